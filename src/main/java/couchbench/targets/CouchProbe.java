@@ -1,0 +1,89 @@
+package couchbench.targets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Asks GET / whether a URL is CouchDB (or pouchdb-server, which stands in for it). */
+final class CouchProbe {
+
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+  private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(5);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  // HTTP/1.1 only: no h2c upgrade headers, the plain request any CouchDB-like server expects.
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
+
+  private CouchProbe() {}
+
+  /**
+   * GET baseUrl/, with the credentials if any: GET / needs no login in CouchDB 3, but sending it checks the
+   * password once, before a run would fail on every request (and lock the user out).
+   */
+  static Probe probe(String baseUrl, Optional<Credentials> credentials) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(REPLY_TIMEOUT).GET();
+    credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
+    HttpResponse<String> response;
+    try {
+      response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (HttpConnectTimeoutException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, "no connection within " + CONNECT_TIMEOUT.toSeconds() + " s");
+    } catch (HttpTimeoutException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, "no reply within " + REPLY_TIMEOUT.toSeconds() + " s");
+    } catch (ConnectException e) {
+      return refusedOrUnknown(e);
+    } catch (IOException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Probe(Probe.Outcome.NO_ANSWER, "interrupted");
+    }
+    return classify(response.statusCode(), response.body());
+  }
+
+  private static Probe refusedOrUnknown(ConnectException e) {
+    if (e.getCause() instanceof UnresolvedAddressException) {
+      return new Probe(Probe.Outcome.NO_ANSWER, "unknown host");
+    }
+    String message = e.getMessage();
+    return message == null || message.toLowerCase().contains("refused")
+        ? new Probe(Probe.Outcome.REFUSED, "connection refused")
+        : new Probe(Probe.Outcome.NO_ANSWER, message);
+  }
+
+  private static Probe classify(int status, String body) {
+    if (status == 401) {
+      return new Probe(Probe.Outcome.UNAUTHORIZED, "HTTP 401 " + Probe.quote(body));
+    }
+    JsonNode json = parse(body);
+    if (status != 200 || json == null || !json.isObject()) {
+      return new Probe(Probe.Outcome.NOT_IT, (status == 200 ? "" : "HTTP " + status + " ") + Probe.quote(body));
+    }
+    String version = json.path("version").asText("?");
+    if (json.has("couchdb")) {
+      return new Probe(Probe.Outcome.ANSWERS, "CouchDB " + version);
+    }
+    if (json.has("express-pouchdb")) {
+      return new Probe(Probe.Outcome.ANSWERS, "pouchdb-server " + version);
+    }
+    return new Probe(Probe.Outcome.NOT_IT, Probe.quote(body));
+  }
+
+  private static JsonNode parse(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+}

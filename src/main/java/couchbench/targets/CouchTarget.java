@@ -1,0 +1,40 @@
+package couchbench.targets;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where CouchDB is, after resolution.
+ *
+ * @param baseUrl scheme://host:port[/prefix], without user-info and without a trailing slash
+ * @param credentials the login to send with every request, if any
+ * @param startedLocally true when couchbench started a pouchdb-server for this run
+ */
+public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally) {
+
+  public CouchTarget {
+    Objects.requireNonNull(baseUrl, "baseUrl");
+    Objects.requireNonNull(credentials, "credentials");
+    // The messages do not quote the URL (nor chain the parser's exception, which does): it may carry a password.
+    URI uri;
+    try {
+      uri = new URI(baseUrl);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("baseUrl is not a URL");
+    }
+    if (uri.getRawUserInfo() != null || uri.getHost() == null) {
+      throw new IllegalArgumentException("baseUrl must be scheme://host:port without user-info: pass the login as credentials");
+    }
+    baseUrl = baseUrl.replaceAll("/+$", "");
+  }
+
+  /** @return e.g. "CouchDB at http://127.0.0.1:5984 as admin"; never the password */
+  public String describe() {
+    if (startedLocally) {
+      return "local pouchdb-server " + PouchDbInstall.version() + " at " + baseUrl + " (started for this run)";
+    }
+    return "CouchDB at " + baseUrl + credentials.map(login -> " as " + login.user()).orElse(" without login");
+  }
+}

@@ -1,0 +1,58 @@
+package couchbench.targets;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Optional;
+
+/** A -Dcouchdb.url taken apart: the base URL to send requests to, and the user-info it may carry. */
+record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password) {
+
+  private static final String EXPECTED =
+      "expected http://[user:password@]host:port, with @ : / in the password written as %40 %3A %2F";
+
+  /** Parses a URL as the user gave it; the exception names it with its password masked. */
+  static CouchUrl parse(String url) {
+    URI uri;
+    try {
+      uri = new URI(url.trim());
+    } catch (URISyntaxException e) {
+      throw invalid(url);
+    }
+    String scheme = uri.getScheme();
+    if (scheme == null || !scheme.matches("(?i)https?") || uri.getHost() == null) {
+      throw invalid(url);
+    }
+    String port = uri.getPort() == -1 ? "" : ":" + uri.getPort();
+    String path = uri.getRawPath() == null ? "" : uri.getRawPath().replaceAll("/+$", "");
+    String base = scheme.toLowerCase() + "://" + uri.getHost() + port + path;
+    String userInfo = uri.getUserInfo();
+    if (userInfo == null) {
+      return new CouchUrl(base, Optional.empty(), Optional.empty());
+    }
+    int colon = userInfo.indexOf(':');
+    return colon < 0
+        ? new CouchUrl(base, Optional.of(userInfo), Optional.empty())
+        : new CouchUrl(base, Optional.of(userInfo.substring(0, colon)), Optional.of(userInfo.substring(colon + 1)));
+  }
+
+  /**
+   * The URL with everything between the user name and the last @ replaced by the mask. It works on the raw text,
+   * so a URL too broken to parse is masked too; masking a little too much is fine, leaking is not.
+   */
+  static String mask(String url) {
+    int start = url.indexOf("://");
+    int at = url.lastIndexOf('@');
+    if (start < 0 || at < start) {
+      return url;
+    }
+    int colon = url.indexOf(':', start + 3);
+    if (colon < 0 || colon > at) {
+      return url;
+    }
+    return url.substring(0, colon + 1) + Credentials.MASK + url.substring(at);
+  }
+
+  private static SettingsException invalid(String url) {
+    return new SettingsException("-Dcouchdb.url=" + mask(url) + " is not an http(s) URL (" + EXPECTED + ")");
+  }
+}

@@ -1,0 +1,58 @@
+package couchbench.targets;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+
+/** Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x". */
+final class MemcacheProbe {
+
+  private static final int CONNECT_TIMEOUT_MILLIS = 2000;
+  private static final int REPLY_TIMEOUT_MILLIS = 3000;
+  private static final int MAX_LINE = 200;
+
+  private MemcacheProbe() {}
+
+  /** Probes one "host:port". */
+  static Probe probe(String server) {
+    InetSocketAddress unresolved = MemcacheTarget.address(server);
+    boolean connected = false;
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
+      connected = true;
+      socket.setSoTimeout(REPLY_TIMEOUT_MILLIS);
+      socket.getOutputStream().write("version\r\n".getBytes(StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      String line = readLine(socket.getInputStream());
+      if (line.startsWith("VERSION ")) {
+        return new Probe(Probe.Outcome.ANSWERS, line);
+      }
+      return new Probe(Probe.Outcome.NOT_IT, line.isEmpty() ? "it closed the connection" : Probe.quote(line));
+    } catch (ConnectException e) {
+      return new Probe(Probe.Outcome.REFUSED, "connection refused");
+    } catch (SocketTimeoutException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, connected
+          ? "no reply within " + REPLY_TIMEOUT_MILLIS / 1000 + " s"
+          : "no connection within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s");
+    } catch (UnknownHostException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, "unknown host");
+    } catch (IOException e) {
+      return new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
+    }
+  }
+
+  /** Reads up to the first line end; a server that is not memcache may never send one, hence the length cap. */
+  private static String readLine(InputStream in) throws IOException {
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
+    for (int b = in.read(); b != -1 && b != '\n' && line.size() < MAX_LINE; b = in.read()) {
+      line.write(b);
+    }
+    return line.toString(StandardCharsets.US_ASCII).strip();
+  }
+}

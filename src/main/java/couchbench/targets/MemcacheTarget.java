@@ -1,0 +1,58 @@
+package couchbench.targets;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * Where the memcache servers are, after resolution.
+ *
+ * @param servers "host:port" of each server, in the order given
+ * @param startedLocally true when couchbench started a memcached for this run
+ */
+public record MemcacheTarget(List<String> servers, boolean startedLocally) {
+
+  public MemcacheTarget {
+    servers = List.copyOf(servers);
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException("a memcache target needs at least one server");
+    }
+    servers.forEach(MemcacheTarget::address);
+  }
+
+  /** @return the servers as unresolved socket addresses, in the same order */
+  public List<InetSocketAddress> addresses() {
+    return servers.stream().map(MemcacheTarget::address).toList();
+  }
+
+  /** @return e.g. "memcache at db1:21201, db2:21201" or "local memcached at 127.0.0.1:41234 (started for this run)" */
+  public String describe() {
+    return startedLocally
+        ? "local memcached at " + servers.get(0) + " (started for this run)"
+        : "memcache at " + String.join(", ", servers);
+  }
+
+  /** Parses "host:port" or "[v6]:port" into an unresolved address; IllegalArgumentException when it is neither. */
+  static InetSocketAddress address(String server) {
+    int colon = server.lastIndexOf(':');
+    if (colon <= 0 || colon == server.length() - 1) {
+      throw new IllegalArgumentException("not host:port: " + server);
+    }
+    String host = server.substring(0, colon);
+    if (host.startsWith("[") && host.endsWith("]")) {
+      host = host.substring(1, host.length() - 1);
+    }
+    if (host.isBlank() || host.contains(" ") || (host.contains(":") && !server.startsWith("["))) {
+      throw new IllegalArgumentException("not host:port: " + server);
+    }
+    int port;
+    try {
+      port = Integer.parseInt(server.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("not host:port: " + server, e);
+    }
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException("port out of range: " + server);
+    }
+    return InetSocketAddress.createUnresolved(host, port);
+  }
+}

@@ -1,0 +1,93 @@
+package couchbench.targets;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A memcached child process on 127.0.0.1 with 256 MB of memory: the local memcache target. */
+public final class MemcachedServer implements AutoCloseable {
+
+  static final Path HOME = Path.of("target", "memcached");
+  static final String NEEDS_MEMCACHED = "couchbench needs memcached on the PATH to start a local memcache server:"
+      + " install it (apt-get install memcached) or point at your servers with -Dmemcache.servers=host:21201";
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+
+  private final ChildProcess process;
+  private final int port;
+  private final String version;
+
+  private MemcachedServer(ChildProcess process, int port, String version) {
+    this.process = process;
+    this.port = port;
+    this.version = version;
+  }
+
+  /**
+   * Starts memcached from the PATH on a free port and waits until it answers "version".
+   *
+   * @return the running server
+   * @throws TargetException when memcached is not on the PATH or does not answer
+   */
+  public static MemcachedServer start() {
+    return start(Executables.systemPath());
+  }
+
+  /** Same, finding memcached on searchPath. */
+  static MemcachedServer start(String searchPath) {
+    Path memcached = Executables.find("memcached", searchPath).orElseThrow(() -> new TargetException(NEEDS_MEMCACHED));
+    try {
+      Files.createDirectories(HOME);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath));
+  }
+
+  private static Optional<MemcachedServer> attempt(Path memcached, int port, String searchPath) {
+    // -U 0: no UDP port, nothing listens beyond the one TCP port asked for.
+    List<String> command = new ArrayList<>(List.of(memcached.toString(), "-l", FreePort.LOOPBACK,
+        "-p", String.valueOf(port), "-m", "256", "-U", "0"));
+    if (Executables.runningAsRoot()) {
+      command.addAll(List.of("-u", "root")); // memcached refuses to run as root unless told so
+    }
+    Path logFile = HOME.resolve("memcached-" + port + ".log");
+    ChildProcess process = ChildProcess.start("memcached", command, HOME, logFile, logFile, searchPath);
+    String address = FreePort.LOOPBACK + ":" + port;
+    if (!Readiness.await(process, () -> MemcacheProbe.probe(address).answers(), START_TIMEOUT, port)) {
+      return Optional.empty();
+    }
+    String version = MemcacheProbe.probe(address).detail().replaceFirst("^VERSION ", "");
+    return Optional.of(new MemcachedServer(process, port, version));
+  }
+
+  /** @return "127.0.0.1:PORT" */
+  public String address() {
+    return FreePort.LOOPBACK + ":" + port;
+  }
+
+  /** @return the port it listens on, on 127.0.0.1 */
+  public int port() {
+    return port;
+  }
+
+  /** @return the pid of the memcached process, e.g. to measure its CPU time */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** @return the version memcached reports, e.g. "1.6.18" */
+  String version() {
+    return version;
+  }
+
+  /** Stops memcached, waits until it has exited, and deletes its log. */
+  @Override
+  public void close() {
+    process.close();
+  }
+}

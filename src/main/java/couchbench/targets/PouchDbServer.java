@@ -1,0 +1,98 @@
+package couchbench.targets;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A pouchdb-server child process on 127.0.0.1: the local stand-in for CouchDB. It keeps its data, its config and
+ * its logs in a fresh directory under target/pouchdb-server, deleted by {@link #close()}.
+ */
+public final class PouchDbServer implements AutoCloseable {
+
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+  static final String NEEDS_NODE = "couchbench needs Node.js and npm to start a local CouchDB stand-in: install them"
+      + " (apt-get install nodejs npm) or point at your CouchDB with -Dcouchdb.url=http://user:password@host:5984";
+
+  private final ChildProcess process;
+  private final int port;
+  private final Path dataDirectory;
+
+  private PouchDbServer(ChildProcess process, int port, Path dataDirectory) {
+    this.process = process;
+    this.port = port;
+    this.dataDirectory = dataDirectory;
+  }
+
+  /**
+   * Installs pouchdb-server on first use, then starts it on a free port with a fresh data directory and waits
+   * until it answers.
+   *
+   * @return the running server
+   * @throws TargetException when node or npm is missing, the install fails, or the server does not answer
+   */
+  public static PouchDbServer start() {
+    return start(Executables.systemPath());
+  }
+
+  /** Same, finding node and npm on searchPath. */
+  static PouchDbServer start(String searchPath) {
+    Path node = Executables.find("node", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+    Path npm = Executables.find("npm", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+    Path script = PouchDbInstall.ensureInstalled(npm, searchPath);
+    return FreePort.withFreePort(port -> attempt(node, script, port, searchPath));
+  }
+
+  private static Optional<PouchDbServer> attempt(Path node, Path script, int port, String searchPath) {
+    Path dataDirectory = PouchDbInstall.HOME.resolve("data-" + port);
+    try {
+      Files.createDirectory(dataDirectory);
+    } catch (FileAlreadyExistsException e) {
+      return Optional.empty(); // left by a run that was killed, or another JVM's: try another port
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    // Run in the data directory: pouchdb-server writes its config.json and log.txt to its working directory.
+    // -n keeps its request log out of stdout; the log file holds it.
+    List<String> command = List.of(node.toString(), script.toString(), "--port", String.valueOf(port),
+        "--host", FreePort.LOOPBACK, "--dir", dataDirectory.toAbsolutePath().toString(), "-n");
+    ChildProcess process = ChildProcess.start("pouchdb-server", command, dataDirectory,
+        dataDirectory.resolve("pouchdb-server.log"), dataDirectory, searchPath);
+    String url = "http://" + FreePort.LOOPBACK + ":" + port;
+    if (Readiness.await(process, () -> CouchProbe.probe(url, Optional.empty()).answers(), START_TIMEOUT, port)) {
+      return Optional.of(new PouchDbServer(process, port, dataDirectory));
+    }
+    return Optional.empty();
+  }
+
+  /** @return http://127.0.0.1:PORT, without a trailing slash */
+  public String url() {
+    return "http://" + FreePort.LOOPBACK + ":" + port;
+  }
+
+  /** @return the port it listens on, on 127.0.0.1 */
+  public int port() {
+    return port;
+  }
+
+  /** @return the directory holding its databases, config and logs (relative to the project root) */
+  public Path dataDirectory() {
+    return dataDirectory;
+  }
+
+  /** @return the pid of the node process that serves, e.g. to measure its CPU time */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** Stops the server, waits until it has exited, and deletes its data directory. */
+  @Override
+  public void close() {
+    process.close();
+  }
+}

@@ -1,0 +1,176 @@
+package couchbench.targets;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * All settings of a run, read once from system properties (and the environment, for the CouchDB password). A blank
+ * value counts as not set, so a parameter passed on empty by a build file falls back to its default.
+ */
+public final class Settings {
+
+  private final Map<String, String> properties;
+  private final Map<String, String> environment;
+
+  private Settings(Map<String, String> properties, Map<String, String> environment) {
+    this.properties = Map.copyOf(properties);
+    this.environment = Map.copyOf(environment);
+  }
+
+  /** @return the settings of this JVM: its system properties and its environment */
+  public static Settings fromSystemProperties() {
+    Map<String, String> properties = new HashMap<>();
+    System.getProperties().stringPropertyNames().forEach(name -> properties.put(name, System.getProperty(name)));
+    return new Settings(properties, System.getenv());
+  }
+
+  /**
+   * @param properties stand-ins for the system properties
+   * @param environment stand-ins for the environment variables
+   * @return settings read from these maps, for tests
+   */
+  public static Settings of(Map<String, String> properties, Map<String, String> environment) {
+    return new Settings(properties, environment);
+  }
+
+  /** @return -Dcouchdb.url as given, possibly with user:password; empty when not set */
+  public Optional<String> couchdbUrl() {
+    return value("couchdb.url");
+  }
+
+  /**
+   * The CouchDB login: -Dcouchdb.user and -Dcouchdb.password win over the user-info of -Dcouchdb.url; the password
+   * falls back to the COUCHDB_PASSWORD environment variable.
+   *
+   * @return the credentials, empty when no user is set anywhere
+   * @throws SettingsException when a user is set but no password is
+   */
+  public Optional<Credentials> couchdbCredentials() {
+    return CredentialSource.resolve(this).map(CredentialSource::credentials);
+  }
+
+  /** @return -Dmemcache.servers split at commas, each "host:port"; empty when not set */
+  public Optional<List<String>> memcacheServers() {
+    return value("memcache.servers").map(Settings::servers);
+  }
+
+  /**
+   * @param name a run parameter, e.g. "docs"
+   * @param defaultValue the value when it is not set
+   * @return its value, or the default
+   */
+  public String get(String name, String defaultValue) {
+    return value(name).orElse(defaultValue);
+  }
+
+  /**
+   * @param name a run parameter
+   * @param defaultValue the value when it is not set
+   * @param min the smallest allowed value
+   * @return its value as an int
+   * @throws SettingsException when it is not a whole number of at least min
+   */
+  public int intValue(String name, int defaultValue, int min) {
+    Optional<String> raw = value(name);
+    if (raw.isEmpty()) {
+      return defaultValue;
+    }
+    Integer value = wholeNumber(raw.get());
+    if (value == null) {
+      throw new SettingsException("-D" + name + "=" + raw.get() + " is not a whole number (expected >= " + min + ")");
+    }
+    if (value < min) {
+      throw new SettingsException("-D" + name + "=" + raw.get() + " is too small (expected >= " + min + ")");
+    }
+    return value;
+  }
+
+  /**
+   * @param name a run parameter holding a comma-separated list, e.g. "1,2,4"
+   * @param defaults the list when it is not set
+   * @param min the smallest allowed element
+   * @return its elements in the order given
+   * @throws SettingsException when an element is not a whole number of at least min
+   */
+  public List<Integer> intList(String name, List<Integer> defaults, int min) {
+    Optional<String> raw = value(name);
+    if (raw.isEmpty()) {
+      return List.copyOf(defaults);
+    }
+    List<Integer> values = new ArrayList<>();
+    for (String element : raw.get().split(",", -1)) {
+      Integer value = wholeNumber(element);
+      if (value == null || value < min) {
+        throw new SettingsException("-D" + name + "=" + raw.get()
+            + " is not a list of whole numbers (expected each >= " + min + ", e.g. 1,2,4)");
+      }
+      values.add(value);
+    }
+    return List.copyOf(values);
+  }
+
+  /**
+   * @param name a run parameter
+   * @param defaultValue the value when it is not set
+   * @return true for true/yes/on, false for false/no/off (any case)
+   * @throws SettingsException for any other value
+   */
+  public boolean booleanValue(String name, boolean defaultValue) {
+    Optional<String> raw = value(name);
+    if (raw.isEmpty()) {
+      return defaultValue;
+    }
+    switch (raw.get().trim().toLowerCase(Locale.ROOT)) {
+      case "true": case "yes": case "on": return true;
+      case "false": case "no": case "off": return false;
+      default: throw new SettingsException("-D" + name + "=" + raw.get() + " is not true or false");
+    }
+  }
+
+  /** @return the CouchDB and memcache settings in force, in one paragraph, with any password shown as ***** */
+  public String describe() {
+    String couch = couchdbUrl().map(url -> "couchdb.url=" + CouchUrl.mask(url))
+        .orElse("couchdb.url not set (CouchDB at http://127.0.0.1:5984 if one answers, else a local pouchdb-server)");
+    String login = CredentialSource.resolveLeniently(this).map(CredentialSource::describe).orElse("no CouchDB login");
+    String memcache = value("memcache.servers").map(servers -> "memcache.servers=" + servers)
+        .orElse("memcache.servers not set (127.0.0.1:21201 if it answers, else a local memcached)");
+    return "settings: " + couch + ", " + login + "; " + memcache + ".";
+  }
+
+  /** A property, blank counting as unset. */
+  Optional<String> value(String name) {
+    return Optional.ofNullable(properties.get(name)).filter(v -> !v.isBlank());
+  }
+
+  /** An environment variable, blank counting as unset. */
+  Optional<String> environmentValue(String name) {
+    return Optional.ofNullable(environment.get(name)).filter(v -> !v.isBlank());
+  }
+
+  /** The number, or null when the text is not a whole number that fits an int. */
+  private static Integer wholeNumber(String text) {
+    try {
+      return Integer.valueOf(text.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static List<String> servers(String raw) {
+    List<String> servers = new ArrayList<>();
+    for (String server : raw.split(",", -1)) {
+      try {
+        MemcacheTarget.address(server.trim());
+      } catch (IllegalArgumentException e) {
+        throw new SettingsException("-Dmemcache.servers=" + raw
+            + " is not a list of host:port (expected e.g. 127.0.0.1:21201,127.0.0.1:11211)");
+      }
+      servers.add(server.trim());
+    }
+    return List.copyOf(servers);
+  }
+}

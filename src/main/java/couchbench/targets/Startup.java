@@ -1,0 +1,64 @@
+package couchbench.targets;
+
+import java.util.function.Supplier;
+
+/**
+ * The start of a run as a simulation sees it: the settings read and printed once, and a clean stop, with a one-line
+ * message and no stack trace, when a setting is wrong or a target cannot be reached.
+ */
+public final class Startup {
+
+  private static Settings settings;
+
+  private Startup() {}
+
+  /**
+   * Reads the settings from the system properties on the first call, and prints them (passwords masked).
+   *
+   * @return the run's settings, the same on every call
+   */
+  public static synchronized Settings settings() {
+    if (settings == null) {
+      settings = Settings.fromSystemProperties();
+      Console.say(settings.describe());
+    }
+    return settings;
+  }
+
+  /**
+   * Runs one step of the start and returns its result; on failure, prints why and exits the JVM with status 1.
+   *
+   * @param step e.g. {@code () -> Targets.couchdb(settings)}
+   * @param <T> what the step returns
+   * @return what the step returned
+   */
+  public static <T> T orExit(Supplier<T> step) {
+    try {
+      return step.get();
+    } catch (RuntimeException e) {
+      throw exit(e);
+    }
+  }
+
+  /**
+   * Runs one step of the start; on failure, prints why and exits the JVM with status 1.
+   *
+   * @param step e.g. {@code () -> load.createDatabases(client)}
+   */
+  public static void orExit(Runnable step) {
+    orExit(() -> {
+      step.run();
+      return null;
+    });
+  }
+
+  private static RuntimeException exit(RuntimeException e) {
+    Console.say("stopped: " + e.getMessage());
+    // couchbench's own exceptions carry a message that says what to fix; anything else is a bug, and needs its trace.
+    if (!e.getClass().getName().startsWith("couchbench.")) {
+      e.printStackTrace();
+    }
+    System.exit(1);
+    return e; // not reached
+  }
+}

@@ -1,0 +1,142 @@
+package couchbench.targets;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Resolves where the servers of a run are: the ones the settings name, else the ones on the default ports, else
+ * local ones started for the run. Each resolution prints one line saying what it uses.
+ */
+public final class Targets {
+
+  static final String DEFAULT_COUCHDB = "http://" + FreePort.LOOPBACK + ":5984";
+  static final String DEFAULT_MEMCACHE = FreePort.LOOPBACK + ":21201"; // MemcacheDB's default port
+
+  private Targets() {}
+
+  /**
+   * -Dcouchdb.url if given (checked to answer as CouchDB); else a CouchDB on 127.0.0.1:5984; else, when nothing
+   * listens there, a local pouchdb-server started for this run and stopped when the JVM exits.
+   *
+   * @param settings the run's settings
+   * @return the CouchDB target
+   * @throws TargetException when the target does not answer as CouchDB, rejects the login, or cannot be started
+   */
+  public static CouchTarget couchdb(Settings settings) {
+    return couchdb(settings, DEFAULT_COUCHDB);
+  }
+
+  /** Same, with another default URL, for tests. */
+  static CouchTarget couchdb(Settings settings, String defaultUrl) {
+    Optional<Credentials> credentials = settings.couchdbCredentials();
+    Optional<String> given = settings.couchdbUrl();
+    String url = given.map(u -> CouchUrl.parse(u).baseUrl()).orElse(defaultUrl);
+    Probe probe = CouchProbe.probe(url, credentials);
+    CouchTarget found = new CouchTarget(url, credentials, false);
+    String login = credentials.map(c -> " as " + c.user()).orElse("");
+    if (given.isPresent()) {
+      return switch (probe.outcome()) {
+        case ANSWERS -> use(found, "using " + probe.detail() + " at " + url + login + " (from -Dcouchdb.url)");
+        case REFUSED -> throw new TargetException("CouchDB at " + url
+            + " does not answer (connection refused): start it or set -Dcouchdb.url");
+        case NO_ANSWER -> throw new TargetException("CouchDB at " + url + " does not answer (" + probe.detail()
+            + "): start it or set -Dcouchdb.url");
+        case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
+            + probe.detail() + "): set -Dcouchdb.url to your CouchDB");
+        case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
+      };
+    }
+    return switch (probe.outcome()) {
+      case ANSWERS -> use(found, "using " + probe.detail() + " at " + url + login
+          + " (found on the default port; -Dcouchdb.url picks another)");
+      case REFUSED -> startPouchDb(settings, credentials.isPresent());
+      case NO_ANSWER -> throw new TargetException("something at " + url + " does not answer as CouchDB ("
+          + probe.detail() + "): stop it or set -Dcouchdb.url");
+      case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
+          + probe.detail() + "): stop it or set -Dcouchdb.url");
+      case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
+    };
+  }
+
+  /**
+   * Each server of -Dmemcache.servers if given (checked to answer "version"); else 127.0.0.1:21201 if it answers;
+   * else, when nothing listens there, a local memcached from the PATH, stopped when the JVM exits.
+   *
+   * @param settings the run's settings
+   * @return the memcache target
+   * @throws TargetException when a server does not answer as memcache, or memcached cannot be started
+   */
+  public static MemcacheTarget memcache(Settings settings) {
+    return memcache(settings, DEFAULT_MEMCACHE);
+  }
+
+  /** Same, with another default server, for tests. */
+  static MemcacheTarget memcache(Settings settings, String defaultServer) {
+    Optional<List<String>> given = settings.memcacheServers();
+    if (given.isPresent()) {
+      List<String> answers = new ArrayList<>();
+      for (String server : given.get()) {
+        answers.add(server + " (" + checkGivenServer(server) + ")");
+      }
+      return use(new MemcacheTarget(given.get(), false),
+          "using memcache at " + String.join(", ", answers) + " (from -Dmemcache.servers)");
+    }
+    Probe probe = MemcacheProbe.probe(defaultServer);
+    return switch (probe.outcome()) {
+      case ANSWERS -> use(new MemcacheTarget(List.of(defaultServer), false), "using memcache at " + defaultServer
+          + " (" + probe.detail() + ", found on the default port; -Dmemcache.servers picks others)");
+      case REFUSED -> startMemcached(settings);
+      default -> throw new TargetException("something at " + defaultServer + " answers but is not memcache ("
+          + probe.detail() + "): stop it or set -Dmemcache.servers");
+    };
+  }
+
+  private static String checkGivenServer(String server) {
+    Probe probe = MemcacheProbe.probe(server);
+    return switch (probe.outcome()) {
+      case ANSWERS -> probe.detail();
+      case NOT_IT -> throw new TargetException("something at " + server + " answers but is not memcache ("
+          + probe.detail() + "): fix -Dmemcache.servers");
+      default -> throw new TargetException("memcache server " + server + " does not answer (" + probe.detail()
+          + "): start it or fix -Dmemcache.servers");
+    };
+  }
+
+  private static CouchTarget startPouchDb(Settings settings, boolean loginGiven) {
+    Optional<PouchDbServer> earlier = LocalServers.find(PouchDbServer.class);
+    PouchDbServer server = earlier.orElseGet(() -> LocalServers.stopAtExit(PouchDbServer.start(searchPath(settings))));
+    // pouchdb-server has no users and rejects any login sent to it: the local target gets none.
+    Console.say((earlier.isPresent() ? "using the local pouchdb-server " : "started local pouchdb-server ")
+        + PouchDbInstall.version() + " at " + server.url() + " (data in " + server.dataDirectory()
+        + (loginGiven ? ", no login needed" : "") + "), it stops when the run ends");
+    return new CouchTarget(server.url(), Optional.empty(), true);
+  }
+
+  private static MemcacheTarget startMemcached(Settings settings) {
+    Optional<MemcachedServer> earlier = LocalServers.find(MemcachedServer.class);
+    MemcachedServer server =
+        earlier.orElseGet(() -> LocalServers.stopAtExit(MemcachedServer.start(searchPath(settings))));
+    Console.say((earlier.isPresent() ? "using the local memcached " : "started local memcached ") + server.version()
+        + " at " + server.address() + ", it stops when the run ends");
+    return new MemcacheTarget(List.of(server.address()), true);
+  }
+
+  private static TargetException unauthorized(String url, Probe probe, Optional<Credentials> credentials) {
+    return credentials.isPresent()
+        ? new TargetException("CouchDB at " + url + " rejects the login of user " + credentials.get().user() + " ("
+            + probe.detail() + "): check -Dcouchdb.user and -Dcouchdb.password, or the user:password in -Dcouchdb.url")
+        : new TargetException("CouchDB at " + url + " needs a login (" + probe.detail()
+            + "): set -Dcouchdb.user and -Dcouchdb.password, or use -Dcouchdb.url=http://user:password@host:5984");
+  }
+
+  // The settings' PATH when they carry one (tests pass their own); this JVM's otherwise.
+  private static String searchPath(Settings settings) {
+    return settings.environmentValue("PATH").orElseGet(Executables::systemPath);
+  }
+
+  private static <T> T use(T target, String message) {
+    Console.say(message);
+    return target;
+  }
+}

@@ -1,0 +1,13 @@
+package couchbench.targets;
+
+/** A run whose CouchDB does not answer, for StartupIT: Startup must stop it with one line and status 1. */
+public final class StartupFailMain {
+
+  private StartupFailMain() {}
+
+  public static void main(String[] args) {
+    Settings settings = Startup.settings();
+    Startup.orExit(() -> Targets.couchdb(settings));
+    System.out.println("not reached");
+  }
+}

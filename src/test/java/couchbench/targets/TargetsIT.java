@@ -1,0 +1,175 @@
+package couchbench.targets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class TargetsIT {
+
+  private static final String SECRET = "s3cr3t-Pw";
+  private static final Map<String, String> NO_PATH = Map.of("PATH", "/nonexistent");
+
+  @AfterEach
+  void stopStartedServers() {
+    LocalServers.stopAll();
+  }
+
+  private static Settings settings(Map<String, String> properties) {
+    return Settings.of(properties, Map.of());
+  }
+
+  private static String closedUrl() {
+    return "http://127.0.0.1:" + FreePort.pick();
+  }
+
+  @Test
+  void shouldNameTheUrlAndTheSettingWhenTheGivenCouchDbDoesNotAnswer() {
+    String url = closedUrl();
+    String withLogin = url.replace("//", "//admin:" + SECRET + "@");
+    TargetException e = assertThrows(TargetException.class,
+        () -> Targets.couchdb(settings(Map.of("couchdb.url", withLogin + "/"))));
+    assertEquals("CouchDB at " + url + " does not answer (connection refused): start it or set -Dcouchdb.url",
+        e.getMessage());
+  }
+
+  @Test
+  void shouldRefuseAGivenUrlThatIsNotCouchDb() throws Exception {
+    HttpServer hello = Net.hello();
+    try {
+      String url = "http://127.0.0.1:" + hello.getAddress().getPort();
+      TargetException e = assertThrows(TargetException.class,
+          () -> Targets.couchdb(settings(Map.of("couchdb.url", url))));
+      assertEquals("something at " + url + " answers but is not CouchDB (hello): set -Dcouchdb.url to your CouchDB",
+          e.getMessage());
+    } finally {
+      hello.stop(0);
+    }
+  }
+
+  @Test
+  void shouldRefuseADefaultPortHeldBySomethingElse() throws Exception {
+    HttpServer hello = Net.hello();
+    try {
+      String url = "http://127.0.0.1:" + hello.getAddress().getPort();
+      TargetException e = assertThrows(TargetException.class, () -> Targets.couchdb(settings(Map.of()), url));
+      assertEquals("something at " + url + " answers but is not CouchDB (hello): stop it or set -Dcouchdb.url",
+          e.getMessage());
+      TargetException memcache = assertThrows(TargetException.class,
+          () -> Targets.memcache(settings(Map.of()), "127.0.0.1:" + hello.getAddress().getPort()));
+      assertTrue(memcache.getMessage().contains("answers but is not memcache"), memcache.getMessage());
+      assertTrue(memcache.getMessage().endsWith("stop it or set -Dmemcache.servers"), memcache.getMessage());
+    } finally {
+      hello.stop(0);
+    }
+  }
+
+  @Test
+  void shouldUseAGivenCouchDbAndCheckItsLogin() {
+    try (PouchDbServer server = PouchDbServer.start()) {
+      String output = printed(() -> Targets.couchdb(settings(Map.of("couchdb.url", server.url() + "/")))).get(0);
+      assertEquals("couchbench: using pouchdb-server 4.2.0 at " + server.url() + " (from -Dcouchdb.url)", output);
+      assertEquals(new CouchTarget(server.url(), Optional.empty(), false),
+          Targets.couchdb(settings(Map.of("couchdb.url", server.url()))));
+      // pouchdb-server has no users, so it rejects any login: the same 401 a CouchDB gives for a wrong password.
+      String withLogin = server.url().replace("//", "//admin:" + SECRET + "@");
+      TargetException e = assertThrows(TargetException.class,
+          () -> Targets.couchdb(settings(Map.of("couchdb.url", withLogin))));
+      assertTrue(e.getMessage().startsWith("CouchDB at " + server.url() + " rejects the login of user admin ("),
+          e.getMessage());
+      assertFalse(e.getMessage().contains(SECRET), e.getMessage());
+    }
+  }
+
+  @Test
+  void shouldUseACouchDbOnTheDefaultPort() {
+    try (PouchDbServer server = PouchDbServer.start()) {
+      CouchTarget target = Targets.couchdb(settings(Map.of()), server.url());
+      assertEquals(new CouchTarget(server.url(), Optional.empty(), false), target);
+    }
+  }
+
+  @Test
+  void shouldStartPouchDbWhenNothingListensOnTheDefaultPort() {
+    List<CouchTarget> target = new java.util.ArrayList<>();
+    List<String> lines = printed(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl())));
+    CouchTarget started = target.get(0);
+    assertTrue(started.startedLocally());
+    assertEquals(Optional.empty(), started.credentials());
+    String last = lines.get(lines.size() - 1);
+    assertTrue(last.matches("couchbench: started local pouchdb-server 4\\.2\\.0 at http://127\\.0\\.0\\.1:\\d+ \\(data in "
+        + "target/pouchdb-server/data-\\d+\\), it stops when the run ends"), last);
+    assertTrue(Net.send("GET", started.baseUrl() + "/", null).contains("express-pouchdb"));
+    List<String> again = printed(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl())));
+    assertEquals(started, target.get(1), "a second resolution in the same run reuses the server");
+    assertTrue(again.get(0).startsWith("couchbench: using the local pouchdb-server 4.2.0 at " + started.baseUrl()),
+        again.get(0));
+    LocalServers.stopAll();
+    int port = Integer.parseInt(started.baseUrl().replaceAll(".*:", ""));
+    assertFalse(Net.listens(port), "stopped with the other local servers");
+  }
+
+  @Test
+  void shouldSayHowToGetNodeWhenItIsMissing() {
+    TargetException e = assertThrows(TargetException.class,
+        () -> Targets.couchdb(Settings.of(Map.of(), NO_PATH), closedUrl()));
+    assertEquals(PouchDbServer.NEEDS_NODE, e.getMessage());
+  }
+
+  @Test
+  void shouldUseGivenMemcacheServersAndNameOneThatDoesNotAnswer() {
+    try (MemcachedServer server = MemcachedServer.start()) {
+      MemcacheTarget target = Targets.memcache(settings(Map.of("memcache.servers", server.address())));
+      assertEquals(new MemcacheTarget(List.of(server.address()), false), target);
+      String closed = "127.0.0.1:" + FreePort.pick();
+      TargetException e = assertThrows(TargetException.class,
+          () -> Targets.memcache(settings(Map.of("memcache.servers", server.address() + "," + closed))));
+      assertEquals("memcache server " + closed + " does not answer (connection refused): start it or fix"
+          + " -Dmemcache.servers", e.getMessage());
+    }
+  }
+
+  @Test
+  void shouldUseMemcacheOnTheDefaultPortElseStartMemcached() {
+    try (MemcachedServer server = MemcachedServer.start()) {
+      assertEquals(new MemcacheTarget(List.of(server.address()), false),
+          Targets.memcache(settings(Map.of()), server.address()));
+    }
+    MemcacheTarget started = Targets.memcache(settings(Map.of()), "127.0.0.1:" + FreePort.pick());
+    assertTrue(started.startedLocally());
+    assertTrue(Net.listens(started.addresses().get(0).getPort()));
+    assertEquals(started, Targets.memcache(settings(Map.of()), "127.0.0.1:" + FreePort.pick()), "reused");
+  }
+
+  @Test
+  void shouldSayHowToGetMemcachedWhenItIsMissing() {
+    TargetException e = assertThrows(TargetException.class,
+        () -> Targets.memcache(Settings.of(Map.of(), NO_PATH), "127.0.0.1:" + FreePort.pick()));
+    assertEquals(MemcachedServer.NEEDS_MEMCACHED, e.getMessage());
+    assertTrue(e.getMessage().contains("apt-get install memcached"));
+  }
+
+  /** Runs action and returns the lines it printed to stdout. */
+  private static List<String> printed(Supplier<?> action) {
+    PrintStream original = System.out;
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    try {
+      action.get();
+    } finally {
+      System.setOut(original);
+    }
+    return buffer.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+}
