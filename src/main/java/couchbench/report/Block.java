@@ -1,0 +1,71 @@
+package couchbench.report;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+
+/** One block of a summary page, in the order added; each writes its HTML and its files. */
+sealed interface Block {
+
+  int CHART_WIDTH = 900;
+  int CHART_HEIGHT = 500;
+
+  /**
+   * Appends the block's HTML and puts the files it needs beside the page.
+   *
+   * @param html the page so far
+   * @param files file name to content, for the run folder
+   * @param slugs file names (without extension) already taken on this page
+   */
+  void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs);
+
+  /** A paragraph, highlighted when it is a warning. */
+  record Text(String text, boolean warning) implements Block {
+    @Override
+    public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
+      html.append(warning ? "<p class=\"warning\">Warning: " : "<p>").append(Html.escape(text)).append("</p>\n");
+    }
+  }
+
+  /** A link to another file of the run. */
+  record Link(String text, String href) implements Block {
+    @Override
+    public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
+      html.append("<p>").append(Html.link(text, href)).append("</p>\n");
+    }
+  }
+
+  /** A table, with its CSV beside the page. */
+  record TableBlock(String caption, Table table) implements Block {
+    @Override
+    public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
+      String csv = unique(slugs, Html.slug(caption, "table")) + ".csv";
+      files.put(csv, table.toCsv().getBytes(StandardCharsets.UTF_8));
+      Html.appendTable(html, caption, table);
+      Html.appendFiles(html, "p", csv);
+      html.append('\n');
+    }
+  }
+
+  /** A chart, embedded; its PNG and the numbers behind it (CSV) beside the page. */
+  record ChartBlock(String caption, LineChart chart) implements Block {
+    @Override
+    public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
+      String slug = unique(slugs, Html.slug(caption, "chart"));
+      // Rendered once: the same bytes go to the PNG file and into the page.
+      byte[] png = chart.png(CHART_WIDTH, CHART_HEIGHT);
+      files.put(slug + ".png", png);
+      files.put(slug + ".csv", chart.data().toCsv().getBytes(StandardCharsets.UTF_8));
+      Html.appendFigure(html, caption, png, CHART_WIDTH, CHART_HEIGHT, slug + ".png", slug + ".csv");
+    }
+  }
+
+  // Two captions may slug alike; the second file must not overwrite the first.
+  private static String unique(Set<String> taken, String slug) {
+    String candidate = slug;
+    for (int n = 2; !taken.add(candidate); n++) {
+      candidate = slug + "-" + n;
+    }
+    return candidate;
+  }
+}

@@ -1,0 +1,164 @@
+package couchbench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.XYStyler;
+
+/**
+ * A line chart (one line per series, a marker on every point) rendered to PNG with XChart.
+ * Immutable: every method returns a new chart, so a half-built chart can be reused as a template.
+ */
+public final class LineChart {
+
+  /** One named line; the values are copied to doubles once, when the series is added. */
+  record Series(String name, List<Double> xs, List<Double> ys) {}
+
+  static {
+    // Runs and tests have no display; AWT must be told before its first use, or rendering fails.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  private final String title;
+  private final String xLabel;
+  private final String yLabel;
+  private final boolean logX;
+  private final boolean logY;
+  private final List<Series> series;
+
+  private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series) {
+    this.title = title;
+    this.xLabel = xLabel;
+    this.yLabel = yLabel;
+    this.logX = logX;
+    this.logY = logY;
+    this.series = series;
+  }
+
+  /**
+   * Starts a chart with no series and unlabelled linear axes.
+   *
+   * @param title the title drawn above the plot
+   * @return a new chart
+   */
+  public static LineChart titled(String title) {
+    return new LineChart(title, "", "", false, false, List.of());
+  }
+
+  /**
+   * Labels the axes.
+   *
+   * @param xLabel the horizontal axis label, with its unit
+   * @param yLabel the vertical axis label, with its unit
+   * @return a new chart with these labels
+   */
+  public LineChart axes(String xLabel, String yLabel) {
+    return new LineChart(title, xLabel, yLabel, logX, logY, series);
+  }
+
+  /** @return a new chart whose x axis is logarithmic (every x must then be positive) */
+  public LineChart logX() {
+    return new LineChart(title, xLabel, yLabel, true, logY, series);
+  }
+
+  /** @return a new chart whose y axis is logarithmic (every y must then be positive) */
+  public LineChart logY() {
+    return new LineChart(title, xLabel, yLabel, logX, true, series);
+  }
+
+  /**
+   * Adds a line.
+   *
+   * @param name the legend entry, unique within the chart
+   * @param xs the x values
+   * @param ys the y values, as many as xs
+   * @return a new chart with the series added
+   * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
+   */
+  public LineChart series(String name, List<? extends Number> xs, List<? extends Number> ys) {
+    if (xs.size() != ys.size()) {
+      throw new IllegalArgumentException(
+          "series '" + name + "': " + xs.size() + " x values but " + ys.size() + " y values");
+    }
+    if (series.stream().anyMatch(s -> s.name().equals(name))) {
+      throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
+    }
+    List<Series> next = new ArrayList<>(series);
+    next.add(new Series(name, doubles(name, xs), doubles(name, ys)));
+    return new LineChart(title, xLabel, yLabel, logX, logY, List.copyOf(next));
+  }
+
+  /**
+   * Renders the chart.
+   *
+   * @param width image width in pixels
+   * @param height image height in pixels
+   * @return the PNG file's bytes
+   * @throws IllegalStateException if a log axis would have to show a value that is not positive
+   */
+  public byte[] png(int width, int height) {
+    XYChart chart = new XYChartBuilder().width(width).height(height)
+        .title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+    XYStyler styler = chart.getStyler();
+    styler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
+    styler.setXAxisLogarithmic(logX);
+    styler.setYAxisLogarithmic(logY);
+    styler.setLegendPosition(LegendPosition.OutsideE);
+    styler.setMarkerSize(8);
+    styler.setChartBackgroundColor(Color.WHITE);
+    // XChart draws a grid line at every minor tick of a log axis; dashed, they turn to noise.
+    styler.setPlotGridLinesStroke(new BasicStroke(1f));
+    styler.setPlotGridLinesColor(new Color(0xE8E8E8));
+    // XChart refuses a series with no points; there is nothing to draw for it anyway.
+    List<Series> drawn = series.stream().filter(s -> !s.xs().isEmpty()).toList();
+    styler.setLegendVisible(!drawn.isEmpty());
+    for (Series s : drawn) {
+      checkPositive(s, s.xs(), logX, "x");
+      checkPositive(s, s.ys(), logY, "y");
+      chart.addSeries(s.name(), s.xs(), s.ys());
+    }
+    try {
+      return BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG);
+    } catch (IOException e) {
+      throw new UncheckedIOException("rendering chart '" + title + "'", e);
+    }
+  }
+
+  /** @return the numbers behind the chart, one row per point, for the CSV written beside it */
+  Table data() {
+    Table data = Table.of("series", xLabel.isEmpty() ? "x" : xLabel, yLabel.isEmpty() ? "y" : yLabel);
+    for (Series s : series) {
+      for (int i = 0; i < s.xs().size(); i++) {
+        data = data.row(s.name(), s.xs().get(i), s.ys().get(i));
+      }
+    }
+    return data;
+  }
+
+  // XChart's own message for this case names neither the chart nor the series.
+  private void checkPositive(Series s, List<Double> values, boolean log, String axis) {
+    if (log && values.stream().anyMatch(v -> !(v > 0))) {
+      throw new IllegalStateException("chart '" + title + "', series '" + s.name()
+          + "': a logarithmic " + axis + " axis needs positive values, got " + values);
+    }
+  }
+
+  private static List<Double> doubles(String name, List<? extends Number> values) {
+    if (values.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("series '" + name + "': null value in " + values);
+    }
+    return values.stream().map(Number::doubleValue).toList();
+  }
+}

@@ -1,0 +1,136 @@
+package couchbench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A simulation's own summary: a self-contained {@code summary.html} (inline CSS, charts embedded
+ * as data: URIs, so it opens offline) with a CSV beside it for every table and chart.
+ * Immutable: every method returns a new page; blocks appear in the order they were added.
+ */
+public final class SummaryPage {
+
+  static final String FILE_NAME = "summary.html";
+
+  private final String title;
+  private final List<Block> blocks;
+
+  private SummaryPage(String title, List<Block> blocks) {
+    this.title = title;
+    this.blocks = blocks;
+  }
+
+  /**
+   * Starts an empty page.
+   *
+   * @param title the page title and heading
+   * @return a new page
+   */
+  public static SummaryPage titled(String title) {
+    return new SummaryPage(title, List.of());
+  }
+
+  /**
+   * Adds a paragraph.
+   *
+   * @param text plain text, e.g. the run's parameters or target
+   * @return a new page with the paragraph
+   */
+  public SummaryPage line(String text) {
+    return with(new Block.Text(text, false));
+  }
+
+  /**
+   * Adds a highlighted paragraph, for what the reader must not miss (e.g. counts that disagree).
+   *
+   * @param text plain text
+   * @return a new page with the warning
+   */
+  public SummaryPage warning(String text) {
+    return with(new Block.Text(text, true));
+  }
+
+  /**
+   * Adds a table, written beside the page as {@code <slug of caption>.csv}.
+   *
+   * @param caption the table's caption
+   * @param table the numbers
+   * @return a new page with the table
+   */
+  public SummaryPage table(String caption, Table table) {
+    return with(new Block.TableBlock(caption, table));
+  }
+
+  /**
+   * Adds a chart, embedded in the page and written beside it as {@code <slug>.png} and, with the
+   * numbers behind it, {@code <slug>.csv}.
+   *
+   * @param caption the chart's caption
+   * @param chart the chart
+   * @return a new page with the chart
+   */
+  public SummaryPage chart(String caption, LineChart chart) {
+    return with(new Block.ChartBlock(caption, chart));
+  }
+
+  /**
+   * Adds a link to a file of the run, such as Gatling's {@code index.html}.
+   *
+   * @param text the link text
+   * @param relativeHref a path relative to the page; absolute URLs are refused (the page stays offline)
+   * @return a new page with the link
+   */
+  public SummaryPage link(String text, String relativeHref) {
+    return with(new Block.Link(text, Html.relativeHref(relativeHref)));
+  }
+
+  /** @return the page's HTML, self-contained, every text escaped */
+  public String toHtml() {
+    return new String(files().get(FILE_NAME), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Writes summary.html, a CSV per table, a PNG and a CSV per chart, into the folder (created if
+   * missing); file names are slugs of the captions.
+   *
+   * @param folder the run folder
+   * @return the path of summary.html
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public Path writeTo(Path folder) {
+    try {
+      Files.createDirectories(folder);
+      for (Map.Entry<String, byte[]> file : files().entrySet()) {
+        Files.write(folder.resolve(file.getKey()), file.getValue());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing summary '" + title + "' to " + folder, e);
+    }
+    return folder.resolve(FILE_NAME);
+  }
+
+  private SummaryPage with(Block block) {
+    List<Block> next = new ArrayList<>(blocks);
+    next.add(block);
+    return new SummaryPage(title, List.copyOf(next));
+  }
+
+  private Map<String, byte[]> files() {
+    Map<String, byte[]> files = new LinkedHashMap<>();
+    Set<String> slugs = new HashSet<>();
+    StringBuilder html = Html.start(title);
+    blocks.forEach(block -> block.render(html, files, slugs));
+    html.append("</body>\n</html>\n");
+    files.put(FILE_NAME, html.toString().getBytes(StandardCharsets.UTF_8));
+    return files;
+  }
+}
