@@ -1,0 +1,58 @@
+package couchbench.couchdb;
+
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Credentials;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * CouchDB credentials on the wire, and what to say when they are refused. CouchDB 3 locks a user out
+ * after a few failed logins, so a refusal stops the run instead of being retried.
+ */
+public final class CouchAuth {
+
+  private CouchAuth() {}
+
+  /**
+   * The preemptive Basic authorization header value for these credentials.
+   *
+   * @param credentials user and password
+   * @return {@code Basic <base64(user:password)>}
+   */
+  public static String basicHeader(Credentials credentials) {
+    String pair = credentials.user() + ":" + credentials.password();
+    return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Whether an HTTP status means CouchDB refused who we are.
+   *
+   * @param status the HTTP status
+   * @return true for 401 and 403
+   */
+  public static boolean isRefusal(int status) {
+    return status == 401 || status == 403;
+  }
+
+  /**
+   * One line for a refused login: which server, which user (never the password), what to change.
+   *
+   * @param target the server
+   * @param status 401 or 403
+   * @return the message
+   */
+  public static String refusalMessage(CouchTarget target, int status) {
+    String server = "CouchDB at " + target.baseUrl();
+    return target
+        .credentials()
+        .map(
+            credentials ->
+                server + " refused user '" + credentials.user() + "' (" + status
+                    + (status == 403 ? ": not an admin, or locked out after failed logins" : "")
+                    + "): check -Dcouchdb.user and -Dcouchdb.password (or COUCHDB_PASSWORD);"
+                    + " couchbench stops at the first refusal so the account is not locked out")
+        .orElse(
+            server + " requires an admin login (" + status + "): set -Dcouchdb.user and"
+                + " -Dcouchdb.password, or give -Dcouchdb.url=http://user:password@host:5984");
+  }
+}

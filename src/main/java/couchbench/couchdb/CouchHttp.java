@@ -1,0 +1,74 @@
+package couchbench.couchdb;
+
+import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** CouchDB on Gatling's HTTP DSL: the protocol for a target, and requests that stop on refused logins. */
+public final class CouchHttp {
+
+  private static final String STATUS = "couchbench.httpStatus";
+  private static final AtomicBoolean refusalReported = new AtomicBoolean();
+
+  private CouchHttp() {}
+
+  /**
+   * Gatling's HTTP protocol for a CouchDB target: its base URL, JSON headers, and preemptive Basic
+   * credentials when there are any. Gatling's warm-up request (to a public host) is off.
+   *
+   * @param target the CouchDB server
+   * @return the protocol builder
+   */
+  public static HttpProtocolBuilder protocol(CouchTarget target) {
+    HttpProtocolBuilder protocol =
+        http.baseUrl(target.baseUrl())
+            .disableWarmUp()
+            .acceptHeader("application/json")
+            .contentTypeHeader("application/json");
+    return target
+        .credentials()
+        .map(credentials -> protocol.basicAuth(credentials.user(), credentials.password()))
+        .orElse(protocol);
+  }
+
+  /**
+   * Sends a request, then stops the whole run if CouchDB refused the login (401/403): CouchDB 3
+   * locks a user out after a few failures, so a wrong password must not be tried again and again.
+   *
+   * @param target the CouchDB server, named in the message
+   * @param request the request, with its own checks
+   * @return a chain that sends the request and stops the run on a refusal
+   */
+  public static ChainBuilder stopOnRefusal(CouchTarget target, HttpRequestActionBuilder request) {
+    // The status is cleared first: a request that got no reply must not be judged by the last one's.
+    return exec(session -> session.remove(STATUS))
+        .exec(request.check(status().saveAs(STATUS)))
+        .exec(
+            doIf(session -> session.contains(STATUS) && CouchAuth.isRefusal(session.getInt(STATUS)))
+                .then(
+                    exec(session -> {
+                          if (refusalReported.compareAndSet(false, true)) {
+                            Console.say(CouchAuth.refusalMessage(target, session.getInt(STATUS)));
+                          }
+                          return session;
+                        })
+                        .stopLoadGenerator("CouchDB refused the login")));
+  }
+
+  /**
+   * Whether a request in this run was refused with 401/403.
+   *
+   * @return true once a refusal stopped the run
+   */
+  public static boolean loginWasRefused() {
+    return refusalReported.get();
+  }
+}

@@ -1,0 +1,36 @@
+package couchbench.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class RandomTextTest {
+
+  @Test
+  void shouldBeExactlyAsLongAsAskedInCharactersAndBytes() {
+    for (int length : new int[] {0, 1, 100, 10_000}) {
+      String text = RandomText.ofLength(length);
+      assertEquals(length, text.length());
+      assertEquals(length, text.getBytes(StandardCharsets.UTF_8).length);
+    }
+  }
+
+  @Test
+  void shouldNeedNoJsonEscaping() {
+    assertTrue(RandomText.ofLength(5000).matches("[A-Za-z0-9 ]*"));
+  }
+
+  @Test
+  void shouldDifferFromCallToCall() {
+    assertNotEquals(RandomText.ofLength(64), RandomText.ofLength(64));
+  }
+
+  @Test
+  void shouldRefuseNegativeLengths() {
+    assertThrows(IllegalArgumentException.class, () -> RandomText.ofLength(-1));
+  }
+}
