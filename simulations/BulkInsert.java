@@ -1,0 +1,47 @@
+import static io.gatling.javaapi.core.CoreDsl.global;
+
+import couchbench.bulkinsert.BulkInsertLoad;
+import couchbench.bulkinsert.BulkInsertPlan;
+import couchbench.bulkinsert.BulkInsertSummary;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
+import couchbench.report.Summaries;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
+
+/**
+ * Seed 004: documents created per second through _bulk_docs, for batch sizes B and concurrent
+ * clients T, next to one document per request (sequential and parallel). See README.md.
+ */
+public class BulkInsert extends Simulation {
+
+  private final Instant started = Instant.now();
+  private final Settings settings = Startup.settings();
+  private final BulkInsertPlan plan = Startup.orExit(() -> BulkInsertPlan.from(settings));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final CouchDbClient client = new CouchDbClient(couchdb);
+  private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb);
+
+  {
+    setUp(load.populations())
+        .protocols(CouchHttp.protocol(couchdb))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    Startup.orExit(() -> load.createDatabases(client));
+  }
+
+  @Override
+  public void after() {
+    Summaries.write("BulkInsert", started, BulkInsertSummary.page(plan, couchdb, load.tallies()));
+    if (!plan.keep()) {
+      load.dropDatabases(client);
+    }
+  }
+}

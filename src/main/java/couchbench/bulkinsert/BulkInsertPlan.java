@@ -1,0 +1,62 @@
+package couchbench.bulkinsert;
+
+import couchbench.targets.Settings;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The BulkInsert sweep as parameters say: for each thread count T, the one-document-per-request
+ * step, then one bulk step per batch size B, each in its own fresh database.
+ *
+ * @param steps the steps, in the order they run
+ * @param docs documents each step creates at least
+ * @param docSize characters of random text per document, 0 for the seed's empty {@code {}}
+ * @param keep true to leave the step databases in place after the run
+ */
+public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, boolean keep) {
+
+  /** The seed's batch sizes: powers of the square root of two, 1 to 1024. */
+  public static final List<Integer> SEED_BATCH_SIZES =
+      List.of(1, 2, 4, 5, 8, 11, 16, 22, 32, 45, 64, 90, 128, 181, 256, 362, 512, 724, 1024);
+
+  /** The seed's thread counts. */
+  public static final List<Integer> SEED_THREADS = List.of(1, 2, 3);
+
+  /** Documents per step by default: three full batches of 1024, so each of 3 users sends one. */
+  public static final int DEFAULT_DOCS = 3072;
+
+  /**
+   * Reads the plan from the run's settings.
+   *
+   * @param settings batchSizes, threads, docs, docSize, single, keep
+   * @return the plan
+   */
+  public static BulkInsertPlan from(Settings settings) {
+    List<Integer> batchSizes = settings.intList("batchSizes", SEED_BATCH_SIZES, 1);
+    List<Integer> threads = settings.intList("threads", SEED_THREADS, 1);
+    int docs = settings.intValue("docs", DEFAULT_DOCS, 1);
+    int docSize = settings.intValue("docSize", 0, 0);
+    boolean single = settings.booleanValue("single", true);
+    String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+    List<BulkInsertStep> steps = new ArrayList<>();
+    for (int t : threads) {
+      if (single) {
+        steps.add(step(true, 1, t, docs, run));
+      }
+      for (int b : batchSizes) {
+        steps.add(step(false, b, t, docs, run));
+      }
+    }
+    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false));
+  }
+
+  private static BulkInsertStep step(boolean single, int batchSize, int threads, int docs, String run) {
+    int perRequest = batchSize * threads;
+    int requestsPerUser = (docs + perRequest - 1) / perRequest;
+    String database =
+        "couchbench_bulkinsert_" + run + (single ? "_single" : "_b" + batchSize) + "_t" + threads;
+    return new BulkInsertStep(single, batchSize, threads, requestsPerUser, database);
+  }
+}

@@ -1,0 +1,82 @@
+package couchbench.bulkinsert;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.report.LineChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.targets.CouchTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The seed's figures from this run: documents per second for every step as a table, and a chart of
+ * docs/s against batch size B (log scale), one line per thread count T, like the seed's plot.
+ */
+public final class BulkInsertSummary {
+
+  private BulkInsertSummary() {}
+
+  /**
+   * The summary page of a finished run.
+   *
+   * @param plan the steps and parameters
+   * @param target the server the run wrote to
+   * @param tallies what each step did
+   * @return the page, ready to write beside Gatling's report
+   */
+  public static SummaryPage page(
+      BulkInsertPlan plan, CouchTarget target, Map<BulkInsertStep, StepTally> tallies) {
+    Table table =
+        Table.of("method", "B", "T", "requests", "failed requests", "docs acknowledged",
+            "doc_count", "seconds", "docs/s");
+    Map<Integer, List<Number>> batchSizes = new TreeMap<>();
+    Map<Integer, List<Number>> rates = new TreeMap<>();
+    List<String> disagreements = new ArrayList<>();
+    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+      BulkInsertStep step = entry.getKey();
+      StepTally tally = entry.getValue();
+      table = table.row(step.single() ? "single (POST /db)" : "bulk (_bulk_docs)",
+          step.batchSize(), step.threads(), tally.replies(), tally.failedReplies(), tally.stored(),
+          tally.serverDocCount() < 0 ? null : tally.serverDocCount(), tally.seconds(),
+          tally.docsPerSecond());
+      if (tally.serverDocCount() != tally.stored()) {
+        disagreements.add(step.name() + ": " + tally.stored() + " acknowledged, doc_count "
+            + (tally.serverDocCount() < 0 ? "not read" : tally.serverDocCount()));
+      }
+      if (!step.single() && tally.replies() > 0) {
+        batchSizes.computeIfAbsent(step.threads(), t -> new ArrayList<>()).add(step.batchSize());
+        rates.computeIfAbsent(step.threads(), t -> new ArrayList<>()).add(tally.docsPerSecond());
+      }
+    }
+    SummaryPage page =
+        SummaryPage.titled("BulkInsert: documents created per second")
+            .line("Target: " + target.describe() + ".")
+            .line("Each step: T virtual users together create at least " + plan.docs()
+                + " documents in a fresh database, B per POST /db/_bulk_docs, or one per POST /db"
+                + " (single). Documents: " + (plan.docSize() == 0 ? "empty {} as in the seed"
+                    : plan.docSize() + " characters of random text") + ".")
+            .line("docs/s = documents the server acknowledged / wall time from the step's first"
+                + " request to its last reply. doc_count is the database's own count after the step.");
+    if (CouchHttp.loginWasRefused()) {
+      page = page.warning("CouchDB refused the login during the run, which stopped there: "
+          + "steps after that are missing or incomplete.");
+    }
+    for (String disagreement : disagreements) {
+      page = page.warning("Counts disagree: " + disagreement);
+    }
+    LineChart chart =
+        LineChart.titled("Documents created per second against batch size")
+            .axes("batch size B (documents per _bulk_docs request)", "documents per second")
+            .logX();
+    for (Map.Entry<Integer, List<Number>> line : batchSizes.entrySet()) {
+      chart = chart.series("T=" + line.getKey(), line.getValue(), rates.get(line.getKey()));
+    }
+    page = page.table("docs per second by step", table);
+    if (!batchSizes.isEmpty()) {
+      page = page.chart("docs per second against batch size", chart);
+    }
+    return page.link("Gatling's report for this run", "index.html");
+  }
+}

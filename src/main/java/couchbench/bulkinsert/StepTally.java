@@ -1,0 +1,95 @@
+package couchbench.bulkinsert;
+
+import couchbench.couchdb.DocWriteReply;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What one step did, counted from the replies as they arrive: documents the server acknowledged,
+ * replies and failed replies, and the step's wall time from its first user's start to its last
+ * user's end. Shared by the step's virtual users, hence atomic.
+ */
+public final class StepTally {
+
+  private static final long UNSET = Long.MIN_VALUE;
+
+  private final AtomicLong started = new AtomicLong(UNSET);
+  private final AtomicLong ended = new AtomicLong(UNSET);
+  private final AtomicLong stored = new AtomicLong();
+  private final AtomicLong replies = new AtomicLong();
+  private final AtomicLong failedReplies = new AtomicLong();
+  private final AtomicLong serverDocCount = new AtomicLong(-1);
+
+  /**
+   * Marks a user's start; the first call starts the step's clock.
+   *
+   * @return true for the step's first user
+   */
+  public boolean userStarted() {
+    return started.compareAndSet(UNSET, System.nanoTime());
+  }
+
+  /** Marks a user's end; the last one stops the step's clock. */
+  public void userEnded() {
+    long now = System.nanoTime();
+    ended.accumulateAndGet(now, Math::max);
+  }
+
+  /**
+   * Counts one write reply.
+   *
+   * @param reply the parsed reply
+   * @return the same reply, for use inside a check
+   */
+  public DocWriteReply record(DocWriteReply reply) {
+    stored.addAndGet(reply.stored());
+    replies.incrementAndGet();
+    if (!reply.problems().isEmpty()) {
+      failedReplies.incrementAndGet();
+    }
+    return reply;
+  }
+
+  /**
+   * Remembers the database's own document count, read after the step.
+   *
+   * @param docCount {@code doc_count} of the step's database
+   * @return the same count, for use inside a check
+   */
+  public long recordServerCount(long docCount) {
+    serverDocCount.set(docCount);
+    return docCount;
+  }
+
+  /** @return documents the server acknowledged */
+  public long stored() {
+    return stored.get();
+  }
+
+  /** @return write replies received */
+  public long replies() {
+    return replies.get();
+  }
+
+  /** @return write replies that reported a problem */
+  public long failedReplies() {
+    return failedReplies.get();
+  }
+
+  /** @return the database's doc_count after the step, or -1 if it was not read */
+  public long serverDocCount() {
+    return serverDocCount.get();
+  }
+
+  /** @return seconds from the first user's start to the last user's end, 0 if the step never ran */
+  public double seconds() {
+    long start = started.get();
+    long end = ended.get();
+    return start == UNSET || end == UNSET ? 0 : (end - start) / 1e9;
+  }
+
+  /** @return acknowledged documents per second of wall time, 0 if the step never ran */
+  public double docsPerSecond() {
+    double seconds = seconds();
+    return seconds > 0 ? stored() / seconds : 0;
+  }
+}

@@ -1,0 +1,54 @@
+package couchbench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads request counts from the index.html of a Gatling report: what a user reads in its table. */
+public final class GatlingReport {
+
+  /**
+   * One request name's counts.
+   *
+   * @param total requests sent
+   * @param ok requests that passed their checks
+   * @param ko requests that failed
+   */
+  public record Counts(long total, long ok, long ko) {}
+
+  private static final Pattern ROW =
+      Pattern.compile(
+          "<tr id=\"req_[^\"]*\".*?class=\"ellipsed-name\">([^<]*)</span>.*?"
+              + "col-2\">(\\d+)</td>.*?col-3\">(\\d+)</td>.*?col-4\">(\\d+)</td>",
+          Pattern.DOTALL);
+
+  private GatlingReport() {}
+
+  /**
+   * The counts of every request name in the report, in the report's order.
+   *
+   * @param runFolder the run folder holding index.html
+   * @return counts by request name
+   */
+  public static Map<String, Counts> requests(Path runFolder) throws IOException {
+    String html = Files.readString(runFolder.resolve("index.html"));
+    Map<String, Counts> counts = new LinkedHashMap<>();
+    Matcher row = ROW.matcher(html);
+    while (row.find()) {
+      counts.putIfAbsent(
+          unescape(row.group(1)),
+          new Counts(Long.parseLong(row.group(2)), Long.parseLong(row.group(3)),
+              Long.parseLong(row.group(4))));
+    }
+    return counts;
+  }
+
+  private static String unescape(String html) {
+    return html.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+        .replace("&#39;", "'").replace("&amp;", "&");
+  }
+}

@@ -1,0 +1,88 @@
+package couchbench;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Runs a simulation the way the Gatling Maven plugin does: a fresh JVM running Gatling's main class
+ * with the test classpath, the plugin's --add-opens, and -D properties. Output goes to a log file.
+ */
+public final class GatlingRun {
+
+  /**
+   * What a finished run left behind.
+   *
+   * @param exitCode the JVM's exit code (0 ok, 2 failed assertions, 1 crash or setup error)
+   * @param output everything the run printed, stdout and stderr
+   * @param resultsRoot the folder given to Gatling for results
+   */
+  public record Result(int exitCode, String output, Path resultsRoot) {
+
+    /** @return the run folder Gatling wrote, if any */
+    public Optional<Path> runFolder() {
+      try (Stream<Path> folders = Files.list(resultsRoot)) {
+        return folders.filter(Files::isDirectory).findFirst();
+      } catch (IOException e) {
+        return Optional.empty();
+      }
+    }
+
+    /** @return the run folder, failing the test when Gatling wrote none */
+    public Path requireRunFolder() {
+      return runFolder().orElseGet(() -> fail("no run folder under " + resultsRoot + "\n" + output));
+    }
+  }
+
+  private GatlingRun() {}
+
+  /**
+   * Runs one simulation to its end, or kills it after {@code timeout}.
+   *
+   * @param simulation the simulation's class name, e.g. BulkInsert
+   * @param properties -D properties for the run
+   * @param timeout how long the run may take
+   * @return the result
+   */
+  public static Result run(String simulation, Map<String, String> properties, Duration timeout)
+      throws IOException, InterruptedException {
+    Path resultsRoot =
+        Files.createDirectories(Path.of("target", "it-runs"))
+            .resolve(simulation.toLowerCase() + "-" + System.nanoTime())
+            .toAbsolutePath();
+    Files.createDirectories(resultsRoot);
+    Path log = resultsRoot.resolveSibling(resultsRoot.getFileName() + ".log");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(Arrays.asList(System.getProperty("couchbench.opens", "").split(" ")));
+    command.add("-Xmx512m");
+    command.add("-cp");
+    // Failsafe puts the whole test classpath here; java.class.path may be just its booter jar.
+    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.add("-Dcouchbench.reports=" + resultsRoot);
+    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    command.addAll(List.of("io.gatling.app.Gatling", "--simulation", simulation,
+        "--results-folder", resultsRoot.toString()));
+    command.removeIf(String::isEmpty);
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
+      fail(simulation + " did not end within " + timeout + "\n" + Files.readString(log));
+    }
+    return new Result(
+        process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), resultsRoot);
+  }
+}

@@ -1,0 +1,249 @@
+package couchbench.bulkinsert;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.PouchDbServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** BulkInsert run as a user runs it, in its own Gatling JVM, against a real pouchdb-server. */
+class BulkInsertIT {
+
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(3);
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static PouchDbServer couch;
+
+  @BeforeAll
+  static void startCouch() {
+    couch = PouchDbServer.start();
+  }
+
+  @AfterAll
+  static void stopCouch() {
+    couch.close();
+  }
+
+  @Test
+  void shouldMeasureEveryStepWithCountsThatAgreeWithTheServerAndGatling() throws Exception {
+    GatlingRun.Result run =
+        run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8,64", "threads", "1,2", "docs", "256"));
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = run.requireRunFolder();
+    List<Map<String, String>> steps = csv(folder.resolve("docs-per-second-by-step.csv"));
+    assertEquals(8, steps.size(), "a single step and three bulk steps per thread count");
+    Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    Map<String, Double> rates = new HashMap<>();
+    for (Map<String, String> step : steps) {
+      boolean single = step.get("method").startsWith("single");
+      String name = single ? "single T=" + step.get("T") : "bulk B=" + step.get("B") + " T=" + step.get("T");
+      long acknowledged = Long.parseLong(step.get("docs acknowledged"));
+      assertTrue(acknowledged >= 256, name + " created at least the documents asked for");
+      assertEquals(step.get("doc_count"), step.get("docs acknowledged"), name + ": server count");
+      assertEquals("0", step.get("failed requests"), name);
+      GatlingReport.Counts counts = gatling.get(name);
+      assertEquals(Long.parseLong(step.get("requests")), counts.ok(), name + ": Gatling's OK count");
+      assertEquals(0, counts.ko(), name);
+      assertEquals(acknowledged, counts.ok() * Long.parseLong(step.get("B")), name + ": docs per request");
+      double rate = Double.parseDouble(step.get("docs/s"));
+      assertTrue(rate > 0, name + " docs/s");
+      rates.put(name, rate);
+    }
+    assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(BulkInsertLoad.DOC_COUNT_CHECK));
+    for (String t : List.of("1", "2")) {
+      assertTrue(rates.get("bulk B=64 T=" + t) > rates.get("bulk B=1 T=" + t),
+          "batches of 64 beat one document per request at T=" + t + ": " + rates);
+    }
+    String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(summary.contains("data:image/png;base64,"), "the chart is embedded");
+    assertTrue(run.output().contains("summary: " + folder.resolve("summary.html")), run.output());
+    assertTrue(databases().stream().noneMatch(db -> db.startsWith("couchbench_bulkinsert_")),
+        "step databases are deleted: " + databases());
+  }
+
+  @Test
+  void shouldKeepTheStepDatabasesWhenAsked() throws Exception {
+    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "batchSizes", "4", "threads", "1",
+        "docs", "8", "single", "false", "keep", "true", "docSize", "100"));
+
+    assertEquals(0, run.exitCode(), run.output());
+    List<String> kept = databases().stream().filter(db -> db.startsWith("couchbench_bulkinsert_")).toList();
+    assertEquals(1, kept.size(), kept.toString());
+    JsonNode info = getJson("/" + kept.get(0));
+    assertEquals(8, info.path("doc_count").asLong());
+    JsonNode doc = getJson("/" + kept.get(0) + "/_all_docs?include_docs=true&limit=1").path("rows").get(0);
+    assertEquals(100, doc.path("doc").path("text").asText().length(), "docSize characters of text");
+    send("DELETE", "/" + kept.get(0));
+  }
+
+  @Test
+  void shouldStopWithOneLineWhenCouchDbDoesNotAnswer() throws Exception {
+    String url = "http://127.0.0.1:" + closedPort();
+    GatlingRun.Result run = run(Map.of("couchdb.url", url));
+
+    assertEquals(1, run.exitCode(), run.output());
+    assertTrue(run.output().contains("CouchDB at " + url + " does not answer"), run.output());
+    assertTrue(run.output().contains("-Dcouchdb.url"), run.output());
+    assertNoStackTrace(run);
+  }
+
+  @Test
+  void shouldStopAtTheFirstRefusalOfAWrongPassword() throws Exception {
+    try (RefusingCouchDb refusing = RefusingCouchDb.refusingEverything()) {
+      GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
+          "couchdb.password", "wrong-secret-1"));
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(List.of("GET /"), refusing.requests(), "one request carried the wrong password");
+      assertTrue(run.output().contains("user 'admin'") || run.output().contains("user admin"), run.output());
+      assertFalse(run.output().contains("wrong-secret-1"), "the password is never printed");
+      assertNoStackTrace(run);
+    }
+  }
+
+  @Test
+  void shouldStopWhenAPouchDbServerWithAnAdminRefusesTheLogin() throws Exception {
+    try (PouchDbServer guarded = PouchDbServer.start()) {
+      String created = send(guarded.url(), "PUT", "/_config/admins/admin", "\"right-secret\"");
+      assertEquals(200, Integer.parseInt(created.substring(0, 3)), created);
+      String url = guarded.url().replace("http://", "http://admin:wrong-secret-2@");
+      GatlingRun.Result run = run(Map.of("couchdb.url", url));
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertTrue(run.output().contains("admin"), run.output());
+      assertFalse(run.output().contains("wrong-secret-2"), "the password is never printed");
+      assertNoStackTrace(run);
+    }
+  }
+
+  @Test
+  void shouldStopTheLoadAndStillReportWhenTheLoginIsRefusedMidRun() throws Exception {
+    try (RefusingCouchDb refusing = RefusingCouchDb.refusingWrites()) {
+      GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
+          "couchdb.password", "changed-secret-3", "batchSizes", "4", "threads", "2", "docs", "400"));
+
+      assertNotEquals(0, run.exitCode(), run.output());
+      long writes = refusing.requests().stream().filter(r -> r.startsWith("POST ")).count();
+      assertTrue(writes >= 1 && writes <= 2, "at most one write per user: " + refusing.requests());
+      assertTrue(refusing.requests().stream().noneMatch(r -> r.startsWith("DELETE ")),
+          "nothing more is sent after the refusal: " + refusing.requests());
+      assertEquals(1, run.output().split("refused user 'admin'", -1).length - 1, run.output());
+      assertFalse(run.output().contains("changed-secret-3"), "the password is never printed");
+      Path folder = run.requireRunFolder();
+      assertTrue(Files.exists(folder.resolve("index.html")), "Gatling's report is written");
+      assertTrue(Files.readString(folder.resolve("summary.html")).contains("refused the login"));
+    }
+  }
+
+  @Test
+  void shouldRefuseAPortHeldBySomethingThatIsNotCouchDb() throws Exception {
+    HttpServer hello = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    hello.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(200, 5);
+      exchange.getResponseBody().write("hello".getBytes(StandardCharsets.US_ASCII));
+      exchange.close();
+    });
+    hello.start();
+    try {
+      GatlingRun.Result run =
+          run(Map.of("couchdb.url", "http://127.0.0.1:" + hello.getAddress().getPort()));
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertTrue(run.output().contains("is not CouchDB"), run.output());
+      assertNoStackTrace(run);
+    } finally {
+      hello.stop(0);
+    }
+  }
+
+  @Test
+  void shouldRefuseBadParametersBeforeSendingAnything() throws Exception {
+    try (RefusingCouchDb untouched = RefusingCouchDb.refusingEverything()) {
+      GatlingRun.Result run = run(Map.of("couchdb.url", untouched.url(), "batchSizes", "1,0"));
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertTrue(run.output().contains("-DbatchSizes"), run.output());
+      assertEquals(List.of(), untouched.requests());
+      assertNoStackTrace(run);
+    }
+  }
+
+  private static GatlingRun.Result run(Map<String, String> properties) throws Exception {
+    return GatlingRun.run("BulkInsert", properties, RUN_TIMEOUT);
+  }
+
+  private static void assertNoStackTrace(GatlingRun.Result run) {
+    assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+  }
+
+  private static List<Map<String, String>> csv(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    String[] header = lines.get(0).split(",");
+    List<Map<String, String>> rows = new ArrayList<>();
+    for (String line : lines.subList(1, lines.size())) {
+      String[] cells = line.split(",", -1);
+      Map<String, String> row = new HashMap<>();
+      for (int i = 0; i < header.length; i++) {
+        row.put(header[i], cells[i]);
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  private static List<String> databases() throws Exception {
+    List<String> names = new ArrayList<>();
+    getJson("/_all_dbs").forEach(node -> names.add(node.asText()));
+    return names;
+  }
+
+  private static JsonNode getJson(String path) throws Exception {
+    return JSON.readTree(send(couch.url(), "GET", path, null).substring(4));
+  }
+
+  private static void send(String method, String path) throws Exception {
+    send(couch.url(), method, path, null);
+  }
+
+  /** @return "STATUS body" */
+  private static String send(String base, String method, String path, String body) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+        .header("Content-Type", "application/json")
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+        .build();
+    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    return response.statusCode() + " " + response.body();
+  }
+
+  private static int closedPort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+}
