@@ -6,21 +6,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Comparator;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Finds the folder Gatling is writing a run into, so that a simulation's after() hook can put its
- * summary beside Gatling's report. Gatling names it {@code <simulation id>-<yyyyMMddHHmmssSSS>},
- * the id being the simulation's class name lowercased, and writes {@code simulation.log} in it
- * while the run goes on.
+ * summary beside Gatling's report. Gatling names it {@code <simulation id>-<yyyyMMddHHmmssSSS>}:
+ * the id is the simulation's class name lowercased, the digits the run's start in UTC, taken right
+ * after the simulation's before() hook. Several runs of one simulation may write into the same
+ * results folder at once (a benchmark beside the tests), so the newest folder is not necessarily
+ * ours: ours is the first to start at or after the end of our before() hook.
  */
 public final class RunFolders {
 
   static final String LOG = "simulation.log";
+
+  private static final DateTimeFormatter GATLING_TIMESTAMP =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").withZone(ZoneOffset.UTC);
 
   private RunFolders() {}
 
@@ -29,26 +38,25 @@ public final class RunFolders {
    *
    * @param resultsRoot the folder Gatling writes its runs into
    * @param simulationName the simulation's class name, in any case
-   * @param startedAt when this run started (taken in the simulation's constructor or before())
-   * @return the newest folder named {@code <simulationName lowercased>-<digits>} holding a
-   *     simulation.log modified at or after startedAt; empty if none, e.g. outside Gatling
+   * @param loadStart an instant taken at the end of the simulation's before() hook
+   * @return the folder named {@code <simulationName lowercased>-<timestamp>} holding a
+   *     simulation.log whose timestamp is the earliest at or after loadStart; empty if none,
+   *     e.g. outside Gatling
    * @throws UncheckedIOException if resultsRoot exists but cannot be listed
    */
-  public static Optional<Path> current(Path resultsRoot, String simulationName, Instant startedAt) {
+  public static Optional<Path> current(Path resultsRoot, String simulationName, Instant loadStart) {
     if (!Files.isDirectory(resultsRoot)) {
       return Optional.empty();
     }
-    Pattern name = Pattern.compile(Pattern.quote(simulationName.toLowerCase(Locale.ROOT)) + "-(\\d+)");
-    // Some file systems keep modification times to the second (or two): compare at that grain.
-    Instant since = startedAt.truncatedTo(ChronoUnit.SECONDS).minusSeconds(1);
+    Pattern name = Pattern.compile(Pattern.quote(simulationName.toLowerCase(Locale.ROOT)) + "-(\\d{17})");
+    Instant since = loadStart.truncatedTo(ChronoUnit.MILLIS);
     try (Stream<Path> folders = Files.list(resultsRoot)) {
       return folders
-          .filter(folder -> name.matcher(folder.getFileName().toString()).matches())
           .filter(folder -> Files.isRegularFile(folder.resolve(LOG)))
-          .filter(folder -> !logModified(folder).isBefore(since))
-          // The digits are Gatling's start time, so the largest is the newest run.
-          .max(Comparator.comparing((Path folder) -> timestamp(name, folder))
-              .thenComparing(RunFolders::logModified));
+          .flatMap(folder -> started(name, folder).stream().map(start -> Map.entry(start, folder)))
+          .filter(run -> !run.getKey().isBefore(since))
+          .min(Map.Entry.comparingByKey())
+          .map(Map.Entry::getValue);
     } catch (IOException e) {
       throw new UncheckedIOException("listing " + resultsRoot, e);
     }
@@ -59,19 +67,16 @@ public final class RunFolders {
     return Path.of(System.getProperty("couchbench.reports", "reports"));
   }
 
-  private static String timestamp(Pattern name, Path folder) {
-    var matcher = name.matcher(folder.getFileName().toString());
-    matcher.matches();
-    // Left-padded so that text order is number order even if a name has fewer digits.
-    return "0".repeat(Math.max(0, 20 - matcher.group(1).length())) + matcher.group(1);
-  }
-
-  private static Instant logModified(Path folder) {
+  /** @return the run's start as the folder name says, empty for a folder that is not such a run */
+  private static Optional<Instant> started(Pattern name, Path folder) {
+    Matcher matcher = name.matcher(folder.getFileName().toString());
+    if (!matcher.matches()) {
+      return Optional.empty();
+    }
     try {
-      return Files.getLastModifiedTime(folder.resolve(LOG)).toInstant();
-    } catch (IOException e) {
-      // Deleted since it was listed: it is not a run in progress.
-      return Instant.MIN;
+      return Optional.of(Instant.from(GATLING_TIMESTAMP.parse(matcher.group(1))));
+    } catch (DateTimeParseException e) {
+      return Optional.empty();
     }
   }
 }

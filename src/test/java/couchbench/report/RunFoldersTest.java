@@ -20,11 +20,12 @@ class RunFoldersTest {
   Path root;
 
   @Test
-  void shouldPickTheNewestRunOfThisSimulationStartedSinceStartedAt() throws IOException {
-    run("bulkinsert-20250601120001000", STARTED.plusSeconds(5));
-    Path newest = run("bulkinsert-20250601120002000", STARTED.plusSeconds(3));
+  void shouldPickTheFirstRunToStartAtOrAfterTheLoadStartNotANewerConcurrentOne() throws IOException {
+    run("bulkinsert-20250601115959999", STARTED.plusSeconds(5));
+    Path ours = run("bulkinsert-20250601120000004", STARTED.plusSeconds(5));
+    run("bulkinsert-20250601120002000", STARTED.plusSeconds(3));
 
-    assertEquals(Optional.of(newest), RunFolders.current(root, "BulkInsert", STARTED));
+    assertEquals(Optional.of(ours), RunFolders.current(root, "BulkInsert", STARTED));
   }
 
   @Test
@@ -33,6 +34,7 @@ class RunFoldersTest {
     run("viewquery-20250601120009000", STARTED.plusSeconds(9));
     run("bulkinsertx-20250601120009000", STARTED.plusSeconds(9));
     run("bulkinsert-latest", STARTED.plusSeconds(9));
+    run("bulkinsert-20259999999999999", STARTED.plusSeconds(9));
     Files.createDirectories(root.resolve("bulkinsert-20250601120008000"));
     Path current = run("bulkinsert-20250601120001000", STARTED.plusSeconds(1));
 
