@@ -43,11 +43,22 @@ class ChildProcessIT {
   void shouldStopTheServerAndDeleteItsScratchFilesWhenClosed() throws Exception {
     ChildProcess child = start("exec sleep 30");
     assertTrue(child.isRunning());
-    assertTrue(ProcessHandle.of(child.pid()).flatMap(p -> p.info().command()).orElse("").endsWith("sleep"));
+    assertTrue(becomes(child.pid(), "sleep"), "pid() is the server's, not the wrapper's");
     child.close();
     assertFalse(child.isRunning());
     assertTrue(Net.endsWithin(child.pid(), Duration.ZERO));
     assertFalse(Files.exists(scratch), "scratch deleted");
+  }
+
+  /** The server's process may still be the shell that is about to exec it: wait for the exec. */
+  private static boolean becomes(long pid, String command) throws InterruptedException {
+    for (int i = 0; i < 100; i++) {
+      if (ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElse("").endsWith(command)) {
+        return true;
+      }
+      Thread.sleep(20);
+    }
+    return false;
   }
 
   @Test
