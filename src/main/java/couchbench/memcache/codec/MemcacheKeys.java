@@ -1,0 +1,43 @@
+package couchbench.memcache.codec;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * The key rule of the memcache text protocol: 1 to 250 bytes, no whitespace or control characters.
+ * A key that breaks it would split the command line into other tokens, so it is never sent.
+ */
+public final class MemcacheKeys {
+
+  /** memcached's KEY_MAX_LENGTH; MemcacheDB has the same limit. */
+  public static final int MAX_KEY_BYTES = 250;
+
+  private MemcacheKeys() {}
+
+  /**
+   * Says what is wrong with a key, in a phrase that names no key so that failures group well.
+   *
+   * @param key the key to check
+   * @return empty when the key may be sent, else e.g. "key longer than 250 bytes"
+   */
+  public static Optional<String> problem(String key) {
+    if (key == null || key.isEmpty()) {
+      return Optional.of("empty key");
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        // An unpaired surrogate would be sent as '?' in UTF-8: a different key than the one asked for.
+        return Optional.of("key is not valid Unicode text");
+      } else if (Character.isWhitespace(c) || Character.isSpaceChar(c) || Character.isISOControl(c)) {
+        return Optional.of("key contains whitespace or control characters");
+      }
+    }
+    if (key.length() > MAX_KEY_BYTES / 3 && key.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+      return Optional.of("key longer than " + MAX_KEY_BYTES + " bytes");
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,119 @@
+package couchbench.memcache.codec;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.CompositeByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.MessageToMessageEncoder;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes {@link MemcacheRequest}s as memcache text-protocol commands (memcached's protocol.txt).
+ *
+ * <p>Numbers that the protocol defines as unsigned (flags: 32 bits; cas unique and incr/decr delta: 64 bits)
+ * are written unsigned. Keys are written as UTF-8 and must have been checked with {@link MemcacheKeys}: the
+ * encoder does not check them again. A large data block is not copied but wrapped, so its array must not be
+ * changed until the request is written.
+ */
+@ChannelHandler.Sharable
+public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheRequest> {
+
+  private static final byte[] CRLF = {'\r', '\n'};
+  /** Data blocks at least this long are wrapped rather than copied into the command buffer. */
+  private static final int WRAP_THRESHOLD = 16 * 1024;
+
+  /** Creates an encoder; it keeps no state, so one instance may be shared by several channels. */
+  public MemcacheTextEncoder() {
+    super(MemcacheRequest.class);
+  }
+
+  @Override
+  protected void encode(ChannelHandlerContext ctx, MemcacheRequest request, List<Object> out) {
+    ByteBuf line = ctx.alloc().buffer(estimateLineBytes(request));
+    boolean done = false;
+    try {
+      writeLine(request, line);
+      if (request instanceof MemcacheRequest.Store store) {
+        out.add(withData(ctx, line, store.value()));
+      } else {
+        out.add(line);
+      }
+      done = true;
+    } finally {
+      if (!done) {
+        line.release();
+      }
+    }
+  }
+
+  private static Object withData(ChannelHandlerContext ctx, ByteBuf line, byte[] value) {
+    if (value.length < WRAP_THRESHOLD) {
+      line.writeBytes(value).writeBytes(CRLF);
+      return line;
+    }
+    CompositeByteBuf whole = ctx.alloc().compositeBuffer(3);
+    whole.addComponents(true, line, Unpooled.wrappedBuffer(value), Unpooled.wrappedBuffer(CRLF));
+    return whole;
+  }
+
+  private static void writeLine(MemcacheRequest request, ByteBuf out) {
+    if (request instanceof MemcacheRequest.Store store) {
+      ascii(out, store.command().name().toLowerCase(Locale.ROOT)).writeByte(' ');
+      ByteBufUtil.writeUtf8(out, store.key());
+      ascii(out, " " + Integer.toUnsignedString(store.flags()) + " " + store.exptime() + " " + store.value().length);
+      if (store.command() == MemcacheRequest.StoreCommand.CAS) {
+        ascii(out, " " + Long.toUnsignedString(store.casUnique()));
+      }
+    } else if (request instanceof MemcacheRequest.Retrieve retrieve) {
+      ascii(out, retrieve.withCas() ? "gets" : "get");
+      for (String key : retrieve.keys()) {
+        out.writeByte(' ');
+        ByteBufUtil.writeUtf8(out, key);
+      }
+    } else if (request instanceof MemcacheRequest.Delete delete) {
+      ascii(out, "delete ");
+      ByteBufUtil.writeUtf8(out, delete.key());
+    } else if (request instanceof MemcacheRequest.Arithmetic arithmetic) {
+      ascii(out, arithmetic.increment() ? "incr " : "decr ");
+      ByteBufUtil.writeUtf8(out, arithmetic.key());
+      ascii(out, " " + Long.toUnsignedString(arithmetic.delta()));
+    } else if (request instanceof MemcacheRequest.Touch touch) {
+      ascii(out, "touch ");
+      ByteBufUtil.writeUtf8(out, touch.key());
+      ascii(out, " " + touch.exptime());
+    } else if (request instanceof MemcacheRequest.Stats stats) {
+      ascii(out, "stats");
+      if (stats.group() != null && !stats.group().isEmpty()) {
+        if (MemcacheKeys.problem(stats.group()).isPresent()) {
+          // A space or line end here would add a command of its own and put the connection out of step.
+          throw new IllegalArgumentException("invalid stats group");
+        }
+        ascii(out, " " + stats.group());
+      }
+    }
+    if (request.noreply()) {
+      ascii(out, " noreply");
+    }
+    out.writeBytes(CRLF);
+  }
+
+  private static ByteBuf ascii(ByteBuf out, String text) {
+    ByteBufUtil.writeAscii(out, text);
+    return out;
+  }
+
+  /** Enough for the command line (keys at most 3 UTF-8 bytes a char) and a small data block, so rarely a resize. */
+  private static int estimateLineBytes(MemcacheRequest request) {
+    int keys = 0;
+    for (String key : request.keys()) {
+      keys += 1 + 3 * key.length();
+    }
+    int data = request instanceof MemcacheRequest.Store store && store.value().length < WRAP_THRESHOLD
+        ? store.value().length + CRLF.length
+        : 0;
+    return 96 + keys + data;
+  }
+}
