@@ -1,0 +1,91 @@
+package couchbench.memcache.client;
+
+import couchbench.memcache.codec.MemcacheTextDecoder;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * How a {@link MemcacheClient} connects.
+ *
+ * @param servers the servers, keys spread over them by {@link KetamaRing}; at least one, no duplicates
+ * @param connectTimeout how long a connection may take to open
+ * @param requestTimeout how long a request may wait for its reply, from when it is written
+ * @param sharedPool false (the default): one connection per virtual user per server, opened on first use;
+ *     true: poolSize connections per server shared by all users
+ * @param poolSize connections per server in the shared pool (ignored without it)
+ * @param maxValueBytes the largest data block accepted in a reply
+ */
+public record MemcacheClientConfig(
+    List<InetSocketAddress> servers,
+    Duration connectTimeout,
+    Duration requestTimeout,
+    boolean sharedPool,
+    int poolSize,
+    int maxValueBytes) {
+
+  /** Default connect and request timeouts. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+
+  /** Checks the settings and copies the server list. */
+  public MemcacheClientConfig {
+    servers = List.copyOf(servers);
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException("no memcache server");
+    }
+    if (new HashSet<>(servers).size() != servers.size()) {
+      throw new IllegalArgumentException("a memcache server is listed twice: " + servers);
+    }
+    requirePositive(connectTimeout, "connectTimeout");
+    requirePositive(requestTimeout, "requestTimeout");
+    if (poolSize < 1) {
+      throw new IllegalArgumentException("poolSize: " + poolSize + " (expected: >= 1)");
+    }
+    if (maxValueBytes < 0 || maxValueBytes > Integer.MAX_VALUE - 16) {
+      throw new IllegalArgumentException("maxValueBytes: " + maxValueBytes);
+    }
+  }
+
+  /**
+   * The defaults: 5 s timeouts, one connection per virtual user per server, values up to 64 MB.
+   *
+   * @param servers the servers
+   * @return the configuration
+   */
+  public static MemcacheClientConfig of(List<InetSocketAddress> servers) {
+    return new MemcacheClientConfig(servers, DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, false, 1,
+        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES);
+  }
+
+  /**
+   * @param connect the connect timeout
+   * @param request the request timeout
+   * @return a copy with these timeouts
+   */
+  public MemcacheClientConfig withTimeouts(Duration connect, Duration request) {
+    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes);
+  }
+
+  /**
+   * @param size connections per server, shared by all virtual users
+   * @return a copy that uses a shared pool
+   */
+  public MemcacheClientConfig withSharedPool(int size) {
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes);
+  }
+
+  /**
+   * @param bytes the largest data block accepted in a reply
+   * @return a copy with this limit
+   */
+  public MemcacheClientConfig withMaxValueBytes(int bytes) {
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes);
+  }
+
+  private static void requirePositive(Duration duration, String name) {
+    if (duration == null || duration.toMillis() < 1 || duration.toMillis() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(name + ": " + duration + " (expected: >= 1 ms)");
+    }
+  }
+}

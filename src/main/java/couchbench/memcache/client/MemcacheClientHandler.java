@@ -1,0 +1,176 @@
+package couchbench.memcache.client;
+
+import couchbench.memcache.codec.MemcacheDecoderFailure;
+import couchbench.memcache.codec.MemcacheReply;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.concurrent.Ticker;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Matches replies to requests on one connection, in order: requests that expect a reply wait in a queue,
+ * the oldest first. Anything that could give a reply to the wrong request (a malformed reply, a reply of the
+ * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection.
+ * Used on its channel's event loop only.
+ */
+final class MemcacheClientHandler extends ChannelDuplexHandler {
+
+  private final String server;
+  private final Duration timeout;
+  private final long timeoutNanos;
+  private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
+  /** Set once the connection must not be used any more; later requests fail with it. */
+  private MemcacheFailure broken;
+  /** Fires at the oldest request's deadline; at most one is scheduled. */
+  private ScheduledFuture<?> timer;
+  private ChannelHandlerContext ctx;
+  /** The event loop's clock, so that tests can move it on. */
+  private Ticker ticker;
+
+  MemcacheClientHandler(String server, Duration timeout) {
+    this.server = server;
+    this.timeout = timeout;
+    this.timeoutNanos = timeout.toNanos();
+  }
+
+  /** @return whether new requests may be written here */
+  boolean usable() {
+    return broken == null;
+  }
+
+  /** @return whether a reply is awaited */
+  boolean awaitsReply() {
+    return !pending.isEmpty();
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
+    this.ticker = ctx.executor().ticker();
+  }
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    if (!(msg instanceof PendingRequest request)) {
+      ctx.write(msg, promise);
+      return;
+    }
+    if (broken != null) {
+      request.fail(broken);
+      promise.tryFailure(broken);
+      return;
+    }
+    if (request.request().noreply()) {
+      // Nothing will come back: done once written, and it never enters the queue.
+      promise.addListener(f -> {
+        if (f.isSuccess()) {
+          request.complete(new MemcacheReply.NoReply());
+        } else {
+          request.fail(MemcacheFailure.connectionFailed(f.cause(), server));
+          drop(MemcacheFailure.connectionFailed(f.cause(), server));
+        }
+      });
+    } else {
+      request.markWritten(ticker.nanoTime());
+      pending.add(request);
+      if (timer == null) {
+        armTimer();
+      }
+      // A half-written request leaves the server out of step with us.
+      promise.addListener(f -> {
+        if (!f.isSuccess()) {
+          drop(MemcacheFailure.connectionFailed(f.cause(), server));
+        }
+      });
+    }
+    ctx.write(request.request(), promise);
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (msg instanceof MemcacheDecoderFailure failure) {
+      drop(failure.truncated() ? MemcacheFailure.closedBy(server) : MemcacheFailure.malformed(failure.problem()));
+    } else if (msg instanceof MemcacheReply reply) {
+      onReply(reply);
+    } else {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  private void onReply(MemcacheReply reply) {
+    if (broken != null) {
+      return;
+    }
+    PendingRequest head = pending.poll();
+    if (head == null) {
+      drop(MemcacheFailure.outOfStep());
+      return;
+    }
+    MemcacheReply fitted;
+    try {
+      fitted = ReplyShapes.fit(head.request(), reply);
+    } catch (MemcacheFailure failure) {
+      head.fail(failure);
+      drop(failure);
+      return;
+    }
+    head.complete(fitted);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    drop(MemcacheFailure.closedBy(server));
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    drop(MemcacheFailure.connectionFailed(cause, server));
+  }
+
+  /** Fails every waiting request with the failure, and closes the connection; later requests fail too. */
+  void drop(MemcacheFailure failure) {
+    if (broken == null) {
+      broken = failure;
+    }
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+    for (PendingRequest request = pending.poll(); request != null; request = pending.poll()) {
+      request.fail(failure);
+    }
+    if (ctx != null) {
+      ctx.close();
+    }
+  }
+
+  private void armTimer() {
+    PendingRequest oldest = pending.peek();
+    if (oldest == null) {
+      timer = null;
+      return;
+    }
+    long delay = oldest.writtenAt() + timeoutNanos - ticker.nanoTime();
+    timer = ctx.executor().schedule(this::onTimer, Math.max(0, delay), TimeUnit.NANOSECONDS);
+  }
+
+  /** Replies that came in since the timer was set moved the deadline on: set it again rather than per request. */
+  private void onTimer() {
+    timer = null;
+    PendingRequest oldest = pending.peek();
+    if (broken != null || oldest == null) {
+      return;
+    }
+    if (ticker.nanoTime() - oldest.writtenAt() >= timeoutNanos) {
+      drop(MemcacheFailure.timeout(timeout));
+    } else {
+      armTimer();
+    }
+  }
+}

@@ -1,0 +1,156 @@
+package couchbench.memcache.client;
+
+import couchbench.memcache.codec.MemcacheKeys;
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+/**
+ * Connections to every server, for one virtual user (or, with a shared pool, for all of them): requests go to
+ * the server of their key, several may be outstanding on one connection, and a reply completes its request's
+ * future on the connection's event loop.
+ */
+public final class MemcacheConnections {
+
+  private final KetamaRing ring;
+  private final Map<InetSocketAddress, ServerLink[]> links;
+  private final AtomicInteger turn = new AtomicInteger();
+  private final boolean shared;
+  private final Consumer<MemcacheConnections> onClose;
+
+  MemcacheConnections(KetamaRing ring, Map<InetSocketAddress, ServerLink[]> links, boolean shared,
+      Consumer<MemcacheConnections> onClose) {
+    this.ring = ring;
+    this.links = links;
+    this.shared = shared;
+    this.onClose = onClose;
+  }
+
+  /**
+   * Sends a request to the server of its key. A get of several keys goes to each of their servers and the
+   * values come back as one reply, in the order of the keys asked. Stats go to the first server: use
+   * {@link #sendTo} for the others. A request with a bad key fails at once and nothing is written.
+   *
+   * @param request the request
+   * @return its reply; fails with {@link MemcacheFailure}
+   */
+  public CompletableFuture<MemcacheReply> send(MemcacheRequest request) {
+    Optional<MemcacheFailure> invalid = problem(request);
+    if (invalid.isPresent()) {
+      return CompletableFuture.failedFuture(invalid.get());
+    }
+    if (request instanceof MemcacheRequest.Stats) {
+      return sendChecked(ring.servers().get(0), request);
+    }
+    if (request instanceof MemcacheRequest.Retrieve retrieve && retrieve.keys().size() > 1) {
+      return MultiGet.send(retrieve, ring::serverFor, this::sendChecked);
+    }
+    return sendChecked(ring.serverFor(request.keys().get(0)), request);
+  }
+
+  /**
+   * Sends a request to one given server, whatever its key: e.g. stats of each server.
+   *
+   * @param server one of the configured servers (an equal InetSocketAddress)
+   * @param request the request
+   * @return its reply; fails with {@link MemcacheFailure}
+   * @throws IllegalArgumentException when the server is not configured
+   */
+  public CompletableFuture<MemcacheReply> sendTo(InetSocketAddress server, MemcacheRequest request) {
+    if (!links.containsKey(server)) {
+      throw new IllegalArgumentException("not a configured memcache server: " + server);
+    }
+    Optional<MemcacheFailure> invalid = problem(request);
+    if (invalid.isPresent()) {
+      return CompletableFuture.failedFuture(invalid.get());
+    }
+    return sendChecked(server, request);
+  }
+
+  /**
+   * Closes this virtual user's connections, failing what is outstanding on them. The shared pool is not closed
+   * here but by {@link MemcacheClient#close()}.
+   */
+  public void close() {
+    if (!shared) {
+      closeLinks();
+      onClose.accept(this);
+    }
+  }
+
+  /** Closes every connection; the futures complete once the channels are closed. */
+  List<CompletableFuture<Void>> closeLinks() {
+    List<CompletableFuture<Void>> closing = new ArrayList<>();
+    for (ServerLink[] serverLinks : links.values()) {
+      for (ServerLink link : serverLinks) {
+        closing.add(link.close());
+      }
+    }
+    return closing;
+  }
+
+  /** @return whether the calling thread is the event loop of one of these connections */
+  boolean inOwnEventLoop() {
+    return links.values().stream().flatMap(Arrays::stream).anyMatch(ServerLink::inEventLoop);
+  }
+
+  private CompletableFuture<MemcacheReply> sendChecked(InetSocketAddress server, MemcacheRequest request) {
+    CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
+    ServerLink[] serverLinks = links.get(server);
+    ServerLink link = serverLinks.length == 1
+        ? serverLinks[0]
+        : serverLinks[Math.floorMod(turn.getAndIncrement(), serverLinks.length)];
+    link.send(new PendingRequest(request, future));
+    return future;
+  }
+
+  /** A request that must not be written: a bad key, or a field that would break the command line. */
+  private static Optional<MemcacheFailure> problem(MemcacheRequest request) {
+    if (request == null) {
+      return Optional.of(MemcacheFailure.invalidRequest("no request"));
+    }
+    if (request instanceof MemcacheRequest.Stats stats) {
+      boolean badGroup = stats.group() != null && !stats.group().isEmpty()
+          && MemcacheKeys.problem(stats.group()).isPresent();
+      return badGroup ? Optional.of(MemcacheFailure.invalidRequest("bad stats group")) : Optional.empty();
+    }
+    if (request instanceof MemcacheRequest.Store store && (store.command() == null || store.value() == null)) {
+      return Optional.of(MemcacheFailure.invalidRequest("storage command without command or value"));
+    }
+    List<String> keys = request.keys();
+    if (keys == null || keys.isEmpty()) {
+      return Optional.of(MemcacheFailure.invalidKey("no key"));
+    }
+    for (String key : keys) {
+      Optional<String> problem = MemcacheKeys.problem(key);
+      if (problem.isPresent()) {
+        return Optional.of(MemcacheFailure.invalidKey(problem.get()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Builds the link table: one link per server, or poolSize of them for a shared pool. */
+  static Map<InetSocketAddress, ServerLink[]> linkTable(List<InetSocketAddress> servers, int perServer,
+      BiFunction<InetSocketAddress, Integer, ServerLink> link) {
+    Map<InetSocketAddress, ServerLink[]> table = new LinkedHashMap<>();
+    for (InetSocketAddress server : servers) {
+      ServerLink[] serverLinks = new ServerLink[perServer];
+      for (int i = 0; i < perServer; i++) {
+        serverLinks[i] = link.apply(server, i);
+      }
+      table.put(server, serverLinks);
+    }
+    return table;
+  }
+}

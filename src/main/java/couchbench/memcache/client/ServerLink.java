@@ -1,0 +1,183 @@
+package couchbench.memcache.client;
+
+import couchbench.memcache.codec.MemcacheTextDecoder;
+import couchbench.memcache.codec.MemcacheTextEncoder;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFactory;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoop;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * One connection to one server, on one event loop, opened on first use and opened again by the first request
+ * after it closed. Requests sent while it opens wait, then go out together. Its state is touched on its event
+ * loop only.
+ */
+final class ServerLink {
+
+  private static final MemcacheTextEncoder ENCODER = new MemcacheTextEncoder();
+
+  private final String server;
+  private final InetSocketAddress address;
+  private final EventLoop loop;
+  private final MemcacheClientConfig config;
+  private final Bootstrap bootstrap;
+
+  private Channel channel;
+  private MemcacheClientHandler handler;
+  private boolean connecting;
+  private boolean closed;
+  private List<PendingRequest> waiting = new ArrayList<>();
+  private final CompletableFuture<Void> closeDone = new CompletableFuture<>();
+
+  ServerLink(InetSocketAddress address, EventLoop loop, ChannelFactory<? extends Channel> channelFactory,
+      MemcacheClientConfig config) {
+    this.address = address;
+    this.server = address.getHostString() + ":" + address.getPort();
+    this.loop = loop;
+    this.config = config;
+    this.bootstrap = new Bootstrap()
+        .group(loop)
+        .channelFactory(channelFactory)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) config.connectTimeout().toMillis())
+        .option(ChannelOption.TCP_NODELAY, true)
+        .handler(new ChannelInitializer<Channel>() {
+          @Override
+          protected void initChannel(Channel ch) {
+            configure(ch.pipeline(), server, config);
+          }
+        });
+  }
+
+  /** Sets up a memcache client pipeline: bytes guard, encoder, decoder, reply matcher. */
+  static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config) {
+    MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout());
+    pipeline.addLast(
+        new UnsolicitedBytesGuard(replies, server),
+        ENCODER,
+        new MemcacheTextDecoder(MemcacheTextDecoder.DEFAULT_MAX_LINE_BYTES, config.maxValueBytes()),
+        replies);
+  }
+
+  /** Sends a request from any thread; its future completes on this link's event loop. */
+  void send(PendingRequest request) {
+    if (loop.inEventLoop()) {
+      sendHere(request);
+      return;
+    }
+    try {
+      loop.execute(() -> sendHere(request));
+    } catch (RejectedExecutionException e) {
+      request.fail(MemcacheFailure.clientClosed());
+    }
+  }
+
+  /** Closes the connection, failing what waits; the future completes once the channel is closed. */
+  CompletableFuture<Void> close() {
+    try {
+      loop.execute(this::closeHere);
+    } catch (RejectedExecutionException e) {
+      closeDone.complete(null); // the event loop is gone, and its channels with it
+    }
+    return closeDone;
+  }
+
+  /** @return whether the caller runs on this link's event loop, where waiting for close would deadlock */
+  boolean inEventLoop() {
+    return loop.inEventLoop();
+  }
+
+  private void sendHere(PendingRequest request) {
+    if (closed) {
+      request.fail(MemcacheFailure.clientClosed());
+    } else if (channel != null && channel.isActive() && handler.usable()) {
+      write(channel, request);
+      channel.flush();
+    } else {
+      waiting.add(request);
+      if (!connecting) {
+        connect();
+      }
+    }
+  }
+
+  private void connect() {
+    connecting = true;
+    channel = null;
+    handler = null;
+    bootstrap.connect(address).addListener((ChannelFuture f) -> {
+      if (loop.inEventLoop()) {
+        connected(f);
+      } else {
+        // A channel that could not even register (e.g. a channel type foreign to this loop) reports elsewhere.
+        try {
+          loop.execute(() -> connected(f));
+        } catch (RejectedExecutionException e) {
+          connected(f); // the loop is gone: nothing else can touch this link any more
+        }
+      }
+    });
+  }
+
+  private void connected(ChannelFuture f) {
+    connecting = false;
+    List<PendingRequest> ready = waiting;
+    waiting = new ArrayList<>();
+    if (!f.isSuccess()) {
+      MemcacheFailure failure = MemcacheFailure.connectFailed(f.cause(), server, config.connectTimeout());
+      ready.forEach(request -> request.fail(failure));
+      if (closed) {
+        closeDone.complete(null);
+      }
+      return;
+    }
+    Channel opened = f.channel();
+    if (closed) {
+      ready.forEach(request -> request.fail(MemcacheFailure.clientClosed()));
+      opened.close().addListener(done -> closeDone.complete(null));
+      return;
+    }
+    channel = opened;
+    handler = opened.pipeline().get(MemcacheClientHandler.class);
+    for (PendingRequest request : ready) {
+      write(opened, request);
+    }
+    opened.flush();
+  }
+
+  /** A write that never reaches the reply matcher (the channel closed under it) must still fail its request. */
+  private void write(Channel to, PendingRequest request) {
+    to.write(request).addListener(f -> {
+      if (!f.isSuccess()) {
+        request.fail(MemcacheFailure.connectionFailed(f.cause(), server));
+      }
+    });
+  }
+
+  private void closeHere() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    List<PendingRequest> ready = waiting;
+    waiting = new ArrayList<>();
+    ready.forEach(request -> request.fail(MemcacheFailure.clientClosed()));
+    if (connecting) {
+      return; // connected() closes what it opens and completes closeDone
+    }
+    if (channel == null) {
+      closeDone.complete(null);
+      return;
+    }
+    handler.drop(MemcacheFailure.clientClosed());
+    channel.closeFuture().addListener(done -> closeDone.complete(null));
+  }
+}

@@ -1,0 +1,200 @@
+package couchbench.memcache.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MemcacheRequest.StoreCommand;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The client pipeline (guard, encoder, decoder, reply matcher) on an EmbeddedChannel with a movable clock. */
+class MemcacheClientHandlerTest {
+
+  private static final String SERVER = "127.0.0.1:11211";
+  private static final MemcacheClientConfig CONFIG =
+      MemcacheClientConfig.of(List.of(new InetSocketAddress("127.0.0.1", 11211)))
+          .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(5));
+
+  private final EmbeddedChannel channel = new EmbeddedChannel();
+
+  MemcacheClientHandlerTest() {
+    channel.freezeTime();
+    ServerLink.configure(channel.pipeline(), SERVER, CONFIG);
+  }
+
+  @Test
+  void shouldMatchPipelinedRepliesToRequestsInOrder() {
+    CompletableFuture<MemcacheReply> set = send(set("a", "one", false));
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a", "b")));
+    CompletableFuture<MemcacheReply> incr = send(new MemcacheRequest.Arithmetic(true, "n", 2, false));
+    CompletableFuture<MemcacheReply> stats = send(new MemcacheRequest.Stats("items"));
+    assertEquals("set a 0 0 3\r\none\r\nget a b\r\nincr n 2\r\nstats items\r\n", written());
+    assertFalse(set.isDone());
+    receive("STORED\r\nVALUE b 0 3\r\ntwo\r\nEND\r\n3\r\nEND\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
+    assertEquals("b", ((MemcacheReply.Values) get.join()).values().get(0).key());
+    assertEquals(new MemcacheReply.Number(3), incr.join());
+    assertEquals(new MemcacheReply.StatsLines(Map.of()), stats.join(), "a bare END to stats is empty stats");
+    assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldCompleteANoreplyRequestWhenWrittenAndNotWaitForItsReply() {
+    CompletableFuture<MemcacheReply> quiet = send(set("a", "one", true));
+    assertEquals(new MemcacheReply.NoReply(), quiet.join());
+    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
+    assertEquals("set a 0 0 3 noreply\r\none\r\ndelete a\r\n", written());
+    receive("DELETED\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), delete.join());
+  }
+
+  @Test
+  void shouldGiveErrorsToNonStorageCommandsAsReplies() {
+    CompletableFuture<MemcacheReply> gets = send(new MemcacheRequest.Retrieve(true, List.of("a")));
+    CompletableFuture<MemcacheReply> incr = send(new MemcacheRequest.Arithmetic(true, "a", 1, false));
+    CompletableFuture<MemcacheReply> big = send(set("b", "x", false));
+    receive("ERROR\r\nCLIENT_ERROR cannot increment or decrement non-numeric value\r\n"
+        + "SERVER_ERROR object too large for cache\r\n");
+    assertEquals(new MemcacheReply.Error(MemcacheReply.ErrorKind.ERROR, ""), gets.join());
+    assertEquals(MemcacheReply.ErrorKind.CLIENT_ERROR, ((MemcacheReply.Error) incr.join()).kind());
+    assertEquals(MemcacheReply.ErrorKind.SERVER_ERROR, ((MemcacheReply.Error) big.join()).kind(),
+        "memcached swallows the data block before SERVER_ERROR: still in step");
+    assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldDropTheConnectionWhenAStorageCommandGetsAClientError() {
+    CompletableFuture<MemcacheReply> set = send(set("a", "one", false));
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
+    receive("CLIENT_ERROR bad data chunk\r\nERROR\r\n");
+    assertFailure("storage command answered CLIENT_ERROR bad data chunk", set);
+    assertFailure("storage command answered CLIENT_ERROR bad data chunk", get);
+    assertFalse(channel.isActive());
+  }
+
+  @Test
+  void shouldFailEverythingOutstandingOnAReplyOfTheWrongShape() {
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
+    receive("STORED\r\n");
+    assertFailure("reply out of step with requests", get);
+    assertFailure("reply out of step with requests", delete);
+    assertFalse(channel.isActive());
+  }
+
+  @Test
+  void shouldTreatValuesThatDoNotMatchTheKeysAskedAsOutOfStep() {
+    List<String> replies = List.of(
+        "VALUE c 0 1\r\nx\r\nEND\r\n",
+        "VALUE b 0 1\r\nx\r\nVALUE a 0 1\r\nx\r\nEND\r\n",
+        "VALUE a 0 1 5\r\nx\r\nEND\r\n",
+        "STAT pid 1\r\nEND\r\n");
+    for (String reply : replies) {
+      EmbeddedChannel fresh = new EmbeddedChannel();
+      ServerLink.configure(fresh.pipeline(), SERVER, CONFIG);
+      CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
+      fresh.writeOutbound(new PendingRequest(new MemcacheRequest.Retrieve(false, List.of("a", "b")), future));
+      fresh.writeInbound(Unpooled.copiedBuffer(reply, StandardCharsets.UTF_8));
+      assertFailure("reply out of step with requests", future);
+      fresh.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void shouldFailEverythingOutstandingOnAMalformedReply() {
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> touch = send(new MemcacheRequest.Touch("a", 10, false));
+    receive("VALUE a 0 zz\r\n");
+    assertFailure("malformed reply: bad VALUE line", get);
+    assertFailure("malformed reply: bad VALUE line", touch);
+    assertFalse(channel.isActive());
+  }
+
+  @Test
+  void shouldTimeOutEachRequestCountingFromItsWrite() {
+    CompletableFuture<MemcacheReply> first = send(new MemcacheRequest.Delete("a", false));
+    channel.advanceTimeBy(3, TimeUnit.SECONDS);
+    channel.runScheduledPendingTasks();
+    receive("DELETED\r\n");
+    CompletableFuture<MemcacheReply> second = send(new MemcacheRequest.Delete("b", false));
+    channel.advanceTimeBy(2500, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+    assertTrue(first.isDone() && !second.isDone(), "the second has waited 2.5 s only");
+    channel.advanceTimeBy(2600, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+    assertFailure("timeout after 5000 ms", second);
+    assertFalse(channel.isActive());
+  }
+
+  @Test
+  void shouldFailEveryRequestBehindATimedOutOne() {
+    CompletableFuture<MemcacheReply> first = send(new MemcacheRequest.Delete("a", false));
+    channel.advanceTimeBy(4, TimeUnit.SECONDS);
+    CompletableFuture<MemcacheReply> second = send(new MemcacheRequest.Delete("b", false));
+    channel.advanceTimeBy(1001, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+    assertFailure("timeout after 5000 ms", first);
+    assertFailure("timeout after 5000 ms", second);
+  }
+
+  @Test
+  void shouldFailOutstandingRequestsWhenTheServerClosesEvenInTheMiddleOfAReply() {
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
+    receive("VALUE a 0 10\r\nabc");
+    channel.close();
+    assertFailure("connection closed by " + SERVER, get);
+    assertFailure("connection closed by " + SERVER, delete);
+  }
+
+  @Test
+  void shouldDropTheConnectionOnBytesWhenNoReplyIsAwaited() {
+    send(set("a", "x", true));
+    receive("ERR");
+    assertFalse(channel.isActive(), "the next request opens a new connection");
+  }
+
+  private CompletableFuture<MemcacheReply> send(MemcacheRequest request) {
+    CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
+    channel.writeAndFlush(new PendingRequest(request, future));
+    return future;
+  }
+
+  private void receive(String text) {
+    channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8));
+  }
+
+  private String written() {
+    StringBuilder out = new StringBuilder();
+    for (ByteBuf buf = channel.readOutbound(); buf != null; buf = channel.readOutbound()) {
+      out.append(buf.toString(StandardCharsets.UTF_8));
+      buf.release();
+    }
+    return out.toString();
+  }
+
+  private static MemcacheRequest.Store set(String key, String value, boolean noreply) {
+    return new MemcacheRequest.Store(StoreCommand.SET, key, 0, 0, value.getBytes(StandardCharsets.UTF_8), 0, noreply);
+  }
+
+  static void assertFailure(String message, CompletableFuture<MemcacheReply> future) {
+    assertTrue(future.isDone(), "done");
+    CompletionException e = assertThrows(CompletionException.class, future::join);
+    assertEquals(message, assertInstanceOf(MemcacheFailure.class, e.getCause()).getMessage());
+  }
+}

@@ -1,0 +1,195 @@
+package couchbench.memcache.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.memcache.client.FakeMemcache.Answer;
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The client against a fake server that misbehaves in every way: each failure is grouped, quick, and healed. */
+class MemcacheFakeServerIT {
+
+  private static final Duration REQUEST_TIMEOUT = Duration.ofMillis(500);
+  /** A failure must come within the request timeout, plus some slack for a slow machine. */
+  private static final Duration WITHIN = Duration.ofMillis(2500);
+  private static final MemcacheRequest DELETE = new MemcacheRequest.Delete("k", false);
+  private static final MemcacheRequest GET = new MemcacheRequest.Retrieve(false, List.of("k"));
+
+  private static EventLoopGroup group;
+
+  @BeforeAll
+  static void startEventLoops() {
+    group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+  }
+
+  @AfterAll
+  static void stopEventLoops() {
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  @Test
+  void shouldFailGarbageAsMalformedThenReconnect() throws Exception {
+    assertFailsThenHeals(line -> Answer.reply("HELLO THERE\r\n"), DELETE, "malformed reply: unknown reply line");
+  }
+
+  @Test
+  void shouldFailATruncatedValueAsAClosedConnectionThenReconnect() throws Exception {
+    assertFailsThenHeals(line -> Answer.replyAndClose("VALUE k 0 10\r\nabc"), GET, "connection closed by %s");
+  }
+
+  @Test
+  void shouldFailAnOversizedLengthBeforeReadingItThenReconnect() throws Exception {
+    assertFailsThenHeals(line -> Answer.reply("VALUE k 0 999999999\r\n"), GET,
+        "malformed reply: value length: 999999999 (expected: <= 67108864)");
+  }
+
+  @Test
+  void shouldTimeOutWhenNothingComesThenReconnect() throws Exception {
+    assertFailsThenHeals(line -> Answer.nothing(), DELETE, "timeout after 500 ms");
+  }
+
+  @Test
+  void shouldFailAReplyOfTheWrongShapeThenReconnect() throws Exception {
+    assertFailsThenHeals(line -> Answer.reply("STORED\r\n"), GET, "reply out of step with requests");
+  }
+
+  @Test
+  void shouldFailAStorageCommandAnsweredErrorThenReconnect() throws Exception {
+    MemcacheRequest cas = new MemcacheRequest.Store(MemcacheRequest.StoreCommand.CAS, "k", 0, 0,
+        "v".getBytes(StandardCharsets.UTF_8), 1, false);
+    // What MemcacheDB, which has no cas, answers: it then reads the data block as a command of its own.
+    assertFailsThenHeals(line -> Answer.reply("ERROR\r\nERROR\r\n"), cas, "storage command answered ERROR");
+  }
+
+  @Test
+  void shouldFailEveryPipelinedRequestWhenTheServerCloses() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> line.startsWith("delete k3")
+            ? Answer.replyAndClose("DELETED\r\n") : Answer.reply("DELETED\r\n"));
+        MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        replies.add(connections.send(new MemcacheRequest.Delete("k" + i, false)));
+      }
+      for (int i = 0; i < 8; i++) {
+        if (i <= 3) {
+          assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(replies.get(i)));
+        } else {
+          Await.failure("connection closed by " + name(fake), replies.get(i), WITHIN);
+        }
+      }
+    }
+  }
+
+  @Test
+  void shouldDropTheConnectionWhenBytesComeWithNothingAsked() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> line.startsWith("get") ? Answer.reply("END\r\nSTORED\r\n")
+            : line.startsWith("set") ? Answer.reply("STORED\r\n") : Answer.reply("DELETED\r\n"));
+        MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      assertEquals(new MemcacheReply.Values(List.of()), Await.reply(connections.send(GET)), "its own reply");
+      // The extra STORED, read with the END, dropped that connection: the next request opens another.
+      assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(connections.send(DELETE)));
+      assertEquals(2, fake.connections());
+      // A noreply set answered anyway: the answer drops the connection too.
+      MemcacheRequest quiet = new MemcacheRequest.Store(MemcacheRequest.StoreCommand.SET, "k", 0, 0, new byte[1], 0,
+          true);
+      assertEquals(new MemcacheReply.NoReply(), Await.reply(connections.send(quiet)));
+      Thread.sleep(300);
+      assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(connections.send(DELETE)));
+      assertEquals(3, fake.connections());
+    }
+  }
+
+  @Test
+  void shouldFailAtOnceWhenTheConnectionIsRefused() throws Exception {
+    InetSocketAddress nobody;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      nobody = new InetSocketAddress("127.0.0.1", socket.getLocalPort());
+    }
+    try (MemcacheClient client = client(nobody)) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      Await.failure("connection refused: 127.0.0.1:" + nobody.getPort(), connections.send(DELETE), WITHIN);
+      Await.failure("connection refused: 127.0.0.1:" + nobody.getPort(), connections.send(DELETE), WITHIN);
+    }
+  }
+
+  @Test
+  void shouldFailOutstandingRequestsWhenTheClientCloses() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> Answer.nothing())) {
+      MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address())), group,
+          NioSocketChannel::new);
+      CompletableFuture<MemcacheReply> outstanding = client.connectionsFor(group.next()).send(DELETE);
+      waitUntil(() -> fake.connections() == 1);
+      client.close();
+      Await.failure("client closed", outstanding, WITHIN);
+    }
+  }
+
+  @Test
+  void shouldFailABadKeyAtOnceWithoutConnecting() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> Answer.reply("DELETED\r\n"));
+        MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      CompletableFuture<MemcacheReply> bad = connections.send(new MemcacheRequest.Delete("a key", false));
+      assertTrue(bad.isCompletedExceptionally(), "failed before send returned");
+      Await.failure("invalid key: key contains whitespace or control characters", bad, WITHIN);
+      Thread.sleep(100);
+      assertEquals(0, fake.connections());
+    }
+  }
+
+  /** The request fails with the message (%s: the server) within the timeout; the next request reconnects. */
+  private static void assertFailsThenHeals(Function<String, Answer> misbehaviour, MemcacheRequest request,
+      String message) throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(misbehaviour); MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      long start = System.nanoTime();
+      Await.failure(String.format(message, name(fake)), connections.send(request), WITHIN);
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      fake.script(line -> Answer.reply("DELETED\r\n"));
+      assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(connections.send(DELETE)),
+          "after failing in " + millis + " ms, the next request works on a new connection");
+      assertEquals(2, fake.connections());
+      connections.close();
+    }
+  }
+
+  private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within 5 s");
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private static MemcacheClient client(InetSocketAddress server) {
+    return new MemcacheClient(MemcacheClientConfig.of(List.of(server))
+        .withTimeouts(Duration.ofSeconds(1), REQUEST_TIMEOUT), group, NioSocketChannel::new);
+  }
+
+  private static String name(FakeMemcache fake) {
+    return "127.0.0.1:" + fake.address().getPort();
+  }
+}
