@@ -26,7 +26,26 @@ public final class GatlingReport {
               + "col-2\">(\\d+)</td>.*?col-3\">(\\d+)</td>.*?col-4\">(\\d+)</td>",
           Pattern.DOTALL);
 
+  private static final Pattern ERROR =
+      Pattern.compile("error-col-1 total ko\">(.*?)<span.*?error-col-2 total ko\">(\\d+)</td>", Pattern.DOTALL);
+
   private GatlingReport() {}
+
+  /**
+   * The report's error table: each failure message and how often it occurred.
+   *
+   * @param runFolder the run folder holding index.html
+   * @return counts by message
+   */
+  public static Map<String, Long> errors(Path runFolder) throws IOException {
+    String html = Files.readString(runFolder.resolve("index.html"));
+    Map<String, Long> errors = new LinkedHashMap<>();
+    Matcher row = ERROR.matcher(html);
+    while (row.find()) {
+      errors.put(unescape(row.group(1)), Long.parseLong(row.group(2)));
+    }
+    return errors;
+  }
 
   /**
    * The counts of every request name in the report, in the report's order.

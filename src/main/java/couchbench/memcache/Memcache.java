@@ -1,0 +1,144 @@
+package couchbench.memcache;
+
+import couchbench.memcache.internal.MemcacheActionSettings;
+import couchbench.memcache.internal.MemcacheCommand;
+import couchbench.memcache.internal.MemcacheCommand.Kind;
+import io.gatling.javaapi.core.Session;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+
+/**
+ * The second DSL step, {@code memcache("name")}: which command to send. Keys and values are Gatling
+ * EL strings ({@code "#{key}"}) or Java functions of the session; values are sent as UTF-8.
+ */
+public final class Memcache {
+
+  private final Function<Session, String> requestName;
+
+  Memcache(Function<Session, String> requestName) {
+    this.requestName = requestName;
+  }
+
+  /** {@code set}: store the value. @param key EL key @param value EL value @return the action */
+  public MemcacheActionBuilder set(String key, String value) {
+    return store(Kind.SET, El.string(key), El.string(value), null);
+  }
+
+  /** {@code set}. @param key key function @param value value function @return the action */
+  public MemcacheActionBuilder set(Function<Session, String> key, Function<Session, String> value) {
+    return store(Kind.SET, key, value, null);
+  }
+
+  /** {@code add}: store only if absent. @param key EL key @param value EL value @return the action */
+  public MemcacheActionBuilder add(String key, String value) {
+    return store(Kind.ADD, El.string(key), El.string(value), null);
+  }
+
+  /** {@code replace}: store only if present. @param key EL key @param value EL value @return the action */
+  public MemcacheActionBuilder replace(String key, String value) {
+    return store(Kind.REPLACE, El.string(key), El.string(value), null);
+  }
+
+  /** {@code append} to an existing value. @param key EL key @param value EL suffix @return the action */
+  public MemcacheActionBuilder append(String key, String value) {
+    return store(Kind.APPEND, El.string(key), El.string(value), null);
+  }
+
+  /** {@code prepend} to an existing value. @param key EL key @param value EL prefix @return the action */
+  public MemcacheActionBuilder prepend(String key, String value) {
+    return store(Kind.PREPEND, El.string(key), El.string(value), null);
+  }
+
+  /**
+   * {@code cas}: store only if unchanged since a {@code gets} (memcached; not MemcacheDB).
+   *
+   * @param key EL key
+   * @param value EL value
+   * @param casUnique EL cas unique, e.g. saved by {@code casUnique().saveAs("cas")}
+   * @return the action
+   */
+  public MemcacheActionBuilder cas(String key, String value, String casUnique) {
+    return store(Kind.CAS, El.string(key), El.string(value), El.number(casUnique));
+  }
+
+  /**
+   * {@code get} of one key, or several in one request (multi-get).
+   *
+   * @param keys EL keys
+   * @return the action
+   */
+  public MemcacheActionBuilder get(String... keys) {
+    return retrieve(Kind.GET, Arrays.stream(keys).map(El::string).toList());
+  }
+
+  /** {@code get} of one key. @param key key function @return the action */
+  public MemcacheActionBuilder get(Function<Session, String> key) {
+    return retrieve(Kind.GET, List.of(key));
+  }
+
+  /**
+   * {@code get} of several keys in one request.
+   *
+   * @param keys a function of the session giving the keys
+   * @param count how many keys it gives (the command is built per key)
+   * @return the action
+   */
+  public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys, int count) {
+    return retrieve(Kind.GET, IntStream.range(0, count)
+        .<Function<Session, String>>mapToObj(i -> session -> keys.apply(session).get(i)).toList());
+  }
+
+  /** {@code gets}: get with cas uniques (memcached; not MemcacheDB). @param keys EL keys @return the action */
+  public MemcacheActionBuilder gets(String... keys) {
+    return retrieve(Kind.GETS, Arrays.stream(keys).map(El::string).toList());
+  }
+
+  /** {@code delete}. @param key EL key @return the action */
+  public MemcacheActionBuilder delete(String key) {
+    return keyed(Kind.DELETE, El.string(key), null);
+  }
+
+  /** {@code incr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  public MemcacheActionBuilder incr(String key, long delta) {
+    return keyed(Kind.INCR, El.string(key), session -> delta);
+  }
+
+  /** {@code decr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  public MemcacheActionBuilder decr(String key, long delta) {
+    return keyed(Kind.DECR, El.string(key), session -> delta);
+  }
+
+  /** {@code touch} (memcached; not MemcacheDB). @param key EL key @param exptime new expiry @return the action */
+  public MemcacheActionBuilder touch(String key, long exptime) {
+    return keyed(Kind.TOUCH, El.string(key), session -> exptime);
+  }
+
+  /** {@code stats} of the first server. @return the action */
+  public MemcacheActionBuilder stats() {
+    return action(new MemcacheCommand(Kind.STATS, List.of(), null, null, 0, 0, false));
+  }
+
+  private MemcacheActionBuilder store(Kind kind, Function<Session, String> key,
+      Function<Session, String> value, Function<Session, Long> casUnique) {
+    Function<Session, byte[]> bytes = session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
+    return action(new MemcacheCommand(kind, List.of(key), bytes, casUnique, 0, 0, false));
+  }
+
+  private MemcacheActionBuilder retrieve(Kind kind, List<Function<Session, String>> keys) {
+    if (keys.isEmpty()) {
+      throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key");
+    }
+    return action(new MemcacheCommand(kind, keys, null, null, 0, 0, false));
+  }
+
+  private MemcacheActionBuilder keyed(Kind kind, Function<Session, String> key, Function<Session, Long> number) {
+    return action(new MemcacheCommand(kind, List.of(key), null, number, 0, 0, false));
+  }
+
+  private MemcacheActionBuilder action(MemcacheCommand command) {
+    return new MemcacheActionBuilder(new MemcacheActionSettings(requestName, command, false, List.of()));
+  }
+}

@@ -1,0 +1,106 @@
+package couchbench.memcache;
+
+import couchbench.memcache.internal.MemcacheActionSettings;
+import couchbench.memcache.internal.MemcacheActions;
+import couchbench.memcache.internal.MemcacheCommand;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One memcache request in a scenario, with its options and checks. Immutable: every method returns
+ * a new builder.
+ */
+public final class MemcacheActionBuilder implements ActionBuilder {
+
+  private final MemcacheActionSettings settings;
+
+  MemcacheActionBuilder(MemcacheActionSettings settings) {
+    this.settings = settings;
+  }
+
+  /**
+   * The flags stored with the value (storage commands).
+   *
+   * @param flags opaque 32-bit flags
+   * @return a new builder
+   */
+  public MemcacheActionBuilder flags(int flags) {
+    requireStorage("flags");
+    return with(copy(settings.command(), flags, settings.command().exptime(), settings.command().noreply()));
+  }
+
+  /**
+   * The expiry time stored with the value (storage commands; MemcacheDB ignores it).
+   *
+   * @param exptime seconds, or a Unix time; 0 for never
+   * @return a new builder
+   */
+  public MemcacheActionBuilder exptime(long exptime) {
+    requireStorage("exptime");
+    return with(copy(settings.command(), settings.command().flags(), exptime, settings.command().noreply()));
+  }
+
+  /**
+   * Asks the server not to reply; the request counts as OK once written. Only for commands whose
+   * reply can be left out without putting later replies out of step: set, add, replace, append,
+   * prepend, delete, incr, decr, touch.
+   *
+   * @return a new builder
+   */
+  public MemcacheActionBuilder noreply() {
+    if (!settings.command().kind().allowsNoreply()) {
+      throw new IllegalArgumentException("noreply is not allowed for "
+          + settings.command().kind().name().toLowerCase() + ": its reply is the point of it");
+    }
+    return with(copy(settings.command(), settings.command().flags(), settings.command().exptime(), true));
+  }
+
+  /**
+   * Makes a missing key (NOT_FOUND, or a get that finds nothing) an OK outcome, instead of a
+   * failure: for reads of keys that may rightly be absent.
+   *
+   * @return a new builder
+   */
+  public MemcacheActionBuilder missOk() {
+    return new MemcacheActionBuilder(new MemcacheActionSettings(
+        settings.requestName(), settings.command(), true, settings.checks()));
+  }
+
+  /**
+   * Adds checks: the memcache checks of {@link MemcacheDsl}, and Gatling's bodyString, bodyBytes,
+   * bodyLength, substring and regex, which see the (first) value's data. A {@code memcacheStatus()}
+   * check replaces the default expectation (STORED, found, DELETED...).
+   *
+   * @param checks the checks
+   * @return a new builder
+   */
+  public MemcacheActionBuilder check(CheckBuilder... checks) {
+    List<CheckBuilder> all = new ArrayList<>(settings.checks());
+    all.addAll(List.of(checks));
+    return new MemcacheActionBuilder(new MemcacheActionSettings(
+        settings.requestName(), settings.command(), settings.missOk(), List.copyOf(all)));
+  }
+
+  @Override
+  public io.gatling.core.action.builder.ActionBuilder asScala() {
+    return MemcacheActions.of(settings);
+  }
+
+  private MemcacheActionBuilder with(MemcacheCommand command) {
+    return new MemcacheActionBuilder(new MemcacheActionSettings(
+        settings.requestName(), command, settings.missOk(), settings.checks()));
+  }
+
+  private static MemcacheCommand copy(MemcacheCommand c, int flags, long exptime, boolean noreply) {
+    return new MemcacheCommand(c.kind(), c.keys(), c.value(), c.number(), flags, exptime, noreply);
+  }
+
+  private void requireStorage(String option) {
+    if (!settings.command().kind().stores()) {
+      throw new IllegalArgumentException(option + " only applies to storage commands, not "
+          + settings.command().kind().name().toLowerCase());
+    }
+  }
+}

@@ -1,0 +1,132 @@
+package couchbench.memcache.internal;
+
+import couchbench.memcache.client.MemcacheFailure;
+import couchbench.memcache.codec.MemcacheKeys;
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
+import io.gatling.commons.stats.KO$;
+import io.gatling.commons.stats.OK$;
+import io.gatling.commons.stats.Status;
+import io.gatling.commons.util.Clock;
+import io.gatling.commons.validation.Failure;
+import io.gatling.core.action.Action;
+import io.gatling.core.check.Check;
+import io.gatling.core.check.Check$;
+import io.gatling.core.session.Session;
+import io.gatling.core.stats.StatsEngine;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+import scala.Option;
+import scala.Tuple2;
+
+/**
+ * Sends one memcache request for a virtual user and reports it to Gatling's stats engine like any
+ * HTTP request: timed from send to reply, OK or KO with a grouped message, checks applied.
+ */
+final class MemcacheAction extends JavaExitableAction {
+
+  private final String name;
+  private final Function<io.gatling.javaapi.core.Session, String> requestName;
+  private final MemcacheCommand command;
+  private final MemcacheActionSettings settings;
+  private final scala.collection.immutable.List<Check<MemcacheReply>> checks;
+  private final MemcacheComponents components;
+  private final Action next;
+
+  MemcacheAction(String name, MemcacheActionSettings settings, MemcacheComponents components,
+      Action next) {
+    this.name = name;
+    this.requestName = settings.requestName();
+    this.command = settings.command();
+    this.settings = settings;
+    this.checks = MemcacheChecks.build(settings.checks());
+    this.components = components;
+    this.next = next;
+  }
+
+  @Override
+  public void execute(Session session) {
+    io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
+    String request;
+    MemcacheRequest built;
+    try {
+      request = requestName.apply(javaSession);
+      built = command.resolve(javaSession);
+    } catch (RuntimeException e) {
+      logger().underlying().error("'{}' failed to build its request: {}", name, e.getMessage());
+      statsEngine().logRequestCrash(session.scenario(), session.groups(), name, e.getMessage());
+      next.$bang(session.markAsFailed());
+      return;
+    }
+    Optional<String> badKey =
+        built.keys().stream().map(MemcacheKeys::problem).flatMap(Optional::stream).findFirst();
+    if (badKey.isPresent()) {
+      long now = clock().nowMillis();
+      finish(session, request, now, now, null, "invalid key: " + badKey.get());
+      return;
+    }
+    MemcacheComponents.ConnectionsInSession user = components.connections(session);
+    long start = clock().nowMillis();
+    user.connections()
+        .send(built)
+        .whenComplete(
+            (reply, error) -> {
+              long end = clock().nowMillis();
+              if (error != null) {
+                finish(user.session(), request, start, end, null, failureMessage(error));
+              } else {
+                judge(user.session(), request, built, reply, start, end);
+              }
+            });
+  }
+
+  private void judge(Session session, String request, MemcacheRequest built, MemcacheReply reply,
+      long start, long end) {
+    Optional<String> unexpected =
+        settings.defaultExpectation()
+            ? ReplyExpectation.failure(built, reply, settings.missOk())
+            : Optional.empty();
+    Tuple2<Session, Option<Failure>> checked = Check$.MODULE$.check(reply, session, checks, null);
+    Optional<String> failure =
+        unexpected.or(() -> checked._2().isDefined()
+            ? Optional.of(checked._2().get().message())
+            : Optional.empty());
+    finish(checked._1(), request, start, end, ReplyCodes.code(reply), failure.orElse(null));
+  }
+
+  private void finish(Session session, String request, long start, long end, String code,
+      String failure) {
+    Status status = failure == null ? OK$.MODULE$ : KO$.MODULE$;
+    statsEngine().logResponse(session.scenario(), session.groups(), request, start, end, status,
+        Option.apply(code), Option.apply(failure));
+    Session timed = session.logGroupRequestTimings(start, end);
+    next.$bang(failure == null ? timed : timed.markAsFailed());
+  }
+
+  private static String failureMessage(Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof MemcacheFailure ? cause.getMessage() : cause.getClass().getSimpleName()
+        + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Action next() {
+    return next;
+  }
+
+  @Override
+  public StatsEngine statsEngine() {
+    return components.core().statsEngine();
+  }
+
+  @Override
+  public Clock clock() {
+    return components.core().clock();
+  }
+}

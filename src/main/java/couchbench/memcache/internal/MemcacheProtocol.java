@@ -1,0 +1,64 @@
+package couchbench.memcache.internal;
+
+import couchbench.memcache.client.MemcacheClient;
+import couchbench.memcache.client.MemcacheClientConfig;
+import io.gatling.core.CoreComponents;
+import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.core.protocol.Protocol;
+import io.gatling.core.protocol.ProtocolKey;
+import io.gatling.netty.util.Transports;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import scala.Function1;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The memcache protocol as Gatling's engine sees it: the client settings, and the key under which
+ * Gatling finds the components (one client per distinct protocol per run, closed when the run ends).
+ *
+ * @param config servers, timeouts and connection sharing
+ */
+public record MemcacheProtocol(MemcacheClientConfig config) implements Protocol {
+
+  /** How actions find their components in Gatling's registry. */
+  public static final ProtocolKey<MemcacheProtocol, MemcacheComponents> KEY = new Key();
+
+  private static final class Key implements ProtocolKey<MemcacheProtocol, MemcacheComponents> {
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Class<Protocol> protocolClass() {
+      return (Class<Protocol>) (Class<?>) MemcacheProtocol.class;
+    }
+
+    @Override
+    public MemcacheProtocol defaultProtocolValue(GatlingConfiguration configuration) {
+      throw new IllegalArgumentException(
+          "memcache requests need the memcache protocol: add .protocols(memcache.servers(\"host:port\"))"
+              + " to setUp(...)");
+    }
+
+    @Override
+    public Function1<MemcacheProtocol, MemcacheComponents> newComponents(CoreComponents core) {
+      Map<MemcacheClientConfig, MemcacheClient> clients = new ConcurrentHashMap<>();
+      core.actorSystem()
+          .registerOnTermination(
+              () -> {
+                clients.values().forEach(MemcacheClient::close);
+                return BoxedUnit.UNIT;
+              });
+      return protocol ->
+          new MemcacheComponents(
+              clients.computeIfAbsent(
+                  protocol.config(),
+                  config ->
+                      new MemcacheClient(
+                          config,
+                          core.eventLoopGroup(),
+                          Transports.newSocketChannelFactory(
+                              core.configuration().netty().useNativeTransport(),
+                              core.configuration().netty().useIoUring()))),
+              core);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+package couchbench.memcache.internal;
+
+import couchbench.memcache.codec.MemcacheReply;
+import java.nio.charset.StandardCharsets;
+
+/** How a reply reads in Gatling's report and to Gatling's core body checks. */
+public final class ReplyCodes {
+
+  private static final byte[] NONE = new byte[0];
+
+  private ReplyCodes() {}
+
+  /**
+   * The reply's response code in the report: the status word, VALUE, END (a miss), NUMBER,
+   * STATS, the error word, or NOREPLY.
+   */
+  public static String code(MemcacheReply reply) {
+    if (reply instanceof MemcacheReply.Status status) {
+      return status.word().name();
+    }
+    if (reply instanceof MemcacheReply.Values values) {
+      return values.values().isEmpty() ? "END" : "VALUE";
+    }
+    if (reply instanceof MemcacheReply.Error error) {
+      return error.kind().name();
+    }
+    if (reply instanceof MemcacheReply.Number) {
+      return "NUMBER";
+    }
+    return reply instanceof MemcacheReply.StatsLines ? "STATS" : "NOREPLY";
+  }
+
+  /**
+   * The bytes that body checks (bodyBytes, bodyString, substring, regex) see: the first value's
+   * data for a retrieval, the number for incr/decr, else the reply's code.
+   */
+  static byte[] body(MemcacheReply reply) {
+    if (reply instanceof MemcacheReply.Values values) {
+      return values.values().isEmpty() ? NONE : values.values().get(0).data();
+    }
+    if (reply instanceof MemcacheReply.Number number) {
+      return Long.toUnsignedString(number.value()).getBytes(StandardCharsets.US_ASCII);
+    }
+    return code(reply).getBytes(StandardCharsets.US_ASCII);
+  }
+}

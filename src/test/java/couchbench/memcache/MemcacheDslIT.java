@@ -1,0 +1,50 @@
+package couchbench.memcache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every memcache DSL method once, in a real Gatling run against a real memcached. */
+class MemcacheDslIT {
+
+  @Test
+  void shouldRunEveryDslMethodAndReportEachRequestLikeGatlingDoesHttp() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result run = GatlingRun.run(MemcacheDslSimulation.class.getName(),
+          Map.of("memcache.servers", memcached.address()), Duration.ofMinutes(2));
+
+      assertEquals(0, run.exitCode(), run.output());
+      Path folder = run.requireRunFolder();
+      Map<String, GatlingReport.Counts> requests = GatlingReport.requests(folder);
+      for (Map.Entry<String, GatlingReport.Counts> request : requests.entrySet()) {
+        String name = request.getKey();
+        GatlingReport.Counts counts = request.getValue();
+        if (name.endsWith("(KO)")) {
+          assertEquals(0, counts.ok(), name + " should fail");
+        } else {
+          assertEquals(0, counts.ko(), name + " should pass: " + GatlingReport.errors(folder));
+        }
+      }
+      assertEquals(new GatlingReport.Counts(2, 2, 0), requests.get("cas"));
+      assertEquals(new GatlingReport.Counts(4, 4, 0), requests.get("pooled get"));
+      assertEquals(new GatlingReport.Counts(4, 0, 4), requests.get("tryMax (KO)"), "two users, two tries");
+      assertFalse(requests.containsKey("after exitHereIfFailed (never sent)"), requests.keySet().toString());
+      assertTrue(requests.containsKey("named by function"), requests.keySet().toString());
+      assertEquals(31, requests.size(), requests.keySet().toString());
+
+      Map<String, Long> errors = GatlingReport.errors(folder);
+      assertEquals(Long.valueOf(6), errors.get("NOT_FOUND"), errors.toString());
+      assertEquals(Long.valueOf(2), errors.get("invalid key: key contains whitespace or control characters"),
+          errors.toString());
+      assertEquals(2, errors.size(), errors.toString());
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package couchbench.memcache;
+
+import static couchbench.memcache.MemcacheDsl.casUnique;
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static couchbench.memcache.MemcacheDsl.memcacheStatus;
+import static couchbench.memcache.MemcacheDsl.stat;
+import static couchbench.memcache.MemcacheDsl.valueCount;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.core.CoreDsl.bodyLength;
+import static io.gatling.javaapi.core.CoreDsl.bodyString;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.regex;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.substring;
+import static io.gatling.javaapi.core.CoreDsl.tryMax;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Simulation;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Calls every memcache DSL method once, against the server of -Dmemcache.servers: compiled, it
+ * guards the DSL against Gatling API drift; run by MemcacheDslIT, it checks what each does. Request
+ * names ending in "(KO)" are expected to fail; every other request is expected to pass.
+ */
+public class MemcacheDslSimulation extends Simulation {
+
+  private static final String SERVER = System.getProperty("memcache.servers");
+
+  private final ChainBuilder storage =
+      exec(
+          memcache("set").set("k-#{id}", "v1").flags(5).exptime(0),
+          memcache("get").get("k-#{id}").check(bodyString().is("v1"), valueCount().is(1)),
+          memcache("add existing").add("k-#{id}", "x").check(memcacheStatus().is("NOT_STORED")),
+          memcache("add new").add("a-#{id}", "x"),
+          memcache("replace").replace("k-#{id}", "v2"),
+          memcache("append").append("k-#{id}", "-a"),
+          memcache("prepend").prepend("k-#{id}", "p-"),
+          memcache("get after append").get(session -> "k-" + session.userId())
+              .check(bodyString().is("p-v2-a"), substring("v2"), regex("p-(v\\d)").saveAs("v"),
+                  bodyBytes().is("p-v2-a".getBytes(StandardCharsets.UTF_8)), bodyLength().is(6)),
+          memcache("set function").set(session -> "f-" + session.userId(), session -> session.getString("v")),
+          memcache("gets").gets("k-#{id}").check(casUnique().saveAs("cas")),
+          memcache("cas").cas("k-#{id}", "v3", "#{cas}"),
+          memcache("cas stale").cas("k-#{id}", "v4", "#{cas}").check(memcacheStatus().is("EXISTS")));
+
+  private final ChainBuilder others =
+      exec(
+          memcache("set counter").set("c-#{id}", "10"),
+          memcache("incr").incr("c-#{id}", 5).check(bodyString().is("15")),
+          memcache("decr").decr("c-#{id}", 3).check(bodyString().is("12")),
+          memcache("touch").touch("k-#{id}", 100),
+          memcache("multi-get").get("k-#{id}", "c-#{id}", "a-#{id}").check(valueCount().is(3)),
+          memcache("multi-get function").getMulti(
+                  session -> List.of("k-" + session.userId(), "c-" + session.userId()), 2)
+              .check(valueCount().is(2)),
+          memcache("get missing (KO)").get("missing-#{id}"),
+          memcache("get missing, missOk").get("missing-#{id}").missOk(),
+          memcache("delete").delete("k-#{id}"),
+          memcache("delete again, missOk").delete("k-#{id}").missOk(),
+          memcache("set noreply").set("n-#{id}", "quiet").noreply(),
+          memcache("get after noreply").get("n-#{id}").check(bodyString().is("quiet")),
+          memcache("delete noreply").delete("n-#{id}").noreply(),
+          memcache("stats").stats().check(stat("cmd_set").exists()),
+          memcache("invalid key (KO)").get("bad key"),
+          memcache(session -> "named by function").get("c-#{id}"));
+
+  private final ScenarioBuilder perUser =
+      scenario("memcache DSL").exec(session -> session.set("id", session.userId())).exec(storage, others)
+          .exec(tryMax(2).on(exec(memcache("tryMax (KO)").get("never-#{id}"))))
+          .exitHereIfFailed()
+          .exec(memcache("after exitHereIfFailed (never sent)").get("c-#{id}"));
+
+  private final ScenarioBuilder sharedPool =
+      scenario("memcache shared pool").exec(session -> session.set("id", session.userId())).exec(
+          memcache("pooled set").set("p-#{id}", "pooled"),
+          memcache("pooled get").get("p-#{id}").check(bodyString().is("pooled")));
+
+  {
+    setUp(
+        perUser.injectOpen(atOnceUsers(2)),
+        sharedPool.injectOpen(atOnceUsers(4))
+            .protocols(memcache.servers(SERVER).sharedPool(2).timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
+                .maxValueBytes(1 << 20)))
+        .protocols(memcache.servers(List.of(SERVER)));
+  }
+}
