@@ -1,0 +1,28 @@
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.siege.MemcacheWorkloads;
+import couchbench.siege.SiegePlan;
+import couchbench.targets.MemcacheTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.util.List;
+
+/** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
+public class MemGet extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/memcache.csv"));
+  private final List<String> keys = Startup.orExit(() -> MemcacheWorkloads.readKeys(plan));
+  private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+
+  {
+    setUp(scenario("MemGet").exec(MemcacheWorkloads.get(plan, keys)).injectOpen(atOnceUsers(plan.users())))
+        .protocols(memcache.servers(target.servers()))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+}

@@ -1,0 +1,34 @@
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.data.KeyFile;
+import couchbench.siege.MemcacheWorkloads;
+import couchbench.siege.SiegePlan;
+import couchbench.targets.Console;
+import couchbench.targets.MemcacheTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+
+/** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
+public class MemSet extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/memcache.csv"));
+  private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+  private final KeyFile keys = KeyFile.at(plan.keyFile());
+
+  {
+    setUp(scenario("MemSet").exec(MemcacheWorkloads.set(plan, keys)).injectOpen(atOnceUsers(plan.users())))
+        .protocols(memcache.servers(target.servers()))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void after() {
+    Console.say("key file: " + keys.size() + " acknowledged keys written to " + keys.write());
+  }
+}

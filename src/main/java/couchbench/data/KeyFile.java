@@ -1,0 +1,105 @@
+package couchbench.data;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A CSV key file, header {@code key}, one key per line: the keys a write simulation saw the server
+ * acknowledge, and only those, for a read simulation to read back. Written once at the end of the
+ * run, atomically: a killed run leaves the previous file, never half of a new one.
+ */
+public final class KeyFile {
+
+  /** The CSV header, also the feeder's attribute name. */
+  public static final String HEADER = "key";
+
+  private final Path path;
+  private final Set<String> keys = ConcurrentHashMap.newKeySet();
+
+  private KeyFile(Path path) {
+    this.path = path;
+  }
+
+  /**
+   * An empty key file to fill during a run.
+   *
+   * @param path where it will be written
+   * @return the key file
+   */
+  public static KeyFile at(Path path) {
+    return new KeyFile(path);
+  }
+
+  /**
+   * Records a key the server acknowledged; safe from any thread.
+   *
+   * @param key the key
+   */
+  public void record(String key) {
+    keys.add(key);
+  }
+
+  /** @return the distinct keys recorded so far */
+  public int size() {
+    return keys.size();
+  }
+
+  /**
+   * Writes the recorded keys: to a temporary file beside the target, then moved over it.
+   *
+   * @return the file written
+   */
+  public Path write() {
+    try {
+      Path folder = path.toAbsolutePath().getParent();
+      Files.createDirectories(folder);
+      Path temporary = Files.createTempFile(folder, path.getFileName().toString(), ".tmp");
+      List<String> lines = new ArrayList<>(keys.size() + 1);
+      lines.add(HEADER);
+      lines.addAll(keys);
+      Files.write(temporary, lines, StandardCharsets.UTF_8);
+      return Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not write the key file " + path, e);
+    }
+  }
+
+  /**
+   * Reads a key file written by a write simulation.
+   *
+   * @param path the file
+   * @param writer the simulation that writes such files, named in the error
+   * @return the keys, at least one
+   * @throws KeyFileException when the file is missing, unreadable, not a key file, or empty
+   */
+  public static List<String> read(Path path, String writer) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new KeyFileException("key file " + path + " does not exist: run " + writer
+          + " first, which writes it, or point -DkeyFile at another key file");
+    } catch (IOException e) {
+      throw new KeyFileException("key file " + path + " cannot be read (" + e.getMessage() + ")");
+    }
+    if (lines.isEmpty() || !lines.get(0).strip().equals(HEADER)) {
+      throw new KeyFileException("key file " + path + " does not start with the header line '"
+          + HEADER + "': is it a key file written by " + writer + "?");
+    }
+    List<String> keys = lines.subList(1, lines.size()).stream().filter(line -> !line.isEmpty()).toList();
+    if (keys.isEmpty()) {
+      throw new KeyFileException("key file " + path + " holds no keys: run " + writer
+          + " (long enough for some writes to succeed) first");
+    }
+    return keys;
+  }
+}

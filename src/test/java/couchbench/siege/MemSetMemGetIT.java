@@ -1,0 +1,144 @@
+package couchbench.siege;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** MemSet then MemGet against a real memcached: the report's counts against memcached's own. */
+class MemSetMemGetIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+  @Test
+  void shouldWriteExactlyTheAcknowledgedKeysAndReadThemAllBack() throws Exception {
+    Path keyFile = keyFile();
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "4", "duration", "3", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
+      List<String> lines = Files.readAllLines(keyFile);
+      assertEquals("key", lines.get(0));
+      List<String> keys = lines.subList(1, lines.size());
+      assertTrue(keys.size() > 10, "some keys written: " + keys.size());
+      assertEquals(keys.size(), new HashSet<>(keys).size(), "no key twice");
+      assertTrue(keys.stream().allMatch(key -> key.matches("[0-9a-f]{32}")), "md5 hex keys");
+      Map<String, String> afterSet = stats(memcached);
+      assertEquals(sets.ok(), Long.parseLong(afterSet.get("cmd_set")), "Gatling's OK sets = memcached's cmd_set");
+      assertEquals(keys.size(), Long.parseLong(afterSet.get("curr_items")), "the key file = memcached's items");
+      assertEquals(0, sets.ko());
+
+      GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "4", "duration", "3", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertEquals(0, get.exitCode(), get.output());
+      GatlingReport.Counts gets = GatlingReport.requests(get.requireRunFolder()).get("memcache get");
+      Map<String, String> afterGet = stats(memcached);
+      assertTrue(gets.ok() > 10, "gets sent: " + gets);
+      assertEquals(0, gets.ko());
+      assertEquals(gets.ok(), Long.parseLong(afterGet.get("get_hits")), "Gatling's OK gets = memcached's get_hits");
+      assertEquals("0", afterGet.get("get_misses"));
+    }
+  }
+
+  @Test
+  void shouldStopWithOneLineWhenTheKeyFileIsMissingOrUnusable() throws Exception {
+    Path missing = keyFile();
+    Path forbidden = keyFile();
+    Files.writeString(forbidden, "key\nabc\nhas space\n");
+    Path empty = keyFile();
+    Files.writeString(empty, "key\n");
+    Map<Path, String> expected = Map.of(
+        missing, "key file " + missing + " does not exist: run MemSet first",
+        forbidden, "key file " + forbidden + " line 3: key contains whitespace or control characters",
+        empty, "key file " + empty + " holds no keys");
+    for (Map.Entry<Path, String> file : expected.entrySet()) {
+      GatlingRun.Result run = GatlingRun.run("MemGet", Map.of("memcache.servers", "127.0.0.1:1",
+          "keyFile", file.getKey().toString()), TIMEOUT);
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertTrue(run.output().contains(file.getValue()), run.output());
+      assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+    }
+  }
+
+  @Test
+  void shouldFailRequestsEndOnTimeAndStillReportWhenMemcachedDiesMidRun() throws Exception {
+    Path keyFile = keyFile();
+    MemcachedServer memcached = MemcachedServer.start();
+    ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
+    try {
+      killer.schedule(memcached::close, 4, TimeUnit.SECONDS);
+      long start = System.nanoTime();
+      GatlingRun.Result run = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "3", "duration", "8", "keyFile", keyFile.toString()), TIMEOUT);
+      double seconds = (System.nanoTime() - start) / 1e9;
+
+      assertNotEquals(0, run.exitCode(), "failed requests fail the run's assertion");
+      assertTrue(seconds < 40, "the run ends on time: " + seconds + " s");
+      Path folder = run.requireRunFolder();
+      assertTrue(Files.exists(folder.resolve("index.html")), "the report is written");
+      GatlingReport.Counts sets = GatlingReport.requests(folder).get("memcache set");
+      assertTrue(sets.ok() > 0 && sets.ko() > 0, sets.toString());
+      Map<String, Long> errors = GatlingReport.errors(folder);
+      assertTrue(errors.keySet().stream().allMatch(message -> message.startsWith("connection")),
+          "grouped connection failures: " + errors);
+      assertEquals(sets.ok(), Files.readAllLines(keyFile).size() - 1, "only acknowledged keys");
+    } finally {
+      killer.shutdownNow();
+      memcached.close();
+    }
+  }
+
+  private static Path keyFile() throws IOException {
+    Path folder = Files.createDirectories(Path.of("target", "it-keys"));
+    return folder.resolve("memcache-" + System.nanoTime() + ".csv");
+  }
+
+  private static Map<String, String> stats(MemcachedServer memcached) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", memcached.port()), 2000);
+      socket.setSoTimeout(3000);
+      socket.getOutputStream().write("stats\r\n".getBytes(StandardCharsets.US_ASCII));
+      InputStream in = socket.getInputStream();
+      StringBuilder reply = new StringBuilder();
+      while (!reply.toString().endsWith("END\r\n")) {
+        int b = in.read();
+        if (b < 0) {
+          break;
+        }
+        reply.append((char) b);
+      }
+      Map<String, String> stats = new HashMap<>();
+      for (String line : reply.toString().split("\r\n")) {
+        String[] parts = line.split(" ");
+        if (parts.length == 3 && parts[0].equals("STAT")) {
+          stats.put(parts[1], parts[2]);
+        }
+      }
+      return stats;
+    }
+  }
+}
