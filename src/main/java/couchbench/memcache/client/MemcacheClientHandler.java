@@ -31,6 +31,12 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   private ChannelHandlerContext ctx;
   /** The event loop's clock, so that tests can move it on. */
   private Ticker ticker;
+  /**
+   * Noreply requests written since the last request that awaits a reply. The server stays silent
+   * on them unless they fail, and then its error line would arrive where the next reply is
+   * expected: such an error cannot be told apart, so it drops the connection instead.
+   */
+  private boolean noreplySinceLastPending;
 
   MemcacheClientHandler(String server, Duration timeout) {
     this.server = server;
@@ -66,8 +72,17 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
       return;
     }
     if (request.request().noreply()) {
-      // Nothing will come back: done once written, and it never enters the queue.
+      // Nothing will come back: done once written, and it never enters the queue. A server that
+      // stops reading would leave the write pending forever, so the write itself has a deadline.
+      noreplySinceLastPending = true;
+      ScheduledFuture<?> deadline = ctx.executor().schedule(() -> {
+        if (!promise.isDone()) {
+          request.fail(MemcacheFailure.timeout(timeout));
+          drop(MemcacheFailure.timeout(timeout));
+        }
+      }, timeoutNanos, TimeUnit.NANOSECONDS);
       promise.addListener(f -> {
+        deadline.cancel(false);
         if (f.isSuccess()) {
           request.complete(new MemcacheReply.NoReply());
         } else {
@@ -76,7 +91,8 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
         }
       });
     } else {
-      request.markWritten(ticker.nanoTime());
+      request.markWritten(ticker.nanoTime(), noreplySinceLastPending);
+      noreplySinceLastPending = false;
       pending.add(request);
       if (timer == null) {
         armTimer();
@@ -107,7 +123,10 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
       return;
     }
     PendingRequest head = pending.poll();
-    if (head == null) {
+    if (head == null || (head.afterNoreply() && reply instanceof MemcacheReply.Error)) {
+      if (head != null) {
+        head.fail(MemcacheFailure.outOfStep());
+      }
       drop(MemcacheFailure.outOfStep());
       return;
     }

@@ -11,6 +11,8 @@ final class PendingRequest {
   private final CompletableFuture<MemcacheReply> future;
   /** The event loop's nanoTime when it was handed to the channel; its timeout counts from there. */
   private long writtenAt;
+  /** Whether noreply requests were written since the request before this one. */
+  private boolean afterNoreply;
 
   PendingRequest(MemcacheRequest request, CompletableFuture<MemcacheReply> future) {
     this.request = request;
@@ -25,8 +27,14 @@ final class PendingRequest {
     return writtenAt;
   }
 
-  void markWritten(long nanoTime) {
-    writtenAt = nanoTime;
+  void markWritten(long nanoTime, boolean afterNoreply) {
+    this.writtenAt = nanoTime;
+    this.afterNoreply = afterNoreply;
+  }
+
+  /** @return whether an error reply might belong to a noreply request written before this one */
+  boolean afterNoreply() {
+    return afterNoreply;
   }
 
   void complete(MemcacheReply reply) {

@@ -11,7 +11,11 @@ import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.memcache.codec.MemcacheRequest.StoreCommand;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -61,6 +65,45 @@ class MemcacheClientHandlerTest {
     assertEquals("set a 0 0 3 noreply\r\none\r\ndelete a\r\n", written());
     receive("DELETED\r\n");
     assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), delete.join());
+  }
+
+  @Test
+  void shouldNotGiveAFailedNoreplyRequestsErrorToTheNextRequest() {
+    assertEquals(new MemcacheReply.NoReply(), send(new MemcacheRequest.Touch("a", 10, true)).join());
+    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
+    receive("ERROR\r\n");
+    assertFailure("reply out of step with requests", get);
+    assertFalse(channel.isActive(), "the touch's ERROR cannot be told from the get's: drop, never misattribute");
+  }
+
+  @Test
+  void shouldAcceptAnErrorWhenNoNoreplyRequestPrecedesIt() {
+    send(set("a", "x", true));
+    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
+    CompletableFuture<MemcacheReply> gets = send(new MemcacheRequest.Retrieve(true, List.of("a")));
+    receive("DELETED\r\nERROR\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), delete.join());
+    assertEquals(new MemcacheReply.Error(MemcacheReply.ErrorKind.ERROR, ""), gets.join(),
+        "the delete's reply proves the noreply set did not fail");
+    assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldTimeOutANoreplyWriteThatNeverCompletes() {
+    CompletableFuture<MemcacheReply> quiet = new CompletableFuture<>();
+    // A server that stops reading: the write's promise never completes.
+    channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
+      @Override
+      public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        ReferenceCountUtil.release(msg);
+      }
+    });
+    channel.writeAndFlush(new PendingRequest(set("a", "x", true), quiet));
+    assertFalse(quiet.isDone());
+    channel.advanceTimeBy(5001, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
+    assertFailure("timeout after 5000 ms", quiet);
+    assertFalse(channel.isActive());
   }
 
   @Test
