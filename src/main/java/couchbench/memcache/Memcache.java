@@ -11,8 +11,9 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
- * The second DSL step, {@code memcache("name")}: which command to send. Keys and values are Gatling
- * EL strings ({@code "#{key}"}) or Java functions of the session; values are sent as UTF-8.
+ * The second DSL step, {@code memcache("name")}: which command to send. Each command comes as a
+ * pair: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java functions of
+ * the session. Values are sent as UTF-8.
  */
 public final class Memcache {
 
@@ -24,7 +25,7 @@ public final class Memcache {
 
   /** {@code set}: store the value. @param key EL key @param value EL value @return the action */
   public MemcacheActionBuilder set(String key, String value) {
-    return store(Kind.SET, El.string(key), El.string(value), null);
+    return set(El.string(key), El.string(value));
   }
 
   /** {@code set}. @param key key function @param value value function @return the action */
@@ -34,22 +35,42 @@ public final class Memcache {
 
   /** {@code add}: store only if absent. @param key EL key @param value EL value @return the action */
   public MemcacheActionBuilder add(String key, String value) {
-    return store(Kind.ADD, El.string(key), El.string(value), null);
+    return add(El.string(key), El.string(value));
+  }
+
+  /** {@code add}. @param key key function @param value value function @return the action */
+  public MemcacheActionBuilder add(Function<Session, String> key, Function<Session, String> value) {
+    return store(Kind.ADD, key, value, null);
   }
 
   /** {@code replace}: store only if present. @param key EL key @param value EL value @return the action */
   public MemcacheActionBuilder replace(String key, String value) {
-    return store(Kind.REPLACE, El.string(key), El.string(value), null);
+    return replace(El.string(key), El.string(value));
   }
 
-  /** {@code append} to an existing value. @param key EL key @param value EL suffix @return the action */
+  /** {@code replace}. @param key key function @param value value function @return the action */
+  public MemcacheActionBuilder replace(Function<Session, String> key, Function<Session, String> value) {
+    return store(Kind.REPLACE, key, value, null);
+  }
+
+  /** {@code append} to a value. @param key EL key @param value EL suffix @return the action */
   public MemcacheActionBuilder append(String key, String value) {
-    return store(Kind.APPEND, El.string(key), El.string(value), null);
+    return append(El.string(key), El.string(value));
   }
 
-  /** {@code prepend} to an existing value. @param key EL key @param value EL prefix @return the action */
+  /** {@code append}. @param key key function @param value suffix function @return the action */
+  public MemcacheActionBuilder append(Function<Session, String> key, Function<Session, String> value) {
+    return store(Kind.APPEND, key, value, null);
+  }
+
+  /** {@code prepend} to a value. @param key EL key @param value EL prefix @return the action */
   public MemcacheActionBuilder prepend(String key, String value) {
-    return store(Kind.PREPEND, El.string(key), El.string(value), null);
+    return prepend(El.string(key), El.string(value));
+  }
+
+  /** {@code prepend}. @param key key function @param value prefix function @return the action */
+  public MemcacheActionBuilder prepend(Function<Session, String> key, Function<Session, String> value) {
+    return store(Kind.PREPEND, key, value, null);
   }
 
   /**
@@ -61,15 +82,23 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder cas(String key, String value, String casUnique) {
-    return store(Kind.CAS, El.string(key), El.string(value), El.number(casUnique));
+    return cas(El.string(key), El.string(value), El.number(casUnique));
   }
 
   /**
-   * {@code get} of one key, or several in one request (multi-get).
+   * {@code cas}.
    *
-   * @param keys EL keys
+   * @param key key function
+   * @param value value function
+   * @param casUnique cas unique function
    * @return the action
    */
+  public MemcacheActionBuilder cas(Function<Session, String> key, Function<Session, String> value,
+      Function<Session, Long> casUnique) {
+    return store(Kind.CAS, key, value, casUnique);
+  }
+
+  /** {@code get} of one key, or several in one request. @param keys EL keys @return the action */
   public MemcacheActionBuilder get(String... keys) {
     return retrieve(Kind.GET, Arrays.stream(keys).map(El::string).toList());
   }
@@ -80,10 +109,10 @@ public final class Memcache {
   }
 
   /**
-   * {@code get} of several keys in one request.
+   * {@code get} of several keys in one request, the keys a function of the session.
    *
    * @param keys a function of the session giving the keys
-   * @param count how many keys it gives (the command is built per key)
+   * @param count how many keys it gives
    * @return the action
    */
   public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys, int count) {
@@ -96,24 +125,49 @@ public final class Memcache {
     return retrieve(Kind.GETS, Arrays.stream(keys).map(El::string).toList());
   }
 
+  /** {@code gets} of one key. @param key key function @return the action */
+  public MemcacheActionBuilder gets(Function<Session, String> key) {
+    return retrieve(Kind.GETS, List.of(key));
+  }
+
   /** {@code delete}. @param key EL key @return the action */
   public MemcacheActionBuilder delete(String key) {
-    return keyed(Kind.DELETE, El.string(key), null);
+    return delete(El.string(key));
+  }
+
+  /** {@code delete}. @param key key function @return the action */
+  public MemcacheActionBuilder delete(Function<Session, String> key) {
+    return keyed(Kind.DELETE, key, null);
   }
 
   /** {@code incr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
   public MemcacheActionBuilder incr(String key, long delta) {
-    return keyed(Kind.INCR, El.string(key), session -> delta);
+    return incr(El.string(key), session -> delta);
+  }
+
+  /** {@code incr}. @param key key function @param delta amount function @return the action */
+  public MemcacheActionBuilder incr(Function<Session, String> key, Function<Session, Long> delta) {
+    return keyed(Kind.INCR, key, delta);
   }
 
   /** {@code decr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
   public MemcacheActionBuilder decr(String key, long delta) {
-    return keyed(Kind.DECR, El.string(key), session -> delta);
+    return decr(El.string(key), session -> delta);
+  }
+
+  /** {@code decr}. @param key key function @param delta amount function @return the action */
+  public MemcacheActionBuilder decr(Function<Session, String> key, Function<Session, Long> delta) {
+    return keyed(Kind.DECR, key, delta);
   }
 
   /** {@code touch} (memcached; not MemcacheDB). @param key EL key @param exptime new expiry @return the action */
   public MemcacheActionBuilder touch(String key, long exptime) {
-    return keyed(Kind.TOUCH, El.string(key), session -> exptime);
+    return touch(El.string(key), session -> exptime);
+  }
+
+  /** {@code touch}. @param key key function @param exptime expiry function @return the action */
+  public MemcacheActionBuilder touch(Function<Session, String> key, Function<Session, Long> exptime) {
+    return keyed(Kind.TOUCH, key, exptime);
   }
 
   /** {@code stats} of the first server. @return the action */

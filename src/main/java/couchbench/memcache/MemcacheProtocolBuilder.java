@@ -2,9 +2,9 @@ package couchbench.memcache;
 
 import couchbench.memcache.client.MemcacheClientConfig;
 import couchbench.memcache.internal.MemcacheProtocol;
+import couchbench.targets.MemcacheTarget;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 
@@ -47,22 +47,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
      */
     public MemcacheProtocolBuilder servers(List<String> servers) {
       return new MemcacheProtocolBuilder(
-          MemcacheClientConfig.of(servers.stream().map(Base::address).toList()));
-    }
-
-    private static InetSocketAddress address(String hostPort) {
-      int colon = hostPort.lastIndexOf(':');
-      if (colon < 1 || colon == hostPort.length() - 1) {
-        throw new IllegalArgumentException(
-            "memcache server '" + hostPort + "' is not host:port (e.g. 127.0.0.1:21201)");
-      }
-      String host = hostPort.substring(0, colon).replace("[", "").replace("]", "");
-      try {
-        return InetSocketAddress.createUnresolved(host, Integer.parseInt(hostPort.substring(colon + 1)));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "memcache server '" + hostPort + "' has no valid port (e.g. 127.0.0.1:21201)");
-      }
+          MemcacheClientConfig.of(servers.stream().map(MemcacheTarget::address).toList()));
     }
   }
 

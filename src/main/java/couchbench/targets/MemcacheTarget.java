@@ -31,8 +31,14 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
         : "memcache at " + String.join(", ", servers);
   }
 
-  /** Parses "host:port" or "[v6]:port" into an unresolved address; IllegalArgumentException when it is neither. */
-  static InetSocketAddress address(String server) {
+  /**
+   * Parses "host:port" or "[v6]:port" into an unresolved address.
+   *
+   * @param server the server as a user writes it
+   * @return the address, unresolved (no DNS lookup here)
+   * @throws IllegalArgumentException when it is neither form
+   */
+  public static InetSocketAddress address(String server) {
     int colon = server.lastIndexOf(':');
     if (colon <= 0 || colon == server.length() - 1) {
       throw new IllegalArgumentException("not host:port: " + server);

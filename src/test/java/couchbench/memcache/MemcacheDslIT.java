@@ -38,7 +38,7 @@ class MemcacheDslIT {
       assertEquals(new GatlingReport.Counts(4, 0, 4), requests.get("tryMax (KO)"), "two users, two tries");
       assertFalse(requests.containsKey("after exitHereIfFailed (never sent)"), requests.keySet().toString());
       assertTrue(requests.containsKey("named by function"), requests.keySet().toString());
-      assertEquals(31, requests.size(), requests.keySet().toString());
+      assertEquals(41, requests.size(), requests.keySet().toString());
 
       Map<String, Long> errors = GatlingReport.errors(folder);
       assertEquals(Long.valueOf(6), errors.get("NOT_FOUND"), errors.toString());

@@ -67,7 +67,20 @@ public class MemcacheDslSimulation extends Simulation {
           memcache("delete noreply").delete("n-#{id}").noreply(),
           memcache("stats").stats().check(stat("cmd_set").exists()),
           memcache("invalid key (KO)").get("bad key"),
-          memcache(session -> "named by function").get("c-#{id}"));
+          memcache(session -> "named by function").get("c-#{id}"),
+          memcache("function forms").add(session -> "fa-" + session.userId(), session -> "1"),
+          memcache("replace function").replace(session -> "fa-" + session.userId(), session -> "2"),
+          memcache("append function").append(session -> "fa-" + session.userId(), session -> "3"),
+          memcache("prepend function").prepend(session -> "fa-" + session.userId(), session -> "1"),
+          memcache("incr function").incr(session -> "fa-" + session.userId(), session -> 1L)
+              .check(bodyString().is("124")),
+          memcache("decr function").decr(session -> "fa-" + session.userId(), session -> 4L)
+              .check(bodyString().is("120")),
+          memcache("touch function").touch(session -> "fa-" + session.userId(), session -> 60L),
+          memcache("gets function").gets(session -> "fa-" + session.userId()).check(casUnique().saveAs("cas2")),
+          memcache("cas function").cas(session -> "fa-" + session.userId(), session -> "done",
+              session -> session.getLong("cas2")),
+          memcache("delete function").delete(session -> "fa-" + session.userId()));
 
   private final ScenarioBuilder perUser =
       scenario("memcache DSL").exec(session -> session.set("id", session.userId())).exec(storage, others)

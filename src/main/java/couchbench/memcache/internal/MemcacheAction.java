@@ -1,7 +1,6 @@
 package couchbench.memcache.internal;
 
 import couchbench.memcache.client.MemcacheFailure;
-import couchbench.memcache.codec.MemcacheKeys;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
 import io.gatling.commons.stats.KO$;
@@ -19,6 +18,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import scala.Option;
 import scala.Tuple2;
+import scala.collection.immutable.List;
 
 /**
  * Sends one memcache request for a virtual user and reports it to Gatling's stats engine like any
@@ -30,7 +30,7 @@ final class MemcacheAction extends JavaExitableAction {
   private final Function<io.gatling.javaapi.core.Session, String> requestName;
   private final MemcacheCommand command;
   private final MemcacheActionSettings settings;
-  private final scala.collection.immutable.List<Check<MemcacheReply>> checks;
+  private final List<Check<MemcacheReply>> checks;
   private final MemcacheComponents components;
   private final Action next;
 
@@ -57,13 +57,6 @@ final class MemcacheAction extends JavaExitableAction {
       logger().underlying().error("'{}' failed to build its request: {}", name, e.getMessage());
       statsEngine().logRequestCrash(session.scenario(), session.groups(), name, e.getMessage());
       next.$bang(session.markAsFailed());
-      return;
-    }
-    Optional<String> badKey =
-        built.keys().stream().map(MemcacheKeys::problem).flatMap(Optional::stream).findFirst();
-    if (badKey.isPresent()) {
-      long now = clock().nowMillis();
-      finish(session, request, now, now, null, "invalid key: " + badKey.get());
       return;
     }
     MemcacheComponents.ConnectionsInSession user = components.connections(session);

@@ -3,6 +3,7 @@ package couchbench.memcache.internal;
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.memcache.codec.MemcacheRequest.StoreCommand;
 import io.gatling.javaapi.core.Session;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Function;
 
@@ -33,12 +34,12 @@ public record MemcacheCommand(
 
     /** @return true for the commands that store a data block */
     public boolean stores() {
-      return ordinal() <= CAS.ordinal();
+      return EnumSet.of(SET, ADD, REPLACE, APPEND, PREPEND, CAS).contains(this);
     }
 
-    /** @return true for the commands that may be sent with noreply */
+    /** @return true for the commands whose reply may be skipped with noreply */
     public boolean allowsNoreply() {
-      return this != GET && this != GETS && this != STATS && this != CAS;
+      return EnumSet.of(SET, ADD, REPLACE, APPEND, PREPEND, DELETE, INCR, DECR, TOUCH).contains(this);
     }
   }
 
