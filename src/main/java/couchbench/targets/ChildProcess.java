@@ -61,6 +61,8 @@ final class ChildProcess implements AutoCloseable {
     ProcessBuilder builder = new ProcessBuilder(argv).directory(directory.toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
     builder.environment().put("PATH", searchPath);
+    // The servers and npm have no use for the CouchDB password a user may keep in the environment.
+    builder.environment().remove("COUCHDB_PASSWORD");
     try {
       Process wrapper = builder.start();
       String firstLine = new BufferedReader(

@@ -62,8 +62,9 @@ final class CouchProbe {
   }
 
   private static Probe classify(int status, String body) {
-    if (status == 401) {
-      return new Probe(Probe.Outcome.UNAUTHORIZED, "HTTP 401 " + Probe.quote(body));
+    // CouchDB 3 answers 401 to a wrong password and 403 to a user locked out after failed logins.
+    if (status == 401 || status == 403) {
+      return new Probe(Probe.Outcome.UNAUTHORIZED, "HTTP " + status + " " + Probe.quote(body));
     }
     JsonNode json = parse(body);
     if (status != 200 || json == null || !json.isObject()) {

@@ -7,6 +7,12 @@ import java.util.Optional;
 /** A -Dcouchdb.url taken apart: the base URL to send requests to, and the user-info it may carry. */
 record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password) {
 
+  /** A record's own toString would print the password. */
+  @Override
+  public String toString() {
+    return "CouchUrl[" + baseUrl + ", user=" + user.orElse("") + ", password=" + password.map(p -> "*****").orElse("") + "]";
+  }
+
   private static final String EXPECTED =
       "expected http://[user:password@]host:port, with @ : / in the password written as %40 %3A %2F";
 

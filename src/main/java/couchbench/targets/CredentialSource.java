@@ -11,6 +11,12 @@ record CredentialSource(String user, String userSource, Optional<String> passwor
 
   private static final String PASSWORD_VARIABLE = "COUCHDB_PASSWORD";
 
+  /** A record's own toString would print the password. */
+  @Override
+  public String toString() {
+    return "CredentialSource[user=" + user + " (" + userSource + "), password=*****" + " (" + passwordSource + ")]";
+  }
+
   /** The login, or empty when no user is set; a malformed -Dcouchdb.url throws. */
   static Optional<CredentialSource> resolve(Settings settings) {
     return resolve(settings, settings.couchdbUrl().map(CouchUrl::parse));

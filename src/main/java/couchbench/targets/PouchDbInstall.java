@@ -86,6 +86,8 @@ final class PouchDbInstall {
         .redirectErrorStream(true).redirectOutput(LOG.toFile());
     builder.command().addAll(NPM_ARGUMENTS);
     builder.environment().put("PATH", searchPath);
+    // The servers and npm have no use for the CouchDB password a user may keep in the environment.
+    builder.environment().remove("COUCHDB_PASSWORD");
     Process npmProcess = builder.start();
     try {
       if (!npmProcess.waitFor(NPM_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
