@@ -57,6 +57,20 @@ public final class GatlingRun {
    */
   public static Result run(String simulation, Map<String, String> properties, Duration timeout)
       throws IOException, InterruptedException {
+    return run(simulation, properties, Map.of(), timeout);
+  }
+
+  /**
+   * Runs one simulation with extra environment variables (e.g. COUCHDB_PASSWORD).
+   *
+   * @param simulation the simulation's class name
+   * @param properties -D properties for the run
+   * @param environment variables added to the run's environment
+   * @param timeout how long the run may take
+   * @return the result
+   */
+  public static Result run(String simulation, Map<String, String> properties,
+      Map<String, String> environment, Duration timeout) throws IOException, InterruptedException {
     Path resultsRoot =
         Files.createDirectories(Path.of("target", "it-runs"))
             .resolve(simulation.toLowerCase() + "-" + System.nanoTime())
@@ -75,8 +89,9 @@ public final class GatlingRun {
     command.addAll(List.of("io.gatling.app.Gatling", "--simulation", simulation,
         "--results-folder", resultsRoot.toString()));
     command.removeIf(String::isEmpty);
-    Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(environment);
+    Process process = builder.start();
     if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly().waitFor();

@@ -29,7 +29,7 @@ public final class BulkInsertSummary {
   public static SummaryPage page(
       BulkInsertPlan plan, CouchTarget target, Map<BulkInsertStep, StepTally> tallies) {
     Table table =
-        Table.of("method", "B", "T", "requests", "failed requests", "docs acknowledged",
+        Table.of("method", "B", "T", "replies", "failed replies", "docs acknowledged",
             "doc_count", "seconds", "docs/s");
     Map<Integer, List<Number>> batchSizes = new TreeMap<>();
     Map<Integer, List<Number>> rates = new TreeMap<>();
@@ -58,7 +58,9 @@ public final class BulkInsertSummary {
                 + " (single). Documents: " + (plan.docSize() == 0 ? "empty {} as in the seed"
                     : plan.docSize() + " characters of random text") + ".")
             .line("docs/s = documents the server acknowledged / wall time from the step's first"
-                + " request to its last reply. doc_count is the database's own count after the step.");
+                + " request to its last reply. doc_count is the database's own count after the step."
+                + " Replies are counted as they arrive; a request that got none (a timeout, a closed"
+                + " connection) is in Gatling's report only.");
     if (CouchHttp.loginWasRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: "
           + "steps after that are missing or incomplete.");

@@ -103,6 +103,7 @@ class MemSetMemGetIT {
       GatlingReport.Counts sets = GatlingReport.requests(folder).get("memcache set");
       assertTrue(sets.ok() > 0 && sets.ko() > 0, sets.toString());
       Map<String, Long> errors = GatlingReport.errors(folder);
+      assertFalse(errors.isEmpty(), "the failures are in the report's error table");
       assertTrue(errors.keySet().stream().allMatch(message -> message.startsWith("connection")),
           "grouped connection failures: " + errors);
       assertEquals(sets.ok(), Files.readAllLines(keyFile).size() - 1, "only acknowledged keys");
