@@ -75,6 +75,12 @@ class MemcacheTextDecoderFuzzTest {
         DecoderFeed feed = new DecoderFeed(new MemcacheTextDecoder(8192, 4096));
         List<Object> out = new ArrayList<>(feed.feed(input, cuts(input.length)));
         out.addAll(feed.finish());
+        DecoderFeed whole = new DecoderFeed(new MemcacheTextDecoder(8192, 4096));
+        List<Object> atOnce = new ArrayList<>(whole.feed(input, new int[0]));
+        atOnce.addAll(whole.finish());
+        // No desync: what a byte stream means cannot depend on how the network cut it.
+        assertEquals(atOnce.stream().map(ReplyText::of).toList(), out.stream().map(ReplyText::of).toList());
+        assertEquals(0, whole.unreleased());
         for (int m = 0; m < out.size(); m++) {
           Object msg = out.get(m);
           if (msg instanceof MemcacheDecoderFailure) {
