@@ -104,6 +104,10 @@ final class FakeMemcache implements AutoCloseable {
         out.write(answer.bytes());
         out.flush();
         if (answer.close()) {
+          // Closing with requests still unread would send a reset, which may destroy the replies
+          // already sent before the client reads them: end the output, let the client close.
+          socket.shutdownOutput();
+          in.transferTo(OutputStream.nullOutputStream());
           return;
         }
       }
