@@ -14,13 +14,16 @@ import java.util.Optional;
 
 /**
  * A small blocking CouchDB client for what happens outside the measured load: creating and deleting
- * databases, and reading the server's own counts. Credentials go out preemptively on every request,
- * as CouchDB 3 needs them and a challenge round trip would count as a failed login.
+ * databases, writing setup documents, querying views, and reading the server's own counts.
+ * Credentials go out preemptively on every request, as CouchDB 3 needs them and a challenge round
+ * trip would count as a failed login.
  */
 public final class CouchDbClient {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** For send(): return the reply whatever its status (a refused login still throws). */
+  private static final int[] ANY_STATUS = null;
 
   private final CouchTarget target;
   private final Optional<String> authorization;
@@ -51,6 +54,62 @@ public final class CouchDbClient {
   }
 
   /**
+   * Creates a database unless it exists; an existing one is kept with its documents.
+   *
+   * @param name the database name
+   * @return true when it was created now
+   */
+  public boolean ensureDatabase(String name) {
+    return send("PUT", "/" + name, 201, 202, 412).statusCode() != 412;
+  }
+
+  /**
+   * Reads a document.
+   *
+   * @param database the database name
+   * @param id the document id, e.g. {@code _design/todo}
+   * @return the document, empty when there is none
+   */
+  public Optional<JsonNode> document(String database, String id) {
+    HttpResponse<byte[]> response = send("GET", "/" + database + "/" + id, 200, 404);
+    return response.statusCode() == 404 ? Optional.empty() : Optional.of(json(response.body()));
+  }
+
+  /**
+   * Creates or replaces a document; a replacement must carry the current {@code _rev}.
+   *
+   * @param database the database name
+   * @param id the document id
+   * @param json the document, as JSON
+   */
+  public void putDocument(String database, String id, String json) {
+    send("PUT", "/" + database + "/" + id, json.getBytes(StandardCharsets.UTF_8), 201, 202);
+  }
+
+  /**
+   * Writes documents in one {@code POST /db/_bulk_docs}.
+   *
+   * @param database the database name
+   * @param bulkBody the {@code {"docs":[...]}} body
+   * @param count how many documents the body holds
+   * @return what the server stored, and the error kinds of those it rejected
+   */
+  public DocWriteReply insertDocuments(String database, byte[] bulkBody, int count) {
+    return DocWriteReply.parse(send("POST", "/" + database + "/_bulk_docs", bulkBody, 201, 202).body(), count);
+  }
+
+  /**
+   * Sends a GET and returns the reply whatever its status, except a refused login, which throws.
+   *
+   * @param path the path below the server, with its query string
+   * @return the status and body
+   */
+  public CouchReply get(String path) {
+    HttpResponse<byte[]> response = send("GET", path, new byte[0], ANY_STATUS);
+    return new CouchReply(response.statusCode(), response.body());
+  }
+
+  /**
    * Deletes a database; one that does not exist is fine.
    *
    * @param name the database name
@@ -70,11 +129,22 @@ public final class CouchDbClient {
   }
 
   private HttpResponse<byte[]> send(String method, String path, int... expected) {
+    return send(method, path, new byte[0], expected);
+  }
+
+  /** Sends a request; with ANY_STATUS, any status but a refusal is returned. */
+  private HttpResponse<byte[]> send(String method, String path, byte[] body, int... expected) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(target.baseUrl() + path))
             .timeout(TIMEOUT)
             .header("Accept", "application/json")
-            .method(method, HttpRequest.BodyPublishers.noBody());
+            .method(method, body.length == 0
+                ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofByteArray(body));
+    // CouchDB 3 wants it on every body; pouchdb-server stores a design document without it, minus its views.
+    if (body.length > 0) {
+      request.header("Content-Type", "application/json");
+    }
     authorization.ifPresent(header -> request.header("Authorization", header));
     HttpResponse<byte[]> response;
     try {
@@ -91,6 +161,9 @@ public final class CouchDbClient {
     if (CouchAuth.isRefusal(status)) {
       throw new CouchDbException(CouchAuth.refusalMessage(target, status), true);
     }
+    if (expected == null) {
+      return response;
+    }
     for (int ok : expected) {
       if (status == ok) {
         return response;
@@ -101,8 +174,21 @@ public final class CouchDbClient {
             + " " + reason(response.body()), false);
   }
 
-  /** CouchDB's error replies carry {"error": kind, "reason": text}; anything else is shown briefly. */
-  private static String reason(byte[] body) {
+  private JsonNode json(byte[] body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new CouchDbException("CouchDB at " + target.baseUrl() + " sent a document that is not JSON", false);
+    }
+  }
+
+  /**
+   * CouchDB's error replies carry {"error": kind, "reason": text}; anything else is shown briefly.
+   *
+   * @param body a reply body
+   * @return "kind: reason", or the start of the body
+   */
+  public static String reason(byte[] body) {
     try {
       JsonNode node = JSON.readTree(body);
       if (node != null && node.has("error")) {

@@ -47,6 +47,19 @@ sealed interface Block {
     }
   }
 
+  /** Lines of fixed-width text, e.g. a tool's own output format, with a .txt file beside the page. */
+  record Preformatted(String caption, String text) implements Block {
+    @Override
+    public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
+      String txt = unique(slugs, Html.slug(caption, "text")) + ".txt";
+      files.put(txt, text.getBytes(StandardCharsets.UTF_8));
+      html.append("<figure>\n<figcaption>").append(Html.escape(caption)).append("</figcaption>\n<pre>")
+          .append(Html.escape(text)).append("</pre>\n");
+      Html.appendFiles(html, "p", txt);
+      html.append("\n</figure>\n");
+    }
+  }
+
   /** A chart, embedded; its PNG and the numbers behind it (CSV) beside the page. */
   record ChartBlock(String caption, LineChart chart) implements Block {
     @Override

@@ -21,6 +21,7 @@ final class Html {
       td.num { text-align: right; font-variant-numeric: tabular-nums; }
       figure { margin: 1.5em 0; }
       figcaption { font-weight: bold; }
+      pre { background: #f8f8f8; padding: .5em 1em; overflow-x: auto; }
       img { max-width: 100%; height: auto; }
       .files { font-size: .9em; margin-top: 0; }
       """;

@@ -71,6 +71,19 @@ public final class SummaryPage {
   }
 
   /**
+   * Adds lines of fixed-width text, shown as they are and written beside the page as
+   * {@code <slug of caption>.txt}, e.g. figures laid out like another tool's output for a line by
+   * line comparison.
+   *
+   * @param caption the block's caption
+   * @param lines the lines, without line breaks
+   * @return a new page with the text
+   */
+  public SummaryPage text(String caption, List<String> lines) {
+    return with(new Block.Preformatted(caption, String.join("\n", lines) + "\n"));
+  }
+
+  /**
    * Adds a chart, embedded in the page and written beside it as {@code <slug>.png} and, with the
    * numbers behind it, {@code <slug>.csv}.
    *

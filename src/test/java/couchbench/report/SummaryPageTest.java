@@ -48,6 +48,20 @@ class SummaryPageTest {
   }
 
   @Test
+  void shouldShowTextAsItIsAndWriteItBesideThePage() throws IOException {
+    SummaryPage page = SummaryPage.titled("ViewQuery")
+        .text("httperf's figures", List.of("Total: connections 100", "Errors: <total> 0 & \"none\""));
+
+    Path html = page.writeTo(folder);
+
+    assertEquals("Total: connections 100\nErrors: <total> 0 & \"none\"\n",
+        Files.readString(folder.resolve("httperf-s-figures.txt")));
+    assertTrue(Files.readString(html).contains(
+        "<pre>Total: connections 100\nErrors: &lt;total&gt; 0 &amp; &quot;none&quot;\n</pre>"));
+    assertTrue(Files.readString(html).contains("<a href=\"httperf-s-figures.txt\">"));
+  }
+
+  @Test
   void shouldBeSelfContained() {
     String html = PAGE.toHtml();
 

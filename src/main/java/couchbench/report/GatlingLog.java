@@ -1,0 +1,45 @@
+package couchbench.report;
+
+import io.gatling.charts.stats.LogFileReader;
+import io.gatling.core.config.GatlingConfiguration;
+import io.gatling.core.stats.ErrorStats;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * Reads a finished run's simulation.log with Gatling's own (internal) reader, for what Gatling
+ * records and a simulation does not see: why a request without a reply failed. Gatling closes the
+ * log before the simulation's after() hook, so the hook can read it complete.
+ */
+public final class GatlingLog {
+
+  private GatlingLog() {}
+
+  /**
+   * The failure messages of one request name and how often each occurred, as in the report's
+   * error table.
+   *
+   * @param runFolder the run folder holding simulation.log
+   * @param requestName the request name
+   * @return count by message; empty when the log cannot be read (e.g. without the
+   *     {@code --add-opens} Gatling needs, which the Maven plugin passes)
+   */
+  public static Optional<Map<String, Long>> errors(Path runFolder, String requestName) {
+    try {
+      LogFileReader reader =
+          new LogFileReader(runFolder.resolve(RunFolders.LOG).toFile(), GatlingConfiguration.load());
+      Map<String, Long> errors = new LinkedHashMap<>();
+      for (ErrorStats error : CollectionConverters.asJava(
+          reader.read().errors(Option.apply(requestName), Option.empty()))) {
+        errors.merge(error.message(), (long) error.count(), Long::sum);
+      }
+      return Optional.of(errors);
+    } catch (RuntimeException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+}
