@@ -1,0 +1,52 @@
+import static io.gatling.javaapi.core.CoreDsl.global;
+
+import couchbench.couchdb.CouchDbClient;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import couchbench.viewquery.IndexBuild;
+import couchbench.viewquery.ViewQueryLoad;
+import couchbench.viewquery.ViewQueryPlan;
+import couchbench.viewquery.ViewQuerySummary;
+import couchbench.viewquery.ViewSetup;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
+
+/**
+ * Seed 001: httperf against a CouchDB view, a constant rate of new connections, each sending its
+ * calls and closing; httperf's figures beside Gatling's report. See docs/viewquery.md.
+ */
+public class ViewQuery extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final ViewQueryPlan plan = Startup.orExit(() -> ViewQueryPlan.from(settings));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final ViewQueryLoad load = new ViewQueryLoad(plan, couchdb);
+  private IndexBuild indexBuild;
+  private Instant loadStart;
+  private double cpuAtStart;
+
+  {
+    setUp(load.population())
+        .protocols(load.protocol())
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    // The first query builds the view's index: timed here, apart from the measured load.
+    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan));
+    Console.say(indexBuild.describe());
+    load.expectRows(indexBuild.totalRows());
+    Console.say(plan.describe());
+    cpuAtStart = ViewQuerySummary.cpuSeconds();
+    loadStart = Instant.now();
+  }
+
+  @Override
+  public void after() {
+    ViewQuerySummary.write(plan, couchdb, indexBuild, load, loadStart, ViewQuerySummary.cpuSeconds() - cpuAtStart);
+  }
+}

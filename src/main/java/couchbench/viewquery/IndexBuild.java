@@ -1,0 +1,28 @@
+package couchbench.viewquery;
+
+import couchbench.couchdb.DesignDocument;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The first query of the view, sent before the load: it makes CouchDB build the view's index, so it
+ * is timed and reported on its own instead of counting as one of the measured requests.
+ *
+ * @param millis the query's time, from sending to the whole reply
+ * @param totalRows the view's {@code total_rows}: what every measured reply must say
+ * @param bytes the reply body's length
+ * @param design what setup did to the design document, empty without setup; when it was already
+ *     there unchanged, an earlier run may have built the index and this query only read it
+ */
+public record IndexBuild(double millis, long totalRows, int bytes, Optional<DesignDocument.Outcome> design) {
+
+  /** @return one line for the console and the summary */
+  public String describe() {
+    String note = design.filter(outcome -> outcome == DesignDocument.Outcome.UNCHANGED)
+        .map(outcome -> ", design document unchanged: its index may date from an earlier run")
+        .orElse(design.isPresent() ? ", design document " + design.get().name().toLowerCase() : "");
+    return String.format(Locale.ROOT,
+        "view index build: first query %.1f ms, total_rows %d, %d bytes (before the load, not in its figures%s)",
+        millis, totalRows, bytes, note);
+  }
+}

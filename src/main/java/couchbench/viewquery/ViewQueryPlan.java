@@ -1,0 +1,123 @@
+package couchbench.viewquery;
+
+import couchbench.couchdb.DesignDocument;
+import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Seed 001's httperf run as parameters say: {@code rate} new connections per second, {@code conns}
+ * in all, {@code callsPerConn} requests on each, against one view; and the data set up for it.
+ *
+ * @param database the database holding the view
+ * @param design the design document and its view
+ * @param setup true to create the database, documents and view first; false to query them as found
+ * @param rows documents added to the seed's two
+ * @param totalRate new connections per second of all injectors together
+ * @param totalConns connections of all injectors together
+ * @param callsPerConn requests sent on each connection
+ * @param client this injector's share, as httperf's --client
+ */
+public record ViewQueryPlan(
+    String database, DesignDocument design, boolean setup, int rows, double totalRate,
+    int totalConns, int callsPerConn, ClientShare client) {
+
+  /** The seed's map function: every document, keyed by its id. */
+  public static final String SEED_MAP = "function(doc) { emit(doc._id, doc); }";
+
+  /** The seed's two documents. */
+  public static final int SEED_DOCUMENTS = 2;
+
+  /**
+   * Reads the plan from the run's settings.
+   *
+   * @param settings database, design, view, setup, rows, rate, conns, callsPerConn, client
+   * @return the plan
+   * @throws SettingsException for a value that cannot be used
+   */
+  public static ViewQueryPlan from(Settings settings) {
+    double rate = positiveNumber("rate", settings.get("rate", "150"));
+    ViewQueryPlan plan = new ViewQueryPlan(
+        name("database", settings.get("database", "todo"), "[a-z][a-z0-9_$()+-]*"),
+        new DesignDocument(name("design", settings.get("design", "todo"), "[A-Za-z0-9_.-]+"),
+            name("view", settings.get("view", "list"), "[A-Za-z0-9_.-]+"), SEED_MAP),
+        settings.booleanValue("setup", true),
+        settings.intValue("rows", 0, 0),
+        rate,
+        settings.intValue("conns", 27000, 1),
+        settings.intValue("callsPerConn", 1, 1),
+        ClientShare.parse("client", settings.get("client", "0/1")));
+    if (plan.conns() < 1) {
+      throw new SettingsException("-Dconns=" + plan.totalConns() + " leaves no connection to injector "
+          + plan.client() + " (expected conns >= N of -Dclient=I/N)");
+    }
+    return plan;
+  }
+
+  /** @return this injector's connections per second */
+  public double rate() {
+    return client.rate(totalRate);
+  }
+
+  /** @return this injector's connections */
+  public int conns() {
+    return (int) client.share(totalConns);
+  }
+
+  /**
+   * How long new connections keep arriving: conns / rate, rounded to whole seconds (at least one),
+   * because Gatling spreads open-model arrivals second by second.
+   *
+   * @return the injection's duration
+   */
+  public Duration duration() {
+    return Duration.ofSeconds(Math.max(1, Math.round(conns() / rate())));
+  }
+
+  /** @return the rate Gatling actually injects: conns over the whole seconds of {@link #duration()} */
+  public double effectiveRate() {
+    return conns() / (double) duration().toSeconds();
+  }
+
+  /** @return one line saying what the load will do, for the console */
+  public String describe() {
+    String rate = String.format(Locale.ROOT, "%.1f", effectiveRate());
+    return "load: " + conns() + " connections at " + rate + "/s over " + duration().toSeconds() + " s, "
+        + callsPerConn + " call(s) each, GET " + path()
+        + (client.count() > 1 ? " (injector " + client + " of -Drate=" + totalRate + " -Dconns=" + totalConns + ")" : "")
+        + (Math.abs(effectiveRate() - rate()) > 1e-9 * rate()
+            ? " (-Drate=" + rate() + " rounded: Gatling injects over whole seconds)" : "");
+  }
+
+  /** @return the rows the view must hold after setup: the seed's two and the added ones */
+  public long expectedRows() {
+    return SEED_DOCUMENTS + (long) rows;
+  }
+
+  /** @return the query path, e.g. {@code /todo/_design/todo/_view/list} */
+  public String path() {
+    return design.queryPath(database);
+  }
+
+  private static double positiveNumber(String name, String raw) {
+    double value;
+    try {
+      value = Double.parseDouble(raw.trim());
+    } catch (NumberFormatException e) {
+      throw new SettingsException("-D" + name + "=" + raw + " is not a number (expected > 0, e.g. 150)");
+    }
+    if (!(value > 0) || Double.isInfinite(value)) {
+      throw new SettingsException("-D" + name + "=" + raw + " is too small (expected > 0, e.g. 150)");
+    }
+    return value;
+  }
+
+  // CouchDB's own rule for database names; design and view names go into a URL path unescaped.
+  private static String name(String name, String value, String pattern) {
+    if (!value.matches(pattern)) {
+      throw new SettingsException("-D" + name + "=" + value + " is not a valid name (expected " + pattern + ")");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,160 @@
+package couchbench.viewquery;
+
+import com.sun.management.OperatingSystemMXBean;
+import couchbench.couchdb.CouchHttp;
+import couchbench.report.GatlingLog;
+import couchbench.report.RunFolders;
+import couchbench.report.Summaries;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * After a ViewQuery run: httperf's figures from the run's own records, printed and written beside
+ * Gatling's report with the index build, the httperf command that does the same, and how each
+ * figure was measured.
+ */
+public final class ViewQuerySummary {
+
+  private ViewQuerySummary() {}
+
+  /**
+   * CPU time this JVM has used so far, to take before and after the load.
+   *
+   * @return seconds of user and system CPU time, or 0 where the JVM cannot tell
+   */
+  public static double cpuSeconds() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
+      return Math.max(0, os.getProcessCpuTime()) / 1e9;
+    }
+    return 0;
+  }
+
+  /**
+   * Prints httperf's figures and writes the summary page into the run folder; call from after().
+   *
+   * @param plan the run's parameters
+   * @param target the server
+   * @param indexBuild the first, index-building query
+   * @param load the finished load
+   * @param loadStart an instant taken at the end of before()
+   * @param cpuSeconds CPU time of this JVM during the load
+   */
+  public static void write(ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild, ViewQueryLoad load,
+      Instant loadStart, double cpuSeconds) {
+    ConnTally tally = load.tally();
+    Optional<Map<String, Long>> messages = RunFolders.current(RunFolders.resultsRoot(), "ViewQuery", loadStart)
+        .flatMap(folder -> GatlingLog.errors(folder, load.requestName()));
+    HttperfFigures figures =
+        new HttperfFigures(tally, ErrorKinds.count(tally.unansweredCount(), messages.orElse(Map.of())), cpuSeconds);
+    List<String> lines = figures.lines();
+    lines.stream().filter(line -> !line.isEmpty()).forEach(Console::say);
+    Console.say(figures.replyTimeSpread());
+    SummaryPage page = SummaryPage.titled("ViewQuery: httperf's figures for GET " + plan.path())
+        .line("Target: " + target.describe() + ".")
+        .line("The same load with httperf: " + httperfCommand(plan, target) + (plan.client().count() > 1
+            ? " (this injector's share: " + f("%.1f", plan.rate()) + " conn/s, " + plan.conns() + " connections)"
+            : "") + ".")
+        .line("Gatling injected " + plan.conns() + " users over " + plan.duration().toSeconds() + " s ("
+            + f("%.1f", plan.effectiveRate()) + " new connections/s), each with its own connection and "
+            + plan.callsPerConn() + " call(s); every reply checked: status 200, total_rows "
+            + indexBuild.totalRows() + ".")
+        .line(indexBuild.describe() + ".");
+    if (CouchHttp.loginWasRefused()) {
+      page = page.warning("CouchDB refused the login during the run, which stopped there.");
+    }
+    if (tally.failedCount() > 0) {
+      page = page.warning(tally.failedCount() + " requests failed (no reply, status other than 200, or"
+          + " wrong total_rows): see Gatling's report for the messages.");
+    }
+    if (messages.isEmpty() && tally.unansweredCount() > 0) {
+      page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
+    }
+    page = page.text("httperf's figures", lines)
+        .line(figures.replyTimeSpread())
+        .line("How these are measured: a connection is one virtual user; its time runs from the user's"
+            + " first action to its last, after its last reply; Gatling closes the connection just after,"
+            + " when the user ends. The reply time is taken around Gatling's HTTP action: from just before"
+            + " the request is sent to the whole reply, so it is httperf's response and transfer times"
+            + " together, and holds the connect time on a connection's first call (httperf's connect"
+            + " figure is n/a here). Reply size is the body's length. Reply rate: replies in each full"
+            + " 5 s window from the first connection's start, as httperf samples it. Errors: requests that"
+            + " got no reply, sorted by Gatling's failure message.")
+        .table("figures", table(figures, indexBuild))
+        .link("Gatling's report for this run", "index.html");
+    Summaries.write("ViewQuery", loadStart, page);
+  }
+
+  /**
+   * The httperf command line that runs the same load.
+   *
+   * @param plan the parameters
+   * @param target the server
+   * @return e.g. {@code httperf --client=0/1 --server=127.0.0.1 --port=5984 --uri=/todo/_design/todo/_view/list ...}
+   */
+  public static String httperfCommand(ViewQueryPlan plan, CouchTarget target) {
+    URI uri = URI.create(target.baseUrl());
+    int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
+    String prefix = uri.getRawPath() == null ? "" : uri.getRawPath();
+    return "httperf --client=" + plan.client() + " --server=" + uri.getHost() + " --port=" + port
+        + " --uri=" + prefix + plan.path() + " --rate=" + number(plan.totalRate())
+        + " --num-conns=" + plan.totalConns() + " --num-calls=" + plan.callsPerConn();
+  }
+
+  private static Table table(HttperfFigures figures, IndexBuild indexBuild) {
+    ConnTally tally = figures.tally();
+    Samples.Stats connections = tally.connectionTimes().stats().dividedBy(1e6);
+    Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);
+    Samples.Stats rate = tally.replyRate(HttperfFigures.REPLY_RATE_WINDOW);
+    long[] sorted = tally.replyTimes().sorted();
+    Table table = Table.of("figure", "value")
+        .row("connections", tally.connections())
+        .row("requests", tally.requests())
+        .row("replies", tally.replies())
+        .row("test-duration s", tally.seconds())
+        .row("connection rate conn/s", tally.seconds() > 0 ? tally.connections() / tally.seconds() : 0.0)
+        .row("concurrent connections max", tally.mostOpen())
+        .row("connection time min ms", connections.min())
+        .row("connection time avg ms", connections.avg())
+        .row("connection time max ms", connections.max())
+        .row("connection time median ms", connections.median())
+        .row("connection time stddev ms", connections.stddev())
+        .row("request rate req/s", tally.seconds() > 0 ? tally.requests() / tally.seconds() : 0.0)
+        .row("reply rate min", rate.min())
+        .row("reply rate avg", rate.avg())
+        .row("reply rate max", rate.max())
+        .row("reply rate stddev", rate.stddev())
+        .row("reply rate samples", rate.count())
+        .row("reply time avg ms", replies.avg())
+        .row("reply time median ms", replies.median())
+        .row("reply time p95 ms", HttperfFigures.percentile(sorted, 95) / 1e6)
+        .row("reply time p99 ms", HttperfFigures.percentile(sorted, 99) / 1e6)
+        .row("reply time max ms", replies.max())
+        .row("reply content avg B", tally.replySizes().stats().avg());
+    for (int statusClass = 1; statusClass <= 5; statusClass++) {
+      table = table.row("status " + statusClass + "xx", tally.statusClass(statusClass));
+    }
+    for (Map.Entry<String, Long> error : figures.errors().entrySet()) {
+      table = table.row("errors " + error.getKey(), error.getValue());
+    }
+    return table.row("failed requests", tally.failedCount())
+        .row("index build ms", indexBuild.millis())
+        .row("index build total_rows", indexBuild.totalRows());
+  }
+
+  private static String number(double value) {
+    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+  }
+
+  private static String f(String format, Object... args) {
+    return String.format(Locale.ROOT, format, args);
+  }
+}

@@ -1,0 +1,129 @@
+package couchbench.viewquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.DesignDocument;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.PouchDbServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** ViewQuery run as a user runs it, in its own Gatling JVM, against a real pouchdb-server. */
+class ViewQueryIT {
+
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
+
+  private static PouchDbServer couch;
+  private static CouchDbClient client;
+
+  @BeforeAll
+  static void startCouch() {
+    couch = PouchDbServer.start();
+    client = new CouchDbClient(new CouchTarget(couch.url(), Optional.empty(), false));
+  }
+
+  @AfterAll
+  static void stopCouch() {
+    couch.close();
+  }
+
+  @Test
+  void shouldReportHttperfsFiguresOfABriefRunWithTheIndexBuildApart() throws Exception {
+    // 20 connections/s for 6 s: one full 5 s window of httperf's reply rate sampling.
+    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", "viewquery_it",
+        "rows", "3", "rate", "20", "conns", "120"));
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = run.requireRunFolder();
+    Map<String, String> figures = figures(folder.resolve("figures.csv"));
+    assertEquals("120", figures.get("connections"));
+    assertEquals("120", figures.get("requests"));
+    assertEquals("120", figures.get("replies"));
+    assertEquals("120", figures.get("status 2xx"));
+    for (String other : List.of("status 1xx", "status 3xx", "status 4xx", "status 5xx", "failed requests")) {
+      assertEquals("0", figures.get(other), other);
+    }
+    for (String kind : ErrorKinds.NAMES) {
+      assertEquals("0", figures.get("errors " + kind), kind);
+    }
+    assertEquals("1", figures.get("reply rate samples"));
+    double replyRate = Double.parseDouble(figures.get("reply rate avg"));
+    assertTrue(replyRate > 18 && replyRate < 22, "about 20 replies/s: " + replyRate);
+    double duration = Double.parseDouble(figures.get("test-duration s"));
+    assertTrue(duration > 5.5 && duration < 7.5, "about 6 s: " + duration);
+    assertEquals("5", figures.get("index build total_rows"), "the seed's 2 and -Drows=3");
+    assertTrue(Double.parseDouble(figures.get("index build ms")) > 0);
+
+    Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    assertEquals(new GatlingReport.Counts(120, 120, 0), gatling.get("view list"));
+    assertEquals(List.of("view list"), List.copyOf(gatling.keySet()), "the index build is not a measured request");
+    assertTrue(run.output().contains("couchbench: view index build: first query "), run.output());
+    assertTrue(run.output().contains("couchbench: Total: connections 120 requests 120 replies 120 test-duration "),
+        run.output());
+    String httperf = Files.readString(folder.resolve("httperf-s-figures.txt"));
+    assertTrue(httperf.contains("Reply status: 1xx=0 2xx=120 3xx=0 4xx=0 5xx=0\n"), httperf);
+    assertTrue(httperf.contains("Connection length [replies/conn]: 1.000\n"), httperf);
+    String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(summary.contains("httperf --client=0/1 --server=127.0.0.1 --port=" + couch.port()
+        + " --uri=/viewquery_it/_design/todo/_view/list --rate=20 --num-conns=120 --num-calls=1"), summary);
+  }
+
+  @Test
+  void shouldStopWithOneLineBeforeAnyLoadWhenTheViewIsMissingOrBroken() throws Exception {
+    client.ensureDatabase("viewquery_missing");
+    client.ensureDatabase("viewquery_broken");
+    client.putDocument("viewquery_broken", "a-task", "{\"task\":\"learn\"}");
+    DesignDocument broken = new DesignDocument("todo", "list", "function(doc) { emit(doc._id, ");
+    client.putDocument("viewquery_broken", broken.id(), broken.json(Optional.empty()));
+    Map<String, String> expected = Map.of(
+        "viewquery_missing", "view /viewquery_missing/_design/todo/_view/list is missing (404 not_found: ",
+        "viewquery_broken", "view /viewquery_broken/_design/todo/_view/list is broken or empty (200, 0 rows)");
+
+    for (Map.Entry<String, String> database : expected.entrySet()) {
+      GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", database.getKey(),
+          "setup", "false", "rate", "20", "conns", "20"));
+
+      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.output().lines().filter(line -> line.startsWith("couchbench: stopped: ")).count());
+      assertTrue(run.output().contains("couchbench: stopped: " + database.getValue()), run.output());
+      assertFalse(run.output().contains("Simulation ViewQuery started"), "no load: " + run.output());
+      assertTrue(run.runFolder().isEmpty(), "Gatling did not start");
+      assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+    }
+  }
+
+  @Test
+  void shouldRefuseBadParametersWithOneLine() throws Exception {
+    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "client", "2/2"));
+
+    assertEquals(1, run.exitCode(), run.output());
+    assertTrue(run.output().contains("couchbench: stopped: -Dclient=2/2 is not I/N with 0 <= I < N"), run.output());
+    assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+  }
+
+  private static GatlingRun.Result run(Map<String, String> properties) throws Exception {
+    return GatlingRun.run("ViewQuery", properties, RUN_TIMEOUT);
+  }
+
+  private static Map<String, String> figures(Path csv) throws Exception {
+    Map<String, String> figures = new HashMap<>();
+    for (String line : Files.readAllLines(csv).subList(1, Files.readAllLines(csv).size())) {
+      String[] cells = line.split(",", 2);
+      figures.put(cells[0], cells[1]);
+    }
+    return figures;
+  }
+}

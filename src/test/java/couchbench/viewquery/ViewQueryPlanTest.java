@@ -1,0 +1,71 @@
+package couchbench.viewquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ViewQueryPlanTest {
+
+  @Test
+  void shouldDefaultToTheSeedsHttperfCommand() {
+    ViewQueryPlan plan = plan(Map.of());
+
+    assertEquals("/todo/_design/todo/_view/list", plan.path());
+    assertEquals(ViewQueryPlan.SEED_MAP, plan.design().map());
+    assertEquals(150.0, plan.rate());
+    assertEquals(27000, plan.conns());
+    assertEquals(1, plan.callsPerConn());
+    assertEquals(Duration.ofSeconds(180), plan.duration());
+    assertEquals(2, plan.expectedRows());
+    assertTrue(plan.setup());
+  }
+
+  @Test
+  void shouldTakeThisInjectorsShareOfRateAndConnections() {
+    ViewQueryPlan first = plan(Map.of("rate", "150", "conns", "1001", "client", "0/2"));
+    ViewQueryPlan second = plan(Map.of("rate", "150", "conns", "1001", "client", "1/2"));
+
+    assertEquals(75.0, first.rate());
+    assertEquals(501, first.conns());
+    assertEquals(500, second.conns());
+    assertEquals(1001, first.conns() + second.conns(), "the shares add up to the total");
+  }
+
+  @Test
+  void shouldInjectOverWholeSeconds() {
+    ViewQueryPlan plan = plan(Map.of("rate", "20", "conns", "100"));
+    ViewQueryPlan rounded = plan(Map.of("rate", "2", "conns", "3"));
+
+    assertEquals(Duration.ofSeconds(5), plan.duration());
+    assertEquals(20.0, plan.effectiveRate());
+    assertEquals(Duration.ofSeconds(2), rounded.duration());
+    assertTrue(rounded.describe().contains("rounded"), rounded.describe());
+  }
+
+  @Test
+  void shouldRefuseUnusableParametersWithOneLineNamingThem() {
+    Map<Map<String, String>, String> refused = Map.of(
+        Map.of("rate", "0"), "-Drate=0 is too small (expected > 0",
+        Map.of("rate", "fast"), "-Drate=fast is not a number",
+        Map.of("conns", "0"), "-Dconns=0 is too small (expected >= 1)",
+        Map.of("callsPerConn", "0"), "-DcallsPerConn=0 is too small (expected >= 1)",
+        Map.of("client", "2/2"), "-Dclient=2/2 is not I/N with 0 <= I < N",
+        Map.of("client", "1"), "-Dclient=1 is not I/N",
+        Map.of("conns", "1", "client", "1/2"), "-Dconns=1 leaves no connection to injector 1/2",
+        Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid name");
+    refused.forEach((properties, message) -> {
+      SettingsException e = assertThrows(SettingsException.class, () -> plan(properties));
+      assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    });
+  }
+
+  private static ViewQueryPlan plan(Map<String, String> properties) {
+    return ViewQueryPlan.from(Settings.of(properties, Map.of()));
+  }
+}

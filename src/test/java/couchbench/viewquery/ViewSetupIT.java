@@ -1,0 +1,83 @@
+package couchbench.viewquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.DesignDocument;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.PouchDbServer;
+import couchbench.targets.Settings;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** ViewSetup against a real pouchdb-server, in-process: what is put in place, and what stops a run. */
+class ViewSetupIT {
+
+  private static PouchDbServer couch;
+  private static CouchDbClient client;
+
+  @BeforeAll
+  static void startCouch() {
+    couch = PouchDbServer.start();
+    client = new CouchDbClient(new CouchTarget(couch.url(), Optional.empty(), false));
+  }
+
+  @AfterAll
+  static void stopCouch() {
+    couch.close();
+  }
+
+  @Test
+  void shouldSetUpTheSeedsDataOnceAndTimeTheIndexBuild() {
+    ViewQueryPlan plan = plan("setup_twice", Map.of("rows", "1500"));
+
+    IndexBuild first = ViewSetup.prepare(client, plan);
+    IndexBuild second = ViewSetup.prepare(client, plan);
+
+    assertEquals(1502, first.totalRows(), "the seed's two and -Drows, over two _bulk_docs batches");
+    assertEquals(Optional.of(DesignDocument.Outcome.CREATED), first.design());
+    assertTrue(first.millis() > 0);
+    assertEquals(1502, second.totalRows(), "a second setup adds nothing");
+    assertEquals(Optional.of(DesignDocument.Outcome.UNCHANGED), second.design());
+    assertEquals(1502, client.docCount("setup_twice") - 1, "documents and the design document");
+    assertEquals("not done", client.document("setup_twice", "couchbench-seed-erlang").orElseThrow()
+        .path("status").asText());
+  }
+
+  @Test
+  void shouldReplaceADesignDocumentWithAnotherMapFunction() {
+    client.ensureDatabase("setup_replace");
+    DesignDocument other = new DesignDocument("todo", "list", "function(doc) { emit(doc.task, null); }");
+    client.putDocument("setup_replace", other.id(), other.json(Optional.empty()));
+
+    IndexBuild build = ViewSetup.prepare(client, plan("setup_replace", Map.of()));
+
+    assertEquals(Optional.of(DesignDocument.Outcome.REPLACED), build.design());
+    assertEquals(ViewQueryPlan.SEED_MAP, client.document("setup_replace", "_design/todo").orElseThrow()
+        .path("views").path("list").path("map").asText());
+    assertEquals(2, build.totalRows());
+  }
+
+  @Test
+  void shouldStopWhenTheDatabaseHoldsOtherDocuments() {
+    client.ensureDatabase("setup_crowded");
+    client.putDocument("setup_crowded", "someone-elses", "{\"task\":\"mine\"}");
+
+    ViewQueryException e = assertThrows(ViewQueryException.class,
+        () -> ViewSetup.prepare(client, plan("setup_crowded", Map.of())));
+
+    assertTrue(e.getMessage().contains("has 3 rows, expected 2"), e.getMessage());
+  }
+
+  private static ViewQueryPlan plan(String database, Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(more);
+    properties.put("database", database);
+    return ViewQueryPlan.from(Settings.of(properties, Map.of()));
+  }
+}
