@@ -1,6 +1,7 @@
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
@@ -30,7 +31,7 @@ public class ViewQuery extends Simulation {
 
   {
     setUp(load.population())
-        .protocols(load.protocol())
+        .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
 

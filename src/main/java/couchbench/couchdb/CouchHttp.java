@@ -22,7 +22,8 @@ public final class CouchHttp {
 
   /**
    * Gatling's HTTP protocol for a CouchDB target: its base URL, JSON headers, and preemptive Basic
-   * credentials when there are any. Gatling's warm-up request (to a public host) is off.
+   * credentials when there are any. Gatling's warm-up request (to a public host) is off, and so is
+   * its HTTP cache: CouchDB sends ETags, and a benchmark must not turn reads into 304s.
    *
    * @param target the CouchDB server
    * @return the protocol builder
@@ -31,6 +32,7 @@ public final class CouchHttp {
     HttpProtocolBuilder protocol =
         http.baseUrl(target.baseUrl())
             .disableWarmUp()
+            .disableCaching()
             .acceptHeader("application/json")
             .contentTypeHeader("application/json");
     return target

@@ -1,5 +1,6 @@
 package couchbench.siege;
 
+import couchbench.couchdb.DatabaseNames;
 import couchbench.targets.Settings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,8 +13,9 @@ import java.time.Duration;
  * @param duration how long each user keeps sending
  * @param valueSize bytes of random text per written value
  * @param keyFile the CSV key file written by the write simulations and read by the read ones
+ * @param database the CouchDB database written and read by CouchSet and CouchGet
  */
-public record SiegePlan(int users, Duration duration, int valueSize, Path keyFile) {
+public record SiegePlan(int users, Duration duration, int valueSize, Path keyFile, String database) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -27,7 +29,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, Path keyFil
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings users, duration (seconds), valueSize, keyFile
+   * @param settings users, duration (seconds), valueSize, keyFile, database
    * @param defaultKeyFile the key file when -DkeyFile is not given
    * @return the plan
    */
@@ -36,6 +38,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, Path keyFil
         settings.intValue("users", DEFAULT_USERS, 1),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
-        Path.of(settings.get("keyFile", defaultKeyFile)));
+        Path.of(settings.get("keyFile", defaultKeyFile)),
+        DatabaseNames.fromSettings(settings, "couchbench_siege"));
   }
 }

@@ -12,7 +12,6 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -52,17 +51,6 @@ public final class ViewQueryLoad {
    */
   public String requestName() {
     return "view " + plan.design().view();
-  }
-
-  /**
-   * Gatling's HTTP protocol for this load: CouchDB's, without Gatling's HTTP cache, which would
-   * answer a user's second call to the view itself (CouchDB sends an ETag) or send If-None-Match,
-   * neither of which httperf does.
-   *
-   * @return the protocol builder
-   */
-  public HttpProtocolBuilder protocol() {
-    return CouchHttp.protocol(target).disableCaching();
   }
 
   /**

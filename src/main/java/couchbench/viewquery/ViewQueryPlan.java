@@ -1,5 +1,6 @@
 package couchbench.viewquery;
 
+import couchbench.couchdb.DatabaseNames;
 import couchbench.couchdb.DesignDocument;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
@@ -39,7 +40,7 @@ public record ViewQueryPlan(
   public static ViewQueryPlan from(Settings settings) {
     double rate = positiveNumber("rate", settings.get("rate", "150"));
     ViewQueryPlan plan = new ViewQueryPlan(
-        name("database", settings.get("database", "todo"), "[a-z][a-z0-9_$()+-]*"),
+        DatabaseNames.fromSettings(settings, "todo"),
         new DesignDocument(name("design", settings.get("design", "todo"), "[A-Za-z0-9_.-]+"),
             name("view", settings.get("view", "list"), "[A-Za-z0-9_.-]+"), SEED_MAP),
         settings.booleanValue("setup", true),

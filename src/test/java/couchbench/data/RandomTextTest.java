@@ -30,6 +30,14 @@ class RandomTextTest {
   }
 
   @Test
+  void shouldGiveTheSameTextForTheSameKeyAndLengthOnly() {
+    assertEquals(RandomText.forKey("42", 100), RandomText.forKey("42", 100));
+    assertNotEquals(RandomText.forKey("42", 100), RandomText.forKey("43", 100));
+    assertEquals(100, RandomText.forKey("42", 100).length());
+    assertTrue(RandomText.forKey("42", 500).matches("[A-Za-z0-9 ]*"));
+  }
+
+  @Test
   void shouldRefuseNegativeLengths() {
     assertThrows(IllegalArgumentException.class, () -> RandomText.ofLength(-1));
   }

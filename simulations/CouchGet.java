@@ -1,0 +1,28 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.siege.CouchWorkloads;
+import couchbench.siege.SiegePlan;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.util.List;
+
+/** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
+public class CouchGet extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/couchdb.csv"));
+  private final List<String> keys = Startup.orExit(() -> CouchWorkloads.readKeys(plan));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+
+  {
+    setUp(scenario("CouchGet").exec(CouchWorkloads.get(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))
+        .protocols(CouchHttp.protocol(couchdb))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+}

@@ -1,0 +1,40 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
+import couchbench.data.KeyFile;
+import couchbench.siege.CouchWorkloads;
+import couchbench.siege.SiegePlan;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+
+/** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
+public class CouchSet extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/couchdb.csv"));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final KeyFile keys = KeyFile.at(plan.keyFile());
+
+  {
+    setUp(scenario("CouchSet").exec(CouchWorkloads.set(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))
+        .protocols(CouchHttp.protocol(couchdb))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    Startup.orExit(() -> new CouchDbClient(couchdb).ensureDatabase(plan.database()));
+  }
+
+  @Override
+  public void after() {
+    Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
+  }
+}

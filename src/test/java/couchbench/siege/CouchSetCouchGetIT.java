@@ -1,0 +1,72 @@
+package couchbench.siege;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.PouchDbServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** CouchSet then CouchGet against a real pouchdb-server: the report's counts against the database's. */
+class CouchSetCouchGetIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+
+  @Test
+  void shouldWriteExactlyTheAcknowledgedIdsAndReadEveryDocumentBackIntact() throws Exception {
+    Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("couchdb-" + System.nanoTime() + ".csv");
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result set = GatlingRun.run("CouchSet", Map.of("couchdb.url", couch.url(), "users", "4",
+          "duration", "3", "valueSize", "80", "keyFile", keyFile.toString(), "database", "siege_it"), TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("couchdb set");
+      List<String> lines = Files.readAllLines(keyFile);
+      assertEquals("key", lines.get(0));
+      List<String> ids = lines.subList(1, lines.size());
+      assertTrue(ids.size() > 10, "some documents written: " + ids.size());
+      assertEquals(ids.size(), new HashSet<>(ids).size(), "no id twice");
+      assertEquals(sets.ok(), ids.size(), "Gatling's OK writes = the key file");
+      long docCount = new ObjectMapper().readTree(get(couch.url() + "/siege_it")).path("doc_count").asLong();
+      assertEquals(ids.size(), docCount, "the key file = the database's doc_count");
+
+      GatlingRun.Result read = GatlingRun.run("CouchGet", Map.of("couchdb.url", couch.url(), "users", "4",
+          "duration", "3", "keyFile", keyFile.toString(), "database", "siege_it"), TIMEOUT);
+
+      assertEquals(0, read.exitCode(), read.output());
+      GatlingReport.Counts gets = GatlingReport.requests(read.requireRunFolder()).get("couchdb get");
+      assertTrue(gets.ok() > 10, "reads sent: " + gets);
+      assertEquals(0, gets.ko());
+    }
+  }
+
+  @Test
+  void shouldStopWithOneLineWhenTheKeyFileIsMissing() throws Exception {
+    Path missing = Path.of("target", "it-keys", "absent-" + System.nanoTime() + ".csv");
+    GatlingRun.Result run = GatlingRun.run("CouchGet", Map.of("couchdb.url", "http://127.0.0.1:1",
+        "keyFile", missing.toString()), TIMEOUT);
+
+    assertEquals(1, run.exitCode(), run.output());
+    assertTrue(run.output().contains("key file " + missing + " does not exist: run CouchSet first"), run.output());
+    assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+  }
+
+  private static String get(String url) throws Exception {
+    return HttpClient.newHttpClient()
+        .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+}
