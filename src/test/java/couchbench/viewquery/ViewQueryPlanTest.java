@@ -58,7 +58,7 @@ class ViewQueryPlanTest {
         Map.of("client", "2/2"), "-Dclient=2/2 is not I/N with 0 <= I < N",
         Map.of("client", "1"), "-Dclient=1 is not I/N",
         Map.of("conns", "1", "client", "1/2"), "-Dconns=1 leaves no connection to injector 1/2",
-        Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid name");
+        Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid CouchDB database name");
     refused.forEach((properties, message) -> {
       SettingsException e = assertThrows(SettingsException.class, () -> plan(properties));
       assertTrue(e.getMessage().startsWith(message), e.getMessage());
