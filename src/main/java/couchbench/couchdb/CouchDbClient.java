@@ -125,7 +125,17 @@ public final class CouchDbClient {
    * @return the document count
    */
   public long docCount(String name) {
-    return DatabaseInfo.parse(send("GET", "/" + name, 200).body()).docCount();
+    return databaseInfo(name).docCount();
+  }
+
+  /**
+   * What {@code GET /db} says: the document count and, where the server reports them, sizes.
+   *
+   * @param name the database name
+   * @return the database info
+   */
+  public DatabaseInfo databaseInfo(String name) {
+    return DatabaseInfo.parse(send("GET", "/" + name, 200).body());
   }
 
   private HttpResponse<byte[]> send(String method, String path, int... expected) {

@@ -3,13 +3,20 @@ package couchbench.couchdb;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.OptionalLong;
 
 /**
- * What {@code GET /db} says about a database.
+ * What {@code GET /db} says about a database. The sizes are CouchDB 2+'s {@code sizes} object;
+ * pouchdb-server has none of them but a {@code disk_size} (CouchDB 1's name), so each is optional.
  *
  * @param docCount live documents, as the server counts them
+ * @param fileSize {@code sizes.file}: bytes of the database file on disk
+ * @param activeSize {@code sizes.active}: bytes of live data in that file
+ * @param externalSize {@code sizes.external}: uncompressed bytes of the live documents
+ * @param diskSize {@code disk_size}: bytes on disk, as pouchdb-server and CouchDB 1 report them
  */
-public record DatabaseInfo(long docCount) {
+public record DatabaseInfo(
+    long docCount, OptionalLong fileSize, OptionalLong activeSize, OptionalLong externalSize, OptionalLong diskSize) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -30,6 +37,12 @@ public record DatabaseInfo(long docCount) {
     if (node == null || node.isMissingNode() || !node.path("doc_count").canConvertToLong()) {
       throw new IllegalArgumentException("database info has no doc_count");
     }
-    return new DatabaseInfo(node.path("doc_count").asLong());
+    JsonNode sizes = node.path("sizes");
+    return new DatabaseInfo(node.path("doc_count").asLong(), number(sizes.path("file")),
+        number(sizes.path("active")), number(sizes.path("external")), number(node.path("disk_size")));
+  }
+
+  private static OptionalLong number(JsonNode node) {
+    return node.isIntegralNumber() ? OptionalLong.of(node.asLong()) : OptionalLong.empty();
   }
 }

@@ -12,8 +12,9 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Reads a finished run's simulation.log with Gatling's own (internal) reader, for what Gatling
- * records and a simulation does not see: why a request without a reply failed. Gatling closes the
- * log before the simulation's after() hook, so the hook can read it complete.
+ * records and a simulation does not see: why a request without a reply failed, and every request's
+ * times. Gatling closes the log before the simulation's after() hook, so the hook can read it
+ * complete.
  */
 public final class GatlingLog {
 
@@ -39,6 +40,24 @@ public final class GatlingLog {
       }
       return Optional.of(errors);
     } catch (RuntimeException | LinkageError e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Every request name of the run with its counts and times, from the log's individual records
+   * (exact sums and spans, not Gatling's rounded aggregates).
+   *
+   * @param runFolder the run folder holding simulation.log
+   * @return tally by request name, in order of first appearance; empty when the log cannot be read
+   *     (as for {@link #errors})
+   */
+  public static Optional<Map<String, RequestTally>> requests(Path runFolder) {
+    try (RequestRecords records = new RequestRecords(runFolder.resolve(RunFolders.LOG).toFile())) {
+      return Optional.of(records.parse());
+    } catch (Exception | LinkageError e) {
+      // Exception, not just RuntimeException: Gatling's Scala code throws IOException undeclared
+      // (a missing or truncated log).
       return Optional.empty();
     }
   }

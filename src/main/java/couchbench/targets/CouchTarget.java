@@ -30,6 +30,17 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
     baseUrl = baseUrl.replaceAll("/+$", "");
   }
 
+  /**
+   * The local pouchdb-server behind this target, when couchbench started it for this run.
+   *
+   * @return its pid and data directory; empty for a server couchbench did not start
+   */
+  public Optional<LocalServer> local() {
+    return startedLocally
+        ? LocalServers.find(PouchDbServer.class).filter(s -> s.url().equals(baseUrl)).map(PouchDbServer::local)
+        : Optional.empty();
+  }
+
   /** @return e.g. "CouchDB at http://127.0.0.1:5984 as admin"; never the password */
   public String describe() {
     if (startedLocally) {

@@ -2,6 +2,7 @@ package couchbench.targets;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where the memcache servers are, after resolution.
@@ -22,6 +23,19 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
   /** @return the servers as unresolved socket addresses, in the same order */
   public List<InetSocketAddress> addresses() {
     return servers.stream().map(MemcacheTarget::address).toList();
+  }
+
+  /**
+   * The local memcached behind this target, when couchbench started it for this run.
+   *
+   * @return its pid; empty for servers couchbench did not start
+   */
+  public Optional<LocalServer> local() {
+    return startedLocally
+        ? LocalServers.find(MemcachedServer.class)
+            .filter(server -> servers.contains(server.address()))
+            .map(MemcachedServer::local)
+        : Optional.empty();
   }
 
   /** @return e.g. "memcache at db1:21201, db2:21201" or "local memcached at 127.0.0.1:41234 (started for this run)" */

@@ -80,6 +80,11 @@ public final class MemcachedServer implements AutoCloseable {
     return process.pid();
   }
 
+  /** @return its pid, for resource figures; it keeps no data on disk */
+  public LocalServer local() {
+    return new LocalServer("memcached", pid(), Optional.empty());
+  }
+
   /** @return the version memcached reports, e.g. "1.6.18" */
   String version() {
     return version;

@@ -90,6 +90,11 @@ public final class PouchDbServer implements AutoCloseable {
     return process.pid();
   }
 
+  /** @return its pid and data directory, for resource figures */
+  public LocalServer local() {
+    return new LocalServer("pouchdb-server", pid(), Optional.of(dataDirectory));
+  }
+
   /** Stops the server, waits until it has exited, and deletes its data directory. */
   @Override
   public void close() {

@@ -111,11 +111,16 @@ class TargetsIT {
     assertTrue(last.matches("couchbench: started local pouchdb-server 4\\.2\\.0 at http://127\\.0\\.0\\.1:\\d+ \\(data in "
         + "target/pouchdb-server/data-\\d+\\), it stops when the run ends"), last);
     assertTrue(Net.send("GET", started.baseUrl() + "/", null).contains("express-pouchdb"));
+    LocalServer local = started.local().orElseThrow();
+    assertEquals("pouchdb-server", local.name());
+    assertTrue(ProcessHandle.of(local.pid()).isPresent(), "local() names the running server's pid");
+    assertTrue(last.contains("(data in " + local.dataDirectory().orElseThrow() + ")"), last);
     List<String> again = printed(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl())));
     assertEquals(started, target.get(1), "a second resolution in the same run reuses the server");
     assertTrue(again.get(0).startsWith("couchbench: using the local pouchdb-server 4.2.0 at " + started.baseUrl()),
         again.get(0));
     LocalServers.stopAll();
+    assertEquals(Optional.empty(), started.local(), "a stopped server is no longer local()");
     int port = Integer.parseInt(started.baseUrl().replaceAll(".*:", ""));
     assertFalse(Net.listens(port), "stopped with the other local servers");
   }
@@ -132,6 +137,7 @@ class TargetsIT {
     try (MemcachedServer server = MemcachedServer.start()) {
       MemcacheTarget target = Targets.memcache(settings(Map.of("memcache.servers", server.address())));
       assertEquals(new MemcacheTarget(List.of(server.address()), false), target);
+      assertEquals(Optional.empty(), target.local(), "a given server is not couchbench's to measure");
       String closed = "127.0.0.1:" + FreePort.pick();
       TargetException e = assertThrows(TargetException.class,
           () -> Targets.memcache(settings(Map.of("memcache.servers", server.address() + "," + closed))));
@@ -149,6 +155,10 @@ class TargetsIT {
     MemcacheTarget started = Targets.memcache(settings(Map.of()), "127.0.0.1:" + FreePort.pick());
     assertTrue(started.startedLocally());
     assertTrue(Net.listens(started.addresses().get(0).getPort()));
+    LocalServer local = started.local().orElseThrow();
+    assertEquals("memcached", local.name());
+    assertEquals(Optional.empty(), local.dataDirectory());
+    assertTrue(ProcessHandle.of(local.pid()).isPresent(), "local() names the running server's pid");
     assertEquals(started, Targets.memcache(settings(Map.of()), "127.0.0.1:" + FreePort.pick()), "reused");
   }
 

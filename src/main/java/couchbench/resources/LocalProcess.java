@@ -1,0 +1,58 @@
+package couchbench.resources;
+
+import couchbench.targets.LocalServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** The figures of a server process couchbench started: its CPU time and the size of its data directory. */
+final class LocalProcess {
+
+  private LocalProcess() {}
+
+  /**
+   * Adds "NAME cpu time (s)" and "NAME data directory (bytes)" to figures.
+   *
+   * @param server the local server
+   * @param figures where the two figures go, n/a when unknown
+   */
+  static void addFigures(LocalServer server, Map<String, Optional<BigDecimal>> figures) {
+    figures.put(server.name() + " cpu time (s)", cpuSeconds(server.pid()));
+    figures.put(server.name() + " data directory (bytes)", server.dataDirectory().map(LocalProcess::bytes));
+  }
+
+  // The JDK reads utime + stime from /proc/PID/stat and scales the clock ticks by sysconf(_SC_CLK_TCK),
+  // which a hand-written parser would have to guess.
+  private static Optional<BigDecimal> cpuSeconds(long pid) {
+    return ProcessHandle.of(pid)
+        .flatMap(process -> process.info().totalCpuDuration())
+        .map(cpu -> BigDecimal.valueOf(cpu.toNanos(), 9).stripTrailingZeros());
+  }
+
+  /** The bytes of the regular files under a directory; a file deleted while it is walked counts as 0. */
+  static BigDecimal bytes(Path directory) {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return BigDecimal.valueOf(files.mapToLong(LocalProcess::size).sum());
+    } catch (NoSuchFileException e) {
+      return BigDecimal.ZERO;
+    } catch (IOException e) {
+      throw new UncheckedIOException("measuring " + directory, e);
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+      return attributes.isRegularFile() ? attributes.size() : 0;
+    } catch (IOException e) {
+      return 0; // deleted meanwhile: LevelDB replaces its files as it compacts
+    }
+  }
+}

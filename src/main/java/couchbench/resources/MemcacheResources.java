@@ -1,0 +1,120 @@
+package couchbench.resources;
+
+import couchbench.memcache.client.MemcacheClient;
+import couchbench.memcache.client.MemcacheClientConfig;
+import couchbench.memcache.client.MemcacheConnections;
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.targets.LocalServer;
+import couchbench.targets.MemcacheTarget;
+import couchbench.targets.TargetException;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.math.BigDecimal;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Memcache's own figures ({@code stats}), summed over a target's servers, and the local memcached's process. */
+public final class MemcacheResources {
+
+  /** Items stored now. */
+  public static final String CURR_ITEMS = "memcache curr_items";
+
+  /** The stats read, in the order shown; the rusage ones are CPU seconds as memcache counts them. */
+  static final List<String> STATS =
+      List.of("curr_items", "bytes", "cmd_get", "cmd_set", "get_hits", "get_misses", "rusage_user", "rusage_system");
+
+  private static final long WAIT_SECONDS = 10;
+
+  private MemcacheResources() {}
+
+  /**
+   * Reads the figures now, with the local memcached's process figures when couchbench started it.
+   *
+   * @param target the memcache servers
+   * @return "memcache NAME" for each stat of {@link #STATS}, then "memcached cpu time (s)" and
+   *     "memcached data directory (bytes)" (n/a: memcached keeps no data on disk) for a local target
+   * @throws TargetException when a server does not answer stats
+   */
+  public static ResourceSnapshot snapshot(MemcacheTarget target) {
+    return snapshot(target, target.local());
+  }
+
+  /**
+   * Same, with the local server given, e.g. one a test started.
+   *
+   * @param target the memcache servers
+   * @param local the process serving them, if started here
+   * @return the figures
+   */
+  public static ResourceSnapshot snapshot(MemcacheTarget target, Optional<LocalServer> local) {
+    List<Map<String, String>> perServer = stats(target.addresses());
+    Map<String, Optional<BigDecimal>> figures = new LinkedHashMap<>();
+    for (String name : STATS) {
+      figures.put("memcache " + name, sum(perServer, name));
+    }
+    local.ifPresent(server -> LocalProcess.addFigures(server, figures));
+    return new ResourceSnapshot(figures);
+  }
+
+  /** One stat summed over servers; n/a when a server lacks it or it is not a number. */
+  static Optional<BigDecimal> sum(List<Map<String, String>> perServer, String name) {
+    BigDecimal total = BigDecimal.ZERO;
+    for (Map<String, String> stats : perServer) {
+      String value = stats.get(name);
+      if (value == null) {
+        return Optional.empty();
+      }
+      try {
+        total = total.add(new BigDecimal(value)); // rusage_user is "0.012345": exact, unlike a double
+      } catch (NumberFormatException e) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(total);
+  }
+
+  // Outside Gatling there is no event loop to borrow: one thread of our own, for one round of stats.
+  private static List<Map<String, String>> stats(List<InetSocketAddress> servers) {
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    try (MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(servers), group, NioSocketChannel::new)) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      List<Map<String, String>> perServer = new ArrayList<>();
+      for (InetSocketAddress server : servers) {
+        perServer.add(stats(connections, server));
+      }
+      return perServer;
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  private static Map<String, String> stats(MemcacheConnections connections, InetSocketAddress server) {
+    String address = server.getHostString() + ":" + server.getPort();
+    MemcacheReply reply;
+    try {
+      reply = connections.sendTo(server, new MemcacheRequest.Stats("")).get(WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new TargetException("memcache server " + address + " did not answer stats: " + e.getCause().getMessage(),
+          e.getCause());
+    } catch (TimeoutException e) {
+      throw new TargetException("memcache server " + address + " did not answer stats within " + WAIT_SECONDS + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TargetException("interrupted while reading stats of memcache server " + address);
+    }
+    if (!(reply instanceof MemcacheReply.StatsLines lines)) {
+      throw new TargetException("memcache server " + address + " answered stats with " + reply);
+    }
+    return lines.stats();
+  }
+}

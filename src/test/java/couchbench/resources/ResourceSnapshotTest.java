@@ -1,0 +1,111 @@
+package couchbench.resources;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import couchbench.couchdb.DatabaseInfo;
+import couchbench.report.Table;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResourceSnapshotTest {
+
+  private static ResourceSnapshot snapshot(Object... nameValue) {
+    Map<String, Optional<BigDecimal>> figures = new LinkedHashMap<>();
+    for (int i = 0; i < nameValue.length; i += 2) {
+      figures.put((String) nameValue[i], Optional.ofNullable((String) nameValue[i + 1]).map(BigDecimal::new));
+    }
+    return new ResourceSnapshot(figures);
+  }
+
+  @Test
+  void shouldSubtractFigureByFigureExactlyAndKeepNotOfferedOnesNotAvailable() {
+    ResourceSnapshot before = snapshot("items", "10", "cpu (s)", "0.100001", "disk", null);
+    ResourceSnapshot after = snapshot("items", "35", "cpu (s)", "0.3", "disk", null, "new", "4");
+
+    ResourceSnapshot delta = after.minus(before);
+
+    assertEquals(List.of("items", "cpu (s)", "disk", "new"), List.copyOf(delta.figures().keySet()));
+    assertEquals(Optional.of(new BigDecimal("25")), delta.value("items"));
+    assertEquals(Optional.of(new BigDecimal("0.199999")), delta.value("cpu (s)"), "no double rounding");
+    assertEquals(Optional.empty(), delta.value("disk"));
+    assertEquals(Optional.empty(), delta.value("new"), "no before value: no delta");
+    assertEquals(Optional.empty(), delta.value("unknown"));
+  }
+
+  @Test
+  void shouldTabulateBeforeAfterAndDelta() {
+    ResourceSnapshot before = snapshot("memcache curr_items", "0", "couchdb sizes.file (bytes)", null)
+        .and(snapshot("memcached cpu time (s)", "0.01"));
+    ResourceSnapshot after = snapshot("memcache curr_items", "2000", "couchdb sizes.file (bytes)", null)
+        .and(snapshot("memcached cpu time (s)", "0.25"));
+
+    Table table = ResourceSnapshot.table(before, after);
+
+    assertEquals(List.of("figure", "before", "after", "delta"), table.columns());
+    assertEquals(List.of(
+            List.of("memcache curr_items", "0", "2000", "2000"),
+            List.of("couchdb sizes.file (bytes)", "n/a", "n/a", "n/a"),
+            List.of("memcached cpu time (s)", "0.01", "0.25", "0.24")),
+        table.rows());
+  }
+
+  @Test
+  void shouldSumMemcacheStatsOverServersAndNotGuessMissingOnes() {
+    List<Map<String, String>> servers = List.of(
+        Map.of("curr_items", "3", "rusage_user", "0.012345", "version", "1.6.18"),
+        Map.of("curr_items", "4", "rusage_user", "1.000001"));
+
+    assertEquals(Optional.of(new BigDecimal("7")), MemcacheResources.sum(servers, "curr_items"));
+    assertEquals(Optional.of(new BigDecimal("1.012346")), MemcacheResources.sum(servers, "rusage_user"));
+    assertEquals(Optional.empty(), MemcacheResources.sum(servers, "version"), "one server lacks it");
+    assertEquals(Optional.empty(), MemcacheResources.sum(List.of(Map.of("v", "1.2.1")), "v"), "not a number");
+  }
+
+  @Test
+  void shouldReadCouchDbThreeAndPouchDbDatabaseInfo() {
+    DatabaseInfo couch = DatabaseInfo.parse(bytes("{\"db_name\":\"d\",\"doc_count\":12,\"doc_del_count\":0,"
+        + "\"sizes\":{\"file\":41234,\"external\":1200,\"active\":2300},\"update_seq\":\"12-g1AAAA\"}"));
+    assertEquals(new DatabaseInfo(12, OptionalLong.of(41234), OptionalLong.of(2300), OptionalLong.of(1200),
+        OptionalLong.empty()), couch);
+    DatabaseInfo pouch = DatabaseInfo.parse(bytes("{\"doc_count\":1,\"update_seq\":1,\"adapter\":\"leveldb\","
+        + "\"disk_size\":4870}"));
+    assertEquals(new DatabaseInfo(1, OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(),
+        OptionalLong.of(4870)), pouch);
+  }
+
+  @Test
+  void shouldReadNodeStatisticsWhereOffered() {
+    Optional<com.fasterxml.jackson.databind.JsonNode> stats = CouchResources.json(bytes(
+        "{\"couchdb\":{\"httpd\":{\"requests\":{\"value\":42,\"type\":\"counter\"}},"
+            + "\"database_writes\":{\"value\":7}}}"));
+
+    assertEquals(Optional.of(new BigDecimal("42")), CouchResources.at(stats, "couchdb", "httpd", "requests", "value"));
+    assertEquals(Optional.empty(), CouchResources.at(stats, "couchdb", "database_reads", "value"));
+    assertEquals(Optional.empty(), CouchResources.at(stats, "couchdb", "httpd"), "an object is not a figure");
+    assertEquals(Optional.empty(), CouchResources.at(Optional.empty(), "memory", "total"), "no document: n/a");
+  }
+
+  @Test
+  void shouldMeasureTheFilesUnderADirectory(@TempDir Path dir) throws IOException {
+    Files.write(dir.resolve("a"), new byte[100]);
+    Files.createDirectories(dir.resolve("sub/deeper"));
+    Files.write(dir.resolve("sub/deeper/b"), new byte[23]);
+
+    assertEquals(new BigDecimal(123), LocalProcess.bytes(dir));
+    assertEquals(BigDecimal.ZERO, LocalProcess.bytes(dir.resolve("gone")));
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,64 @@
+package couchbench.siege;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Siege's figures read from real runs' simulation.log, against the counts of Gatling's own report. */
+class SiegeFiguresIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final int USERS = 4;
+  private static final int SECONDS = 3;
+
+  @Test
+  void shouldAgreeWithGatlingsReportForPassedAndFailedRequests() throws Exception {
+    Path keys = Files.createDirectories(Path.of("target", "it-keys")).resolve("figures-" + System.nanoTime() + ".csv");
+    Path unknownKeys = keys.resolveSibling("unknown-" + keys.getFileName());
+    Files.write(unknownKeys, List.of("key", "never-set-1", "never-set-2"));
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", String.valueOf(USERS), "duration", String.valueOf(SECONDS), "keyFile", keys.toString()), TIMEOUT);
+      assertEquals(0, set.exitCode(), set.output());
+      Path setRun = set.requireRunFolder();
+      SiegeFigures sets = SiegeFigures.ofRun(setRun).orElseThrow().get(MemcacheWorkloads.SET);
+      GatlingReport.Counts reported = GatlingReport.requests(setRun).get(MemcacheWorkloads.SET);
+
+      assertEquals(reported.ok(), sets.transactions(), "transactions = Gatling's OK");
+      assertEquals(0, sets.failed());
+      assertEquals(100.0, sets.availabilityPercent());
+      assertTrue(sets.elapsedSeconds() > SECONDS - 0.5 && sets.elapsedSeconds() < SECONDS + 2, sets.toString());
+      assertEquals(sets.transactions() / sets.elapsedSeconds(), sets.transactionRate(), 1e-9);
+      assertTrue(sets.concurrency() >= 0 && sets.concurrency() <= USERS, "at most every user in flight: " + sets);
+      assertTrue(sets.shortestSeconds() <= sets.responseTimeSeconds()
+          && sets.responseTimeSeconds() <= sets.longestSeconds(), sets.toString());
+
+      // Every get misses: failed requests, each with a failure message in the log.
+      GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "1", "keyFile", unknownKeys.toString()), TIMEOUT);
+      assertEquals(2, get.exitCode(), "the no-failure assertion fails\n" + get.output());
+      SiegeFigures gets = SiegeFigures.ofRun(get.requireRunFolder()).orElseThrow().get(MemcacheWorkloads.GET);
+      GatlingReport.Counts getsReported = GatlingReport.requests(get.requireRunFolder()).get(MemcacheWorkloads.GET);
+
+      assertEquals(0, gets.transactions());
+      assertEquals(getsReported.ko(), gets.failed(), "failed = Gatling's KO");
+      assertTrue(gets.failed() > 0);
+      assertEquals(0.0, gets.availabilityPercent());
+      assertTrue(Double.isNaN(gets.responseTimeSeconds()), "no transaction, no response time");
+    }
+  }
+
+  @Test
+  void shouldSayNothingRatherThanGuessWithoutALog() {
+    assertTrue(SiegeFigures.ofRun(Path.of("target", "no-such-run")).isEmpty());
+  }
+}
