@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,11 +23,15 @@ import java.util.stream.Stream;
  * the id is the simulation's class name lowercased, the digits the run's start in UTC, taken right
  * after the simulation's before() hook. Several runs of one simulation may write into the same
  * results folder at once (a benchmark beside the tests), so the newest folder is not necessarily
- * ours: ours is the first to start at or after the end of our before() hook.
+ * ours: ours is the one stamped nearest the end of our before() hook. Gatling's clock is the wall
+ * clock read at JVM start plus elapsed nanoTime, so its stamp may be a little earlier than the
+ * wall clock read just before it: a folder stamped up to a second before is still a candidate.
  */
 public final class RunFolders {
 
   static final String LOG = "simulation.log";
+
+  private static final Duration CLOCK_SKEW = Duration.ofSeconds(1);
 
   private static final DateTimeFormatter GATLING_TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").withZone(ZoneOffset.UTC);
@@ -40,8 +45,8 @@ public final class RunFolders {
    * @param simulationName the simulation's class name, in any case
    * @param loadStart an instant taken at the end of the simulation's before() hook
    * @return the folder named {@code <simulationName lowercased>-<timestamp>} holding a
-   *     simulation.log whose timestamp is the earliest at or after loadStart; empty if none,
-   *     e.g. outside Gatling
+   *     simulation.log whose timestamp is nearest loadStart, from a second before it on; empty if
+   *     none, e.g. outside Gatling
    * @throws UncheckedIOException if resultsRoot exists but cannot be listed
    */
   public static Optional<Path> current(Path resultsRoot, String simulationName, Instant loadStart) {
@@ -49,13 +54,13 @@ public final class RunFolders {
       return Optional.empty();
     }
     Pattern name = Pattern.compile(Pattern.quote(simulationName.toLowerCase(Locale.ROOT)) + "-(\\d{17})");
-    Instant since = loadStart.truncatedTo(ChronoUnit.MILLIS);
+    Instant since = loadStart.minus(CLOCK_SKEW);
     try (Stream<Path> folders = Files.list(resultsRoot)) {
       return folders
           .filter(folder -> Files.isRegularFile(folder.resolve(LOG)))
           .flatMap(folder -> started(name, folder).stream().map(start -> Map.entry(start, folder)))
           .filter(run -> !run.getKey().isBefore(since))
-          .min(Map.Entry.comparingByKey())
+          .min(Comparator.comparing(run -> Duration.between(run.getKey(), loadStart).abs()))
           .map(Map.Entry::getValue);
     } catch (IOException e) {
       throw new UncheckedIOException("listing " + resultsRoot, e);

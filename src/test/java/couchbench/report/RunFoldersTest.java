@@ -20,10 +20,17 @@ class RunFoldersTest {
   Path root;
 
   @Test
-  void shouldPickTheFirstRunToStartAtOrAfterTheLoadStartNotANewerConcurrentOne() throws IOException {
-    run("bulkinsert-20250601115959999", STARTED.plusSeconds(5));
+  void shouldPickTheRunStampedNearestTheLoadStartNotANewerConcurrentOne() throws IOException {
+    run("bulkinsert-20250601115958000", STARTED.plusSeconds(5));
     Path ours = run("bulkinsert-20250601120000004", STARTED.plusSeconds(5));
     run("bulkinsert-20250601120002000", STARTED.plusSeconds(3));
+
+    assertEquals(Optional.of(ours), RunFolders.current(root, "BulkInsert", STARTED));
+  }
+
+  @Test
+  void shouldAcceptAStampAMillisecondEarlierThanTheWallClockReadBeforeIt() throws IOException {
+    Path ours = run("bulkinsert-20250601115959999", STARTED.plusSeconds(5));
 
     assertEquals(Optional.of(ours), RunFolders.current(root, "BulkInsert", STARTED));
   }
