@@ -41,8 +41,6 @@ public class BulkInsert extends Simulation {
   @Override
   public void after() {
     Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, load.tallies()));
-    if (!plan.keep()) {
-      load.dropDatabases(client);
-    }
+    load.dropDatabases(client);
   }
 }

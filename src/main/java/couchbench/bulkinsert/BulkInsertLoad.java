@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -29,6 +30,9 @@ import java.util.Map;
  * replies acknowledged, then the next step starts. Each write reply is checked document by document.
  */
 public final class BulkInsertLoad {
+
+  /** The request name of the unmeasured warm-up, one row in Gatling's report. */
+  public static final String WARMUP = "warm-up";
 
   /** The request name of every step's doc_count verification, one row in Gatling's report. */
   public static final String DOC_COUNT_CHECK = "doc_count check";
@@ -65,7 +69,11 @@ public final class BulkInsertLoad {
           scenario(step.name()).exec(write(step, i + 1)).injectOpen(atOnceUsers(step.threads()));
       rest = write.andThen(rest == null ? verify : verify.andThen(rest));
     }
-    return rest;
+    BulkInsertStep warmup = plan.warmup();
+    if (warmup.requestsPerUser() == 0) {
+      return rest;
+    }
+    return scenario(WARMUP).exec(warmUp(warmup)).injectOpen(atOnceUsers(warmup.threads())).andThen(rest);
   }
 
   /**
@@ -75,12 +83,14 @@ public final class BulkInsertLoad {
    * @param client the setup client
    */
   public void createDatabases(CouchDbClient client) {
+    client.createDatabase(plan.warmup().database());
     plan.steps().forEach(step -> client.createDatabase(step.database()));
   }
 
   /**
-   * Deletes the step databases after the run; a failure here is reported, not thrown, so that the
-   * run's results are still written. After a refused login nothing more is sent.
+   * Deletes the warm-up database, and the step databases unless the plan keeps them; a failure
+   * here is reported, not thrown, so that the run's results are still written. After a refused
+   * login nothing more is sent.
    *
    * @param client the setup client
    */
@@ -90,7 +100,10 @@ public final class BulkInsertLoad {
       return;
     }
     try {
-      plan.steps().forEach(step -> client.deleteDatabase(step.database()));
+      client.deleteDatabase(plan.warmup().database());
+      if (!plan.keep()) {
+        plan.steps().forEach(step -> client.deleteDatabase(step.database()));
+      }
     } catch (CouchDbException e) {
       Console.say("could not delete the step databases: " + e.getMessage());
     }
@@ -134,6 +147,15 @@ public final class BulkInsertLoad {
           tally.userEnded();
           return session;
         });
+  }
+
+  /** Single-document batches, as the small-B steps send: in its own database, in no tally. */
+  private ChainBuilder warmUp(BulkInsertStep warmup) {
+    return repeat(warmup.requestsPerUser()).on(CouchHttp.stopOnRefusal(target,
+        http(WARMUP)
+            .post(warmup.path())
+            .body(ByteArrayBody(DocBodies.bulk(1, plan.docSize())))
+            .check(status().in(201, 202))));
   }
 
   private ChainBuilder verify(BulkInsertStep step) {

@@ -14,8 +14,10 @@ import java.util.List;
  * @param docs documents each step creates at least
  * @param docSize characters of random text per document, 0 for the seed's empty {@code {}}
  * @param keep true to leave the step databases in place after the run
+ * @param warmup the unmeasured warm-up before the first step
  */
-public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, boolean keep) {
+public record BulkInsertPlan(
+    List<BulkInsertStep> steps, int docs, int docSize, boolean keep, BulkInsertStep warmup) {
 
   /** The seed's batch sizes: powers of the square root of two, 1 to 1024. */
   public static final List<Integer> SEED_BATCH_SIZES =
@@ -28,9 +30,15 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
   public static final int DEFAULT_DOCS = 3072;
 
   /**
+   * Warm-up requests by default: enough for the JIT to compile Gatling's and Netty's request path
+   * before the first measured step, which otherwise pays for it (measured in docs/benchmarks.md).
+   */
+  public static final int DEFAULT_WARMUP = 600;
+
+  /**
    * Reads the plan from the run's settings.
    *
-   * @param settings batchSizes, threads, docs, docSize, single, keep
+   * @param settings batchSizes, threads, docs, docSize, single, keep, warmup
    * @return the plan
    */
   public static BulkInsertPlan from(Settings settings) {
@@ -49,7 +57,11 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
         steps.add(step(false, b, t, docs, run));
       }
     }
-    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false));
+    int warmupRequests = settings.intValue("warmup", DEFAULT_WARMUP, 0);
+    int users = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
+    BulkInsertStep warmup = new BulkInsertStep(false, 1, users, (warmupRequests + users - 1) / users,
+        "couchbench_bulkinsert_" + run + "_warmup");
+    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false), warmup);
   }
 
   private static BulkInsertStep step(boolean single, int batchSize, int threads, int docs, String run) {

@@ -52,7 +52,8 @@ class BulkInsertIT {
   @Test
   void shouldMeasureEveryStepWithCountsThatAgreeWithTheServerAndGatling() throws Exception {
     GatlingRun.Result run =
-        run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8,64", "threads", "1,2", "docs", "256"));
+        run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8,64", "threads", "1,2", "docs", "256",
+            "warmup", "20"));
 
     assertEquals(0, run.exitCode(), run.output());
     Path folder = run.requireRunFolder();
@@ -76,6 +77,8 @@ class BulkInsertIT {
       rates.put(name, rate);
     }
     assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(BulkInsertLoad.DOC_COUNT_CHECK));
+    assertEquals(new GatlingReport.Counts(20, 20, 0), gatling.get(BulkInsertLoad.WARMUP),
+        "the warm-up is in the report under its own name, in no step");
     for (String t : List.of("1", "2")) {
       assertTrue(rates.get("bulk B=64 T=" + t) > rates.get("bulk B=1 T=" + t),
           "batches of 64 beat one document per request at T=" + t + ": " + rates);
