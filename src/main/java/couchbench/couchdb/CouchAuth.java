@@ -1,9 +1,6 @@
 package couchbench.couchdb;
 
 import couchbench.targets.CouchTarget;
-import couchbench.targets.Credentials;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 
 /**
  * CouchDB credentials on the wire, and what to say when they are refused. CouchDB 3 locks a user out
@@ -12,17 +9,6 @@ import java.util.Base64;
 public final class CouchAuth {
 
   private CouchAuth() {}
-
-  /**
-   * The preemptive Basic authorization header value for these credentials.
-   *
-   * @param credentials user and password
-   * @return {@code Basic <base64(user:password)>}
-   */
-  public static String basicHeader(Credentials credentials) {
-    String pair = credentials.user() + ":" + credentials.password();
-    return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
-  }
 
   /**
    * Whether an HTTP status means CouchDB refused who we are.

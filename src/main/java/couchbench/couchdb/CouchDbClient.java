@@ -3,6 +3,7 @@ package couchbench.couchdb;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.Credentials;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -37,7 +38,7 @@ public final class CouchDbClient {
    */
   public CouchDbClient(CouchTarget target) {
     this.target = target;
-    this.authorization = target.credentials().map(CouchAuth::basicHeader);
+    this.authorization = target.credentials().map(Credentials::authorization);
   }
 
   /**

@@ -8,9 +8,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * A CSV key file, header {@code key}, one key per line: the keys a write simulation saw the server
@@ -78,10 +84,12 @@ public final class KeyFile {
    *
    * @param path the file
    * @param writer the simulation that writes such files, named in the error
+   * @param keyProblem what is wrong with a key for its reader, empty when it can be sent
    * @return the keys, at least one
-   * @throws KeyFileException when the file is missing, unreadable, not a key file, or empty
+   * @throws KeyFileException when the file is missing, unreadable, not a key file, empty, or holds
+   *     a key the reader cannot send
    */
-  public static List<String> read(Path path, String writer) {
+  public static List<String> read(Path path, String writer, Function<String, Optional<String>> keyProblem) {
     List<String> lines;
     try {
       lines = Files.readAllLines(path, StandardCharsets.UTF_8);
@@ -100,6 +108,25 @@ public final class KeyFile {
       throw new KeyFileException("key file " + path + " holds no keys: run " + writer
           + " (long enough for some writes to succeed) first");
     }
+    for (int i = 0; i < keys.size(); i++) {
+      Optional<String> problem = keyProblem.apply(keys.get(i));
+      if (problem.isPresent()) {
+        throw new KeyFileException("key file " + path + " line " + (i + 2) + ": " + problem.get()
+            + "; fix or regenerate the file with " + writer);
+      }
+    }
     return keys;
+  }
+
+  /**
+   * A feeder of keys drawn at random, as seed 000's read scripts picked them, under {@link #HEADER}.
+   *
+   * @param keys the keys, at least one
+   * @return an endless feeder
+   */
+  public static Iterator<Map<String, Object>> randomFeeder(List<String> keys) {
+    return Stream.generate(() -> Map.<String, Object>of(
+            HEADER, keys.get(ThreadLocalRandom.current().nextInt(keys.size()))))
+        .iterator();
   }
 }

@@ -18,11 +18,9 @@ import couchbench.data.RandomText;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import java.io.IOException;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /**
  * Seed 000's couchset.php and couchget.php as Gatling chains: one document per request under a
@@ -86,11 +84,7 @@ public final class CouchWorkloads {
    * @return the chain each user runs
    */
   public static ChainBuilder get(SiegePlan plan, CouchTarget target, List<String> keys) {
-    Iterator<Map<String, Object>> randomKeys =
-        Stream.generate(() -> Map.<String, Object>of(
-                KeyFile.HEADER, keys.get(ThreadLocalRandom.current().nextInt(keys.size()))))
-            .iterator();
-    return during(plan.duration()).on(feed(randomKeys).exec(CouchHttp.stopOnRefusal(target,
+    return during(plan.duration()).on(feed(KeyFile.randomFeeder(keys)).exec(CouchHttp.stopOnRefusal(target,
         http(GET)
             .get("/" + plan.database() + "/#{key}")
             .check(
@@ -110,14 +104,9 @@ public final class CouchWorkloads {
    * @throws KeyFileException when the file is unusable or holds an id that is not URL-safe
    */
   public static List<String> readKeys(SiegePlan plan) {
-    List<String> keys = KeyFile.read(plan.keyFile(), "CouchSet");
-    for (int i = 0; i < keys.size(); i++) {
-      if (!keys.get(i).matches("[A-Za-z0-9][A-Za-z0-9._~-]*")) {
-        throw new KeyFileException("key file " + plan.keyFile() + " line " + (i + 2)
-            + ": not a plain document id (letters, digits, . _ ~ -); fix or regenerate the file with CouchSet");
-      }
-    }
-    return keys;
+    return KeyFile.read(plan.keyFile(), "CouchSet", id -> id.matches("[A-Za-z0-9][A-Za-z0-9._~-]*")
+        ? Optional.empty()
+        : Optional.of("not a plain document id (letters, digits, . _ ~ -)"));
   }
 
   /** The JSON document stored under an id. */

@@ -12,12 +12,7 @@ import couchbench.data.Md5Keys;
 import couchbench.data.RandomText;
 import couchbench.memcache.codec.MemcacheKeys;
 import io.gatling.javaapi.core.ChainBuilder;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 
 /** Seed 000's memset.php and memget.php as Gatling chains. */
 public final class MemcacheWorkloads {
@@ -62,11 +57,7 @@ public final class MemcacheWorkloads {
    * @return the chain each user runs
    */
   public static ChainBuilder get(SiegePlan plan, List<String> keys) {
-    Iterator<Map<String, Object>> randomKeys =
-        Stream.generate(() -> Map.<String, Object>of(
-                KeyFile.HEADER, keys.get(ThreadLocalRandom.current().nextInt(keys.size()))))
-            .iterator();
-    return during(plan.duration()).on(feed(randomKeys).exec(memcache(GET).get("#{key}")));
+    return during(plan.duration()).on(feed(KeyFile.randomFeeder(keys)).exec(memcache(GET).get("#{key}")));
   }
 
   /**
@@ -77,14 +68,6 @@ public final class MemcacheWorkloads {
    * @throws KeyFileException when the file is unusable or holds a key memcache forbids
    */
   public static List<String> readKeys(SiegePlan plan) {
-    List<String> keys = KeyFile.read(plan.keyFile(), "MemSet");
-    for (int i = 0; i < keys.size(); i++) {
-      Optional<String> problem = MemcacheKeys.problem(keys.get(i));
-      if (problem.isPresent()) {
-        throw new KeyFileException("key file " + plan.keyFile() + " line " + (i + 2) + ": "
-            + problem.get() + ": memcache cannot send it; fix or regenerate the file with MemSet");
-      }
-    }
-    return keys;
+    return KeyFile.read(plan.keyFile(), "MemSet", MemcacheKeys::problem);
   }
 }

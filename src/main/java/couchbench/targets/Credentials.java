@@ -24,7 +24,7 @@ public record Credentials(String user, String password) {
    *
    * @return "Basic " and the base64 of user:password
    */
-  String authorization() {
+  public String authorization() {
     byte[] pair = (user + ":" + password).getBytes(StandardCharsets.UTF_8);
     return "Basic " + Base64.getEncoder().encodeToString(pair);
   }
