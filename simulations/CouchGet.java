@@ -16,12 +16,13 @@ import java.util.List;
 public class CouchGet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/couchdb.csv"));
-  private final List<String> keys = Startup.orExit(() -> CouchWorkloads.readKeys(plan));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final List<String> keys = Startup.orExit(() ->
+      CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
 
   {
-    setUp(scenario("CouchGet").exec(CouchWorkloads.get(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(scenario("CouchGet").exec(CouchWorkloads.get(plan, couchdb, () -> keys)).injectOpen(atOnceUsers(plan.users())))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }

@@ -18,9 +18,9 @@ import io.gatling.javaapi.core.Simulation;
 public class CouchSet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/couchdb.csv"));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final KeyFile keys = KeyFile.at(plan.keyFile());
+  private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
 
   {
     setUp(scenario("CouchSet").exec(CouchWorkloads.set(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))

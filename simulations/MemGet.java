@@ -16,12 +16,13 @@ import java.util.List;
 public class MemGet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/memcache.csv"));
-  private final List<String> keys = Startup.orExit(() -> MemcacheWorkloads.readKeys(plan));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final List<String> keys = Startup.orExit(() ->
+      MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
 
   {
-    setUp(scenario("MemGet").exec(MemcacheWorkloads.get(plan, keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(scenario("MemGet").exec(MemcacheWorkloads.get(plan, () -> keys)).injectOpen(atOnceUsers(plan.users())))
         .protocols(memcache.servers(target.servers()))
         .assertions(global().failedRequests().count().is(0L));
   }

@@ -17,9 +17,9 @@ import io.gatling.javaapi.core.Simulation;
 public class MemSet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings, "data/keys/memcache.csv"));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
-  private final KeyFile keys = KeyFile.at(plan.keyFile());
+  private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/memcache.csv"));
 
   {
     setUp(scenario("MemSet").exec(MemcacheWorkloads.set(plan, keys)).injectOpen(atOnceUsers(plan.users())))

@@ -22,7 +22,7 @@ public final class GatlingReport {
 
   private static final Pattern ROW =
       Pattern.compile(
-          "<tr id=\"req_[^\"]*\".*?class=\"ellipsed-name\">([^<]*)</span>.*?"
+          "<tr id=\"(?:req|group)_[^\"]*\".*?class=\"ellipsed-name\">([^<]*)</span>.*?"
               + "col-2\">(\\d+)</td>.*?col-3\">(\\d+)</td>.*?col-4\">(\\d+)</td>",
           Pattern.DOTALL);
 
@@ -48,7 +48,7 @@ public final class GatlingReport {
   }
 
   /**
-   * The counts of every request name in the report, in the report's order.
+   * The counts of every request name and group in the report, in the report's order.
    *
    * @param runFolder the run folder holding index.html
    * @return counts by request name

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -121,12 +122,14 @@ public final class KeyFile {
   /**
    * A feeder of keys drawn at random, as seed 000's read scripts picked them, under {@link #HEADER}.
    *
-   * @param keys the keys, at least one
+   * @param keys the keys, at least one when the first key is drawn; a supplier, so that a read
+   *     step can be built before the write step of the same run has produced them
    * @return an endless feeder
    */
-  public static Iterator<Map<String, Object>> randomFeeder(List<String> keys) {
-    return Stream.generate(() -> Map.<String, Object>of(
-            HEADER, keys.get(ThreadLocalRandom.current().nextInt(keys.size()))))
-        .iterator();
+  public static Iterator<Map<String, Object>> randomFeeder(Supplier<List<String>> keys) {
+    return Stream.generate(() -> {
+      List<String> all = keys.get();
+      return Map.<String, Object>of(HEADER, all.get(ThreadLocalRandom.current().nextInt(all.size())));
+    }).iterator();
   }
 }

@@ -6,6 +6,9 @@ import couchbench.memcache.internal.MemcacheChecks;
 import couchbench.memcache.internal.ReplyCodes;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -63,6 +66,25 @@ public final class MemcacheDsl {
   public static CheckBuilder.Find<Integer> valueCount() {
     return MemcacheChecks.find(MemcacheCheckType.REPLY, "valueCount", Integer.class,
         reply -> reply instanceof MemcacheReply.Values values ? values.values().size() : null);
+  }
+
+  /**
+   * The values a get or gets found, key to data as UTF-8 text, in the order of the reply; for
+   * checking every value of a multi-key get (the body checks see the first value only).
+   *
+   * @return a check builder
+   */
+  @SuppressWarnings("unchecked")
+  public static CheckBuilder.Find<Map<String, String>> memcacheValues() {
+    return MemcacheChecks.find(MemcacheCheckType.REPLY, "memcacheValues", (Class<Map<String, String>>) (Class<?>) Map.class,
+        reply -> {
+          if (!(reply instanceof MemcacheReply.Values values)) {
+            return null;
+          }
+          Map<String, String> byKey = new LinkedHashMap<>();
+          values.values().forEach(value -> byKey.put(value.key(), new String(value.data(), StandardCharsets.UTF_8)));
+          return byKey;
+        });
   }
 
   /**

@@ -53,6 +53,23 @@ public final class GatlingLog {
    *     (as for {@link #errors})
    */
   public static Optional<Map<String, RequestTally>> requests(Path runFolder) {
+    return tallies(runFolder).map(RequestRecords.Tallies::requests);
+  }
+
+  /**
+   * Every group of the run with its counts and times, as {@link #requests} for requests. A group's
+   * time is its duration, from entering it to leaving it, as in couchbench's Gatling report; a
+   * group passed when all its requests passed.
+   *
+   * @param runFolder the run folder holding simulation.log
+   * @return tally by group name (the innermost name of nested groups), in order of first
+   *     appearance; empty when the log cannot be read
+   */
+  public static Optional<Map<String, RequestTally>> groups(Path runFolder) {
+    return tallies(runFolder).map(RequestRecords.Tallies::groups);
+  }
+
+  private static Optional<RequestRecords.Tallies> tallies(Path runFolder) {
     try (RequestRecords records = new RequestRecords(runFolder.resolve(RunFolders.LOG).toFile())) {
       return Optional.of(records.parse());
     } catch (Exception | LinkageError e) {

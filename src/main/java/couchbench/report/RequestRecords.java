@@ -7,14 +7,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads every request record of a simulation.log into a tally per request name. Gatling's own
+ * Reads every request record of a simulation.log into a tally per request name, and every group
+ * record into a tally per group name. Gatling's own
  * reader (LogFileReader) keeps only aggregates, with the mean rounded to whole milliseconds and
  * times bucketed: too coarse for siege's sums and spans of sub-millisecond memcache requests. This
  * parser walks the same records with Gatling's own decoding primitives (string cache, sanitizing),
  * following the layout of Gatling 3.15's LogFileDataWriter; requests in groups count under their
- * own name.
+ * own name. A group's time is its duration, from entering it to leaving it, as in couchbench's
+ * Gatling report (gatling.conf sets useGroupDurationMetric: the cumulated response time counts
+ * every request as at least 1 ms); a group passed when none of its requests failed.
  */
-final class RequestRecords extends LogFileParser<Map<String, RequestTally>> {
+final class RequestRecords extends LogFileParser<RequestRecords.Tallies> {
+
+  /**
+   * The tallies of one run.
+   *
+   * @param requests by request name, in order of first appearance
+   * @param groups by group name (the innermost name), in order of first appearance
+   */
+  record Tallies(Map<String, RequestTally> requests, Map<String, RequestTally> groups) {}
 
   private static final byte REQUEST = RecordHeader.Request$.MODULE$.value();
   private static final byte USER = RecordHeader.User$.MODULE$.value();
@@ -26,12 +37,13 @@ final class RequestRecords extends LogFileParser<Map<String, RequestTally>> {
   }
 
   @Override
-  public Map<String, RequestTally> parse() {
+  public Tallies parse() {
     skipRunRecord();
     Map<String, RequestTally> tallies = new LinkedHashMap<>();
+    Map<String, RequestTally> groups = new LinkedHashMap<>();
     for (int header = read(); header != -1; header = read()) {
       if (header == REQUEST) {
-        skipGroups();
+        readGroups(); // the request's groups: it counts under its own name
         String name = readCachedSanitizedString();
         long start = readInt();
         long end = readInt();
@@ -43,9 +55,12 @@ final class RequestRecords extends LogFileParser<Map<String, RequestTally>> {
         skipByte(); // start or end
         skipInt(); // timestamp
       } else if (header == GROUP) {
-        skipGroups();
-        skip(3 * Integer.BYTES); // start, end, cumulated response time
-        skipByte(); // status
+        String name = readGroups(); // the group's hierarchy, ending with its own name
+        long start = readInt();
+        long end = readInt();
+        skipInt(); // cumulated response time
+        boolean ok = readBoolean();
+        groups.put(name, groups.getOrDefault(name, RequestTally.EMPTY).with(start, end, ok));
       } else if (header == ERROR) {
         readCachedSanitizedString();
         skipInt();
@@ -53,7 +68,7 @@ final class RequestRecords extends LogFileParser<Map<String, RequestTally>> {
         throw new IllegalStateException("simulation.log: unknown record type " + header);
       }
     }
-    return tallies;
+    return new Tallies(tallies, groups);
   }
 
   // Gatling version, simulation class, start, description, scenario names, serialized assertions.
@@ -71,10 +86,15 @@ final class RequestRecords extends LogFileParser<Map<String, RequestTally>> {
     }
   }
 
-  // A string is written once and referred to by index afterwards, maybe as a request name: read, not skipped.
-  private void skipGroups() {
+  /**
+   * Reads a group hierarchy; returns its innermost name, or "" for none. A string is written once
+   * and referred to by index afterwards, maybe as a request name: read, not skipped.
+   */
+  private String readGroups() {
+    String innermost = "";
     for (int groups = readInt(); groups > 0; groups--) {
-      readCachedSanitizedString();
+      innermost = readCachedSanitizedString();
     }
+    return innermost;
   }
 }

@@ -29,9 +29,18 @@ public final class MemcacheResources {
   /** Items stored now. */
   public static final String CURR_ITEMS = "memcache curr_items";
 
-  /** The stats read, in the order shown; the rusage ones are CPU seconds as memcache counts them. */
-  static final List<String> STATS =
-      List.of("curr_items", "bytes", "cmd_get", "cmd_set", "get_hits", "get_misses", "rusage_user", "rusage_system");
+  /** Items dropped to make room: a count of items written is only exact while this does not grow. */
+  public static final String EVICTIONS = "memcache evictions";
+
+  /** Gets that found their key; a multi-key get counts once per key found. */
+  public static final String GET_HITS = "memcache get_hits";
+
+  /**
+   * The stats read, in the order shown; the rusage ones are CPU seconds as memcache counts them.
+   * A stat a server does not report shows as n/a.
+   */
+  static final List<String> STATS = List.of("curr_items", "bytes", "cmd_get", "cmd_set", "get_hits", "get_misses",
+      "evictions", "rusage_user", "rusage_system");
 
   private static final long WAIT_SECONDS = 10;
 

@@ -2,14 +2,15 @@ package couchbench.siege;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
-import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.group;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.data.KeyFile;
@@ -18,14 +19,19 @@ import couchbench.data.RandomText;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Seed 000's couchset.php and couchget.php as Gatling chains: one document per request under a
- * random id, and reads of random ids from the key file. The text stored under an id is derived from
- * the id ({@link RandomText#forKey}), so a read can check it is intact.
+ * random id, and reads of random ids from the key file; and the same for records of F fields, one
+ * document each. The text stored under an id is derived from the id ({@link RandomText#forKey}),
+ * so a read can check it is intact.
  */
 public final class CouchWorkloads {
 
@@ -35,8 +41,14 @@ public final class CouchWorkloads {
   /** Request names in the report: system and operation. */
   public static final String GET = "couchdb get";
 
+  /** The group timing a whole record's write: one PUT of a document of F fields. */
+  public static final String RECORD_WRITE = "couchdb record write";
+
+  /** The group timing a whole record's read: one GET. */
+  public static final String RECORD_READ = "couchdb record read";
+
   /** The intact-document verdict of a read. */
-  static final String INTACT = "intact";
+  static final String INTACT = RecordFields.INTACT;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -53,25 +65,23 @@ public final class CouchWorkloads {
    * @return the chain each user runs
    */
   public static ChainBuilder set(SiegePlan plan, CouchTarget target, KeyFile keys) {
-    return during(plan.duration()).on(
-        exec(session -> session.set(KeyFile.HEADER, Long.toUnsignedString(ThreadLocalRandom.current().nextLong())))
-            .exec(CouchHttp.stopOnRefusal(target,
-                http(SET)
-                    .put("/" + plan.database() + "/#{key}")
-                    .body(StringBody(session -> document(session.getString(KeyFile.HEADER), plan.valueSize())))
-                    .check(
-                        status().not(409).name("409 conflict: the random id existed"),
-                        status().in(201, 202),
-                        bodyBytes()
-                            .transformWithSession((bytes, session) -> {
-                              DocWriteReply reply = DocWriteReply.parse(bytes, 1);
-                              if (reply.stored() == 1) {
-                                keys.record(session.getString(KeyFile.HEADER));
-                              }
-                              return reply.verdict();
-                            })
-                            .is(DocWriteReply.ALL_STORED)
-                            .name("document result")))));
+    return plan.backToBack(put(SET, plan, target, keys, id -> document(id, plan.valueSize())));
+  }
+
+  /**
+   * A record of F fields written as one document {@code {"f0": text, ..., "f<F-1>": text}}, each
+   * field's text {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged
+   * record ids go into the key file.
+   *
+   * @param plan users, duration, value size (per field)
+   * @param fields F
+   * @param target the CouchDB server
+   * @param keys where acknowledged record ids are recorded
+   * @return the chain each user runs
+   */
+  public static ChainBuilder recordWrite(SiegePlan plan, int fields, CouchTarget target, KeyFile keys) {
+    return plan.backToBack(group(RECORD_WRITE).on(
+        put("couchdb record put", plan, target, keys, id -> record(id, fields, plan.valueSize()))));
   }
 
   /**
@@ -80,33 +90,77 @@ public final class CouchWorkloads {
    *
    * @param plan users, duration
    * @param target the CouchDB server
-   * @param keys the ids, from the key file
+   * @param keys the ids, from the key file; asked for when the first user starts
    * @return the chain each user runs
    */
-  public static ChainBuilder get(SiegePlan plan, CouchTarget target, List<String> keys) {
-    return during(plan.duration()).on(feed(KeyFile.randomFeeder(keys)).exec(CouchHttp.stopOnRefusal(target,
-        http(GET)
-            .get("/" + plan.database() + "/#{key}")
-            .check(
-                status().is(200),
-                bodyBytes()
-                    .transformWithSession((bytes, session) -> verdict(bytes, session.getString(KeyFile.HEADER)))
-                    .is(INTACT)
-                    .name("stored text")))));
+  public static ChainBuilder get(SiegePlan plan, CouchTarget target, Supplier<List<String>> keys) {
+    return plan.backToBack(read(GET, plan, target, keys, CouchWorkloads::verdict));
+  }
+
+  /**
+   * A record read back whole: one {@code GET} of a random record id, timed as the group
+   * {@link #RECORD_READ}; every field must hold the text stored under it.
+   *
+   * @param plan users, duration
+   * @param fields F
+   * @param target the CouchDB server
+   * @param keys the record ids, from the key file
+   * @return the chain each user runs
+   */
+  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target, Supplier<List<String>> keys) {
+    return plan.backToBack(group(RECORD_READ).on(
+        read("couchdb record get", plan, target, keys, (body, id) -> recordVerdict(body, id, fields))));
   }
 
   /**
    * Reads and checks a CouchDB key file before any load is sent: ids go into request paths as they
    * are, so only URL-safe ones are accepted (CouchSet writes digits).
    *
-   * @param plan where the key file is
+   * @param keyFile the key file
    * @return its ids
    * @throws KeyFileException when the file is unusable or holds an id that is not URL-safe
    */
-  public static List<String> readKeys(SiegePlan plan) {
-    return KeyFile.read(plan.keyFile(), "CouchSet", id -> id.matches("[A-Za-z0-9][A-Za-z0-9._~-]*")
+  public static List<String> readKeys(Path keyFile) {
+    return KeyFile.read(keyFile, "CouchSet", id -> id.matches("[A-Za-z0-9][A-Za-z0-9._~-]*")
         ? Optional.empty()
         : Optional.of("not a plain document id (letters, digits, . _ ~ -)"));
+  }
+
+  /** One document under a random id; its id goes into the key file when the server stored it. */
+  private static ChainBuilder put(String name, SiegePlan plan, CouchTarget target, KeyFile keys,
+      Function<String, String> body) {
+    return exec(session -> session.set(KeyFile.HEADER, Long.toUnsignedString(ThreadLocalRandom.current().nextLong())))
+        .exec(CouchHttp.stopOnRefusal(target,
+            http(name)
+                .put("/" + plan.database() + "/#{key}")
+                .body(StringBody(session -> body.apply(session.getString(KeyFile.HEADER))))
+                .check(
+                    status().not(409).name("409 conflict: the random id existed"),
+                    status().in(201, 202),
+                    bodyBytes()
+                        .transformWithSession((bytes, session) -> {
+                          DocWriteReply reply = DocWriteReply.parse(bytes, 1);
+                          if (reply.stored() == 1) {
+                            keys.record(session.getString(KeyFile.HEADER));
+                          }
+                          return reply.verdict();
+                        })
+                        .is(DocWriteReply.ALL_STORED)
+                        .name("document result"))));
+  }
+
+  /** One GET of a random id of the key file, judged by a verdict on the body: "intact" or what is wrong. */
+  private static ChainBuilder read(String name, SiegePlan plan, CouchTarget target, Supplier<List<String>> keys,
+      BiFunction<byte[], String, String> verdict) {
+    return feed(KeyFile.randomFeeder(keys)).exec(CouchHttp.stopOnRefusal(target,
+        http(name)
+            .get("/" + plan.database() + "/#{key}")
+            .check(
+                status().is(200),
+                bodyBytes()
+                    .transformWithSession((bytes, session) -> verdict.apply(bytes, session.getString(KeyFile.HEADER)))
+                    .is(INTACT)
+                    .name("stored text"))));
   }
 
   /** The JSON document stored under an id. */
@@ -114,21 +168,60 @@ public final class CouchWorkloads {
     return "{\"text\":\"" + RandomText.forKey(id, valueSize) + "\"}";
   }
 
+  /** The JSON document of a record: field f<i> holds the text of the key id:i. */
+  static String record(String id, int fields, int valueSize) {
+    ObjectNode doc = JSON.createObjectNode();
+    for (int i = 0; i < fields; i++) {
+      doc.put("f" + i, RandomText.forKey(RecordFields.key(id, i), valueSize));
+    }
+    return doc.toString();
+  }
+
   /** Whether a read document is the one written under this id: "intact", or what is wrong. */
   static String verdict(byte[] body, String id) {
-    JsonNode doc;
+    Optional<JsonNode> doc = documentOf(body, id);
+    if (doc.isEmpty()) {
+      return wrongDocument(body);
+    }
+    return textVerdict(doc.get().path("text"), id);
+  }
+
+  /** Whether a read record is the one written under this id, all its fields intact. */
+  static String recordVerdict(byte[] body, String id, int fields) {
+    Optional<JsonNode> doc = documentOf(body, id);
+    if (doc.isEmpty()) {
+      return wrongDocument(body);
+    }
+    for (int i = 0; i < fields; i++) {
+      String verdict = textVerdict(doc.get().path("f" + i), RecordFields.key(id, i));
+      if (!verdict.equals(INTACT)) {
+        return "field f" + i + ": " + verdict;
+      }
+    }
+    return INTACT;
+  }
+
+  private static Optional<JsonNode> documentOf(byte[] body, String id) {
+    return json(body).filter(doc -> doc.path("_id").asText("").equals(id));
+  }
+
+  private static String wrongDocument(byte[] body) {
+    return json(body).isPresent() ? "another document" : "reply is not JSON";
+  }
+
+  private static Optional<JsonNode> json(byte[] body) {
     try {
-      doc = JSON.readTree(body);
+      return Optional.ofNullable(JSON.readTree(body));
     } catch (IOException e) {
-      return "reply is not JSON";
+      return Optional.empty();
     }
-    if (doc == null || !doc.path("_id").asText("").equals(id)) {
-      return "another document";
-    }
-    String text = doc.path("text").asText(null);
-    if (text == null) {
+  }
+
+  private static String textVerdict(JsonNode field, String key) {
+    String text = field.asText(null);
+    if (text == null || !field.isTextual()) {
       return "no text";
     }
-    return text.equals(RandomText.forKey(id, text.length())) ? INTACT : "text differs from what was stored";
+    return text.equals(RandomText.forKey(key, text.length())) ? INTACT : "text differs from what was stored";
   }
 }

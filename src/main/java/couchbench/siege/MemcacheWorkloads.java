@@ -2,9 +2,11 @@ package couchbench.siege;
 
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static couchbench.memcache.MemcacheDsl.memcacheStatus;
-import static io.gatling.javaapi.core.CoreDsl.during;
+import static couchbench.memcache.MemcacheDsl.memcacheValues;
+import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
+import static io.gatling.javaapi.core.CoreDsl.group;
 
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
@@ -12,9 +14,17 @@ import couchbench.data.Md5Keys;
 import couchbench.data.RandomText;
 import couchbench.memcache.codec.MemcacheKeys;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
-/** Seed 000's memset.php and memget.php as Gatling chains. */
+/**
+ * Seed 000's memset.php and memget.php as Gatling chains, and records of F fields stored as F
+ * keys {@code <record>:<i>}, read back by F gets or by one multi-key get.
+ */
 public final class MemcacheWorkloads {
 
   /** Request names in the report: system and operation. */
@@ -22,6 +32,15 @@ public final class MemcacheWorkloads {
 
   /** Request names in the report: system and operation. */
   public static final String GET = "memcache get";
+
+  /** The group timing a whole record's write: F sets, one after the other. */
+  public static final String RECORD_WRITE = "memcache record write";
+
+  /** The group timing a whole record's read by F gets, one after the other. */
+  public static final String RECORD_READ = "memcache record read";
+
+  /** The group timing a whole record's read by one get of F keys. */
+  public static final String RECORD_MULTI_READ = "memcache record multi-get read";
 
   private MemcacheWorkloads() {}
 
@@ -34,7 +53,7 @@ public final class MemcacheWorkloads {
    * @return the chain each user runs
    */
   public static ChainBuilder set(SiegePlan plan, KeyFile keys) {
-    return during(plan.duration()).on(
+    return plan.backToBack(
         exec(session -> session.set(KeyFile.HEADER, Md5Keys.random())
                 .set("value", RandomText.ofLength(plan.valueSize())))
             .exec(memcache(SET).set("#{key}", "#{value}").check(
@@ -49,25 +68,108 @@ public final class MemcacheWorkloads {
   }
 
   /**
+   * A record of F fields written as F sets of {@code <md5 key>:<i>}, each value {@code valueSize}
+   * long, timed as the group {@link #RECORD_WRITE}; a record whose F sets were all STORED goes into
+   * the key file.
+   *
+   * @param plan users, duration, value size (per field)
+   * @param fields F, and where STORED fields are counted
+   * @return the chain each user runs
+   */
+  static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields) {
+    return plan.backToBack(
+        exec(session -> session.set(KeyFile.HEADER, Md5Keys.random()))
+            .group(RECORD_WRITE).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
+                memcache("memcache field set")
+                    .set(session -> fieldKey(session, i),
+                        session -> RandomText.forKey(fieldKey(session, i), plan.valueSize()))
+                    .check(memcacheStatus()
+                        .transformWithSession((word, session) -> {
+                          if ("STORED".equals(word)) {
+                            fields.stored(session.getString(KeyFile.HEADER));
+                          }
+                          return word;
+                        })
+                        .is("STORED"))))
+                .toList())));
+  }
+
+  /**
    * memget.php: get a random key of the key file, for the plan's duration; a miss is a failure
    * (NOT_FOUND), since every key in the file was acknowledged.
    *
    * @param plan users, duration
-   * @param keys the keys to read, from {@link #readKeys}
+   * @param keys the keys to read, from {@link #readKeys}; asked for when the first user starts
    * @return the chain each user runs
    */
-  public static ChainBuilder get(SiegePlan plan, List<String> keys) {
-    return during(plan.duration()).on(feed(KeyFile.randomFeeder(keys)).exec(memcache(GET).get("#{key}")));
+  public static ChainBuilder get(SiegePlan plan, Supplier<List<String>> keys) {
+    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(memcache(GET).get("#{key}")));
+  }
+
+  /**
+   * A record read back by F gets, one after the other, timed as the group {@link #RECORD_READ};
+   * each must find the text stored under its key.
+   *
+   * @param plan users, duration, value size
+   * @param fields F
+   * @param keys the record keys, from the key file
+   * @return the chain each user runs
+   */
+  static ChainBuilder recordRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
+    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(group(RECORD_READ).on(exec(
+        IntStream.range(0, fields).mapToObj(i -> exec(
+            memcache("memcache field get")
+                .get(session -> fieldKey(session, i))
+                .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), plan.valueSize())))))
+            .toList()))));
+  }
+
+  /**
+   * A record read back by one get of its F keys, timed as the group {@link #RECORD_MULTI_READ};
+   * all F values must be found, each holding the text stored under its key.
+   *
+   * @param plan users, duration, value size
+   * @param fields F
+   * @param keys the record keys, from the key file
+   * @return the chain each user runs
+   */
+  static ChainBuilder recordMultiRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
+    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(group(RECORD_MULTI_READ).on(
+        exec(memcache("memcache record multi-get")
+            .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList(), fields)
+            .check(memcacheValues()
+                .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),
+                    fields, plan.valueSize()))
+                .is(RecordFields.INTACT))))));
   }
 
   /**
    * Reads and checks a memcache key file before any load is sent.
    *
-   * @param plan where the key file is
+   * @param keyFile the key file
    * @return its keys
    * @throws KeyFileException when the file is unusable or holds a key memcache forbids
    */
-  public static List<String> readKeys(SiegePlan plan) {
-    return KeyFile.read(plan.keyFile(), "MemSet", MemcacheKeys::problem);
+  public static List<String> readKeys(Path keyFile) {
+    return KeyFile.read(keyFile, "MemSet", MemcacheKeys::problem);
+  }
+
+  /** Whether a multi-get found all F fields of a record intact: "intact", or what is wrong. */
+  static String recordVerdict(Map<String, String> values, String record, int fields, int valueSize) {
+    for (int i = 0; i < fields; i++) {
+      String key = RecordFields.key(record, i);
+      String value = values.get(key);
+      if (value == null) {
+        return "field " + i + " not found";
+      }
+      if (!value.equals(RandomText.forKey(key, valueSize))) {
+        return "field " + i + ": text differs from what was stored";
+      }
+    }
+    return values.size() == fields ? RecordFields.INTACT : values.size() + " values for " + fields + " keys";
+  }
+
+  private static String fieldKey(Session session, int field) {
+    return RecordFields.key(session.getString(KeyFile.HEADER), field);
   }
 }

@@ -57,11 +57,24 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
    * @return figures by request name, in order of first appearance; empty when the log cannot be read
    */
   public static Optional<Map<String, SiegeFigures>> ofRun(Path runFolder) {
-    return GatlingLog.requests(runFolder).map(tallies -> {
-      Map<String, SiegeFigures> figures = new LinkedHashMap<>();
-      tallies.forEach((name, tally) -> figures.put(name, of(tally)));
-      return figures;
-    });
+    return GatlingLog.requests(runFolder).map(SiegeFigures::of);
+  }
+
+  /**
+   * The figures of every group of a finished run: a transaction is a group that passed, its time
+   * the group's duration, as in couchbench's Gatling report.
+   *
+   * @param runFolder the run folder holding simulation.log
+   * @return figures by group name, in order of first appearance; empty when the log cannot be read
+   */
+  public static Optional<Map<String, SiegeFigures>> ofRunGroups(Path runFolder) {
+    return GatlingLog.groups(runFolder).map(SiegeFigures::of);
+  }
+
+  private static Map<String, SiegeFigures> of(Map<String, RequestTally> tallies) {
+    Map<String, SiegeFigures> figures = new LinkedHashMap<>();
+    tallies.forEach((name, tally) -> figures.put(name, of(tally)));
+    return figures;
   }
 
   /** @return transactions / (transactions + failed) in percent, as siege's availability; NaN without requests */
@@ -82,7 +95,18 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
    * @return the table; throughput is n/a (Gatling records no response sizes)
    */
   public static Table table(Map<String, SiegeFigures> figures) {
-    Table table = Table.of("request", "transactions", "availability (%)", "elapsed time (s)",
+    return table("request", figures);
+  }
+
+  /**
+   * Siege's table, one row per name, its columns in siege's order.
+   *
+   * @param nameColumn the first column's heading, e.g. "request" or "record operation"
+   * @param figures figures by name
+   * @return the table; throughput is n/a (Gatling records no response sizes)
+   */
+  public static Table table(String nameColumn, Map<String, SiegeFigures> figures) {
+    Table table = Table.of(nameColumn, "transactions", "availability (%)", "elapsed time (s)",
         "response time (s)", "transaction rate (trans/s)", "throughput (MB/s)", "concurrency",
         "successful transactions", "failed transactions", "longest transaction (s)",
         "shortest transaction (s)");

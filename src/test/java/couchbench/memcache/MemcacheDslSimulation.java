@@ -4,6 +4,7 @@ import static couchbench.memcache.MemcacheDsl.casUnique;
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static couchbench.memcache.MemcacheDsl.memcacheStatus;
 import static couchbench.memcache.MemcacheDsl.stat;
+import static couchbench.memcache.MemcacheDsl.memcacheValues;
 import static couchbench.memcache.MemcacheDsl.valueCount;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
@@ -21,6 +22,7 @@ import io.gatling.javaapi.core.Simulation;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Calls every memcache DSL method once, against the server of -Dmemcache.servers: compiled, it
@@ -57,7 +59,8 @@ public class MemcacheDslSimulation extends Simulation {
           memcache("multi-get").get("k-#{id}", "c-#{id}", "a-#{id}").check(valueCount().is(3)),
           memcache("multi-get function").getMulti(
                   session -> List.of("k-" + session.userId(), "c-" + session.userId()), 2)
-              .check(valueCount().is(2)),
+              .check(valueCount().is(2), memcacheValues().is(session -> Map.of(
+                  "k-" + session.userId(), "v3", "c-" + session.userId(), "12"))),
           memcache("get missing (KO)").get("missing-#{id}"),
           memcache("get missing, missOk").get("missing-#{id}").missOk(),
           memcache("delete").delete("k-#{id}"),

@@ -1,0 +1,46 @@
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static io.gatling.javaapi.core.CoreDsl.global;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.siege.VersusLoad;
+import couchbench.siege.VersusPlan;
+import couchbench.siege.VersusSummary;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
+
+/**
+ * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as
+ * whole records, with the servers' figures around each phase. See README.md.
+ */
+public class CouchVsMemcache extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final VersusPlan plan = Startup.orExit(() -> VersusPlan.from(settings));
+  private final MemcacheTarget memcacheTarget = Startup.orExit(() -> Targets.memcache(settings));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final VersusLoad load = new VersusLoad(plan, memcacheTarget, couchdb);
+  private Instant loadStart;
+
+  {
+    setUp(load.population())
+        .protocols(CouchHttp.protocol(couchdb), memcache.servers(memcacheTarget.servers()))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    Startup.orExit(load::prepare);
+    loadStart = Instant.now();
+  }
+
+  @Override
+  public void after() {
+    load.finish();
+    VersusSummary.write(load, memcacheTarget, couchdb, loadStart);
+  }
+}

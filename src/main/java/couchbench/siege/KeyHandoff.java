@@ -1,0 +1,73 @@
+package couchbench.siege;
+
+import couchbench.data.KeyFile;
+import couchbench.data.KeyFileException;
+import couchbench.targets.Console;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A write step's key file, handed to the read step of the same run: written when the write phase
+ * ends, then read back with the same checks MemGet and CouchGet apply to theirs, so the read step
+ * reads exactly what a later MemGet or CouchGet run would.
+ */
+final class KeyHandoff {
+
+  private final String step;
+  private final KeyFile written;
+  private final Function<Path, List<String>> reader;
+  private volatile List<String> keys = List.of();
+  private volatile boolean handedOver;
+
+  /**
+   * @param step the write step, named in messages
+   * @param written the key file the write step fills
+   * @param reader reads and checks a key file, as the read simulation does
+   */
+  KeyHandoff(String step, KeyFile written, Function<Path, List<String>> reader) {
+    this.step = step;
+    this.written = written;
+    this.reader = reader;
+  }
+
+  /** @return the key file being filled by the write step */
+  KeyFile written() {
+    return written;
+  }
+
+  /**
+   * Writes the key file and reads it back; once. A file that cannot be used (no key acknowledged)
+   * is said in one line, and the read step then has nothing to read.
+   */
+  synchronized void handOver() {
+    if (handedOver) {
+      return;
+    }
+    handedOver = true;
+    Path file = written.write();
+    try {
+      keys = reader.apply(file);
+      Console.say("key file: " + keys.size() + " keys acknowledged by " + step + ", in " + file);
+    } catch (KeyFileException e) {
+      Console.say("couchbench: " + e.getMessage() + "; the step reading it is skipped");
+    }
+  }
+
+  /** Writes the key file if the run ended before the write phase did; the read step never came. */
+  void writeIfNotHandedOver() {
+    if (!handedOver) {
+      Console.say("key file: " + written.size() + " keys acknowledged by " + step + ", in " + written.write());
+    }
+  }
+
+  /** @return whether the read step has keys to read */
+  boolean ready() {
+    return !keys.isEmpty();
+  }
+
+  /** @return the keys read back, empty before the handover or when the file was unusable */
+  List<String> keys() {
+    return keys;
+  }
+}

@@ -1,0 +1,71 @@
+package couchbench.siege;
+
+import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * CouchVsMemcache's parameters: seed 000's load shape for every step, the fields of a record, and
+ * the folder of the four key files the write phase produces.
+ *
+ * @param siege users, duration (of each step), value size, database
+ * @param fields F, the fields of a record; 0 leaves record assembly out
+ * @param keyDir where memcache.csv, couchdb.csv, memcache-records.csv and couchdb-records.csv go
+ * @param warmup how long the unmeasured warm-up runs before the first step; zero for none
+ */
+public record VersusPlan(SiegePlan siege, int fields, Path keyDir, Duration warmup) {
+
+  /** The seed's author's example of a record: ten fields. */
+  public static final int DEFAULT_FIELDS = 10;
+
+  /**
+   * Seconds of warm-up by default: without one, the first step (memcache set) would be measured
+   * while the JIT compiles Gatling's, Netty's and couchbench's request paths on the same cores.
+   */
+  public static final int DEFAULT_WARMUP = 5;
+
+  /** The largest F: the F keys of a multi-get of md5 keys stay well inside one request line. */
+  public static final int MAX_FIELDS = 100;
+
+  /**
+   * Reads the plan from the run's settings.
+   *
+   * @param settings users, duration, valueSize, database, fields, keyDir, warmup (seconds)
+   * @return the plan
+   */
+  public static VersusPlan from(Settings settings) {
+    int fields = settings.intValue("fields", DEFAULT_FIELDS, 0);
+    if (fields > MAX_FIELDS) {
+      throw new SettingsException("fields=" + fields + " is more than " + MAX_FIELDS
+          + ": give -Dfields between 0 (no record assembly) and " + MAX_FIELDS);
+    }
+    return new VersusPlan(SiegePlan.from(settings), fields, Path.of(settings.get("keyDir", "data/keys")),
+        Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)));
+  }
+
+  /** @return whether records are written and read */
+  public boolean records() {
+    return fields > 0;
+  }
+
+  /** @return the key file of the memcache set step, the one MemGet reads by default */
+  public Path memcacheKeys() {
+    return keyDir.resolve("memcache.csv");
+  }
+
+  /** @return the key file of the couchdb set step, the one CouchGet reads by default */
+  public Path couchdbKeys() {
+    return keyDir.resolve("couchdb.csv");
+  }
+
+  /** @return the key file of acknowledged memcache records */
+  public Path memcacheRecordKeys() {
+    return keyDir.resolve("memcache-records.csv");
+  }
+
+  /** @return the key file of acknowledged CouchDB records */
+  public Path couchdbRecordKeys() {
+    return keyDir.resolve("couchdb-records.csv");
+  }
+}

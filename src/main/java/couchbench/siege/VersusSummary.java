@@ -1,0 +1,174 @@
+package couchbench.siege;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.report.RunFolders;
+import couchbench.report.Summaries;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.resources.CouchResources;
+import couchbench.resources.MemcacheResources;
+import couchbench.resources.ResourceSnapshot;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * After a CouchVsMemcache run: seed 000's siege table for the four operations, the same for whole
+ * records, the servers' resource figures over each phase, and the servers' own counts against the
+ * client's. Printed in short and written beside Gatling's report.
+ */
+public final class VersusSummary {
+
+  /** The simulation whose run folder holds the summary. */
+  public static final String SIMULATION = "CouchVsMemcache";
+
+  private static final List<String> OPERATIONS =
+      List.of(MemcacheWorkloads.SET, CouchWorkloads.SET, MemcacheWorkloads.GET, CouchWorkloads.GET);
+
+  private static final List<String> RECORD_OPERATIONS = List.of(MemcacheWorkloads.RECORD_WRITE,
+      CouchWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ,
+      CouchWorkloads.RECORD_READ);
+
+  private VersusSummary() {}
+
+  /**
+   * Prints the figures and writes the summary page into the run folder; call from after(), after
+   * {@link VersusLoad#finish}.
+   *
+   * @param load the finished load
+   * @param memcache the memcache servers
+   * @param couchdb the CouchDB server
+   * @param loadStart an instant taken at the end of before()
+   */
+  public static void write(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Instant loadStart) {
+    VersusPlan plan = load.plan();
+    Optional<Path> runFolder = RunFolders.current(RunFolders.resultsRoot(), SIMULATION, loadStart);
+    Map<String, SiegeFigures> requests = pick(runFolder.flatMap(SiegeFigures::ofRun), OPERATIONS);
+    Map<String, SiegeFigures> records = pick(runFolder.flatMap(SiegeFigures::ofRunGroups), RECORD_OPERATIONS);
+    requests.forEach((name, figures) -> Console.say(line(name, figures)));
+    records.forEach((name, figures) -> Console.say(line(name, figures)));
+
+    SummaryPage page = SummaryPage.titled("CouchVsMemcache: seed 000's siege runs, both systems in one run")
+        .line("Targets: memcache " + memcache.describe() + "; CouchDB " + couchdb.describe()
+            + ", database " + plan.siege().database() + ".")
+        .line("Each step: " + plan.siege().users() + " users sending back to back for "
+            + plan.siege().duration().toSeconds() + " s, values of " + plan.siege().valueSize()
+            + " bytes of random text. The steps run one after the other, so each system has the machine to"
+            + " itself: " + String.join(", ", steps(plan)) + ".")
+        .table("siege's figures, per operation", SiegeFigures.table(requests));
+    if (plan.records()) {
+      page = page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()
+              + " bytes: one CouchDB document, or " + plan.fields() + " memcache keys. Each record operation is a"
+              + " Gatling group, and a transaction is a whole record; its response time is the group's duration,"
+              + " from entering the group to leaving it, as in Gatling's report: the time a user waits for a"
+              + " whole record.")
+          .table("siege's figures, per whole record", SiegeFigures.table("record operation", records));
+    }
+    page = resources(page, load.figures());
+    page = counts(page, load);
+    if (CouchHttp.loginWasRefused()) {
+      page = page.warning("CouchDB refused the login during the run, which stopped there.");
+    }
+    long failed = requests.values().stream().mapToLong(SiegeFigures::failed).sum()
+        + records.values().stream().mapToLong(SiegeFigures::failed).sum();
+    if (failed > 0) {
+      page = page.warning(failed + " operations failed: see Gatling's report for the messages.");
+    }
+    if (runFolder.isPresent() && requests.isEmpty()) {
+      page = page.warning("Gatling's simulation.log could not be read: no figures.");
+    }
+    Summaries.write(SIMULATION, loadStart, page.link("Gatling's report for this run", "index.html"));
+  }
+
+  private static List<String> steps(VersusPlan plan) {
+    List<String> steps = new ArrayList<>();
+    if (!plan.warmup().isZero()) {
+      steps.add("a warm-up of " + plan.warmup().toSeconds() + " s (requests named \"" + VersusLoad.WARMUP
+          + "...\", left out of these tables)");
+    }
+    steps.addAll(List.of(MemcacheWorkloads.SET, CouchWorkloads.SET));
+    if (plan.records()) {
+      steps.addAll(List.of(MemcacheWorkloads.RECORD_WRITE, CouchWorkloads.RECORD_WRITE));
+    }
+    steps.add("(key files written and read back)");
+    steps.addAll(List.of(MemcacheWorkloads.GET, CouchWorkloads.GET));
+    if (plan.records()) {
+      steps.addAll(List.of(MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ,
+          CouchWorkloads.RECORD_READ));
+    }
+    return steps;
+  }
+
+  private static SummaryPage resources(SummaryPage page, ServerFigures figures) {
+    for (String failure : figures.failures()) {
+      page = page.warning(failure);
+    }
+    Optional<ResourceSnapshot> beforeWrites = figures.at(VersusLoad.BEFORE_WRITES);
+    Optional<ResourceSnapshot> afterWrites = figures.at(VersusLoad.AFTER_WRITES);
+    Optional<ResourceSnapshot> afterReads = figures.at(VersusLoad.AFTER_READS);
+    if (beforeWrites.isPresent() && afterWrites.isPresent()) {
+      page = page.table("server figures over the write phase",
+          ResourceSnapshot.table(beforeWrites.get(), afterWrites.get()));
+    }
+    if (afterWrites.isPresent() && afterReads.isPresent()) {
+      page = page.table("server figures over the read phase",
+          ResourceSnapshot.table(afterWrites.get(), afterReads.get()));
+    }
+    return page;
+  }
+
+  /**
+   * The servers' counts against the client's: what the write phase acknowledged must be what the
+   * servers gained, as long as nothing else wrote and memcache evicted nothing.
+   */
+  private static SummaryPage counts(SummaryPage page, VersusLoad load) {
+    ServerFigures figures = load.figures();
+    Optional<ResourceSnapshot> writes = figures.at(VersusLoad.AFTER_WRITES)
+        .flatMap(after -> figures.at(VersusLoad.BEFORE_WRITES).map(after::minus));
+    VersusLoad.Acknowledged acknowledged = load.acknowledged();
+    Map<String, Long> client = new LinkedHashMap<>();
+    client.put("CouchDB documents written", acknowledged.couchdbDocuments());
+    client.put("memcache items written", acknowledged.memcacheItems());
+    Map<String, Optional<BigDecimal>> server = new LinkedHashMap<>();
+    server.put("CouchDB documents written", writes.flatMap(delta -> delta.value(CouchResources.DOC_COUNT)));
+    server.put("memcache items written", writes.flatMap(delta -> delta.value(MemcacheResources.CURR_ITEMS)));
+    Table table = Table.of("count", "client (acknowledged)", "server (gained in the write phase)", "agree");
+    for (String name : client.keySet()) {
+      Optional<BigDecimal> counted = server.get(name);
+      String agree = counted.map(value -> value.compareTo(BigDecimal.valueOf(client.get(name))) == 0 ? "yes" : "NO")
+          .orElse("n/a");
+      table = table.row(name, client.get(name), counted.<Object>map(value -> value).orElse("n/a"), agree);
+      if (agree.equals("NO")) {
+        page = page.warning(name + ": the client saw " + client.get(name) + " acknowledged, the server gained "
+            + counted.get() + ". Did something else write, or memcache evict (see evictions)?");
+      }
+    }
+    return page.line("The client counts a memcache item per STORED reply (a set, or a field of a record, whole or"
+            + " not) and a CouchDB document per 201/202 reply with ok; the server's counts are memcache's"
+            + " curr_items and the database's doc_count. The key files hold exactly the acknowledged keys: "
+            + acknowledged.memcacheSets() + " + " + acknowledged.couchdbSets() + " + " + acknowledged.memcacheRecords()
+            + " + " + acknowledged.couchdbRecords() + " (memcache, couchdb, memcache records, couchdb records).")
+        .table("the servers' counts against the client's", table);
+  }
+
+  private static Map<String, SiegeFigures> pick(Optional<Map<String, SiegeFigures>> all, List<String> names) {
+    Map<String, SiegeFigures> picked = new LinkedHashMap<>();
+    all.ifPresent(figures -> names.stream().filter(figures::containsKey)
+        .forEach(name -> picked.put(name, figures.get(name))));
+    return picked;
+  }
+
+  private static String line(String name, SiegeFigures figures) {
+    return String.format(Locale.ROOT, "%s: %d transactions, %d failed, %.1f trans/s, response time %.4f s",
+        name, figures.transactions(), figures.failed(), figures.transactionRate(), figures.responseTimeSeconds());
+  }
+}
