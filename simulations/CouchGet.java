@@ -5,11 +5,13 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchHttp;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeSummary;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
 import java.util.List;
 
 /** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
@@ -20,10 +22,21 @@ public class CouchGet extends Simulation {
   private final List<String> keys = Startup.orExit(() ->
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private Instant loadStart;
 
   {
     setUp(scenario("CouchGet").exec(CouchWorkloads.get(plan, couchdb, () -> keys)).injectOpen(atOnceUsers(plan.users())))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    loadStart = Instant.now();
+  }
+
+  @Override
+  public void after() {
+    SiegeSummary.write("CouchGet", plan, "CouchDB " + couchdb.describe() + ", database " + plan.database(), loadStart);
   }
 }

@@ -7,12 +7,14 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeSummary;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
 public class CouchSet extends Simulation {
@@ -21,6 +23,7 @@ public class CouchSet extends Simulation {
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
+  private Instant loadStart;
 
   {
     setUp(scenario("CouchSet").exec(CouchWorkloads.set(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))
@@ -31,10 +34,12 @@ public class CouchSet extends Simulation {
   @Override
   public void before() {
     Startup.orExit(() -> new CouchDbClient(couchdb).ensureDatabase(plan.database()));
+    loadStart = Instant.now();
   }
 
   @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
+    SiegeSummary.write("CouchSet", plan, "CouchDB " + couchdb.describe() + ", database " + plan.database(), loadStart);
   }
 }

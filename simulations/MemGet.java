@@ -5,11 +5,13 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeSummary;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
 import java.util.List;
 
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
@@ -20,10 +22,21 @@ public class MemGet extends Simulation {
   private final List<String> keys = Startup.orExit(() ->
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+  private Instant loadStart;
 
   {
     setUp(scenario("MemGet").exec(MemcacheWorkloads.get(plan, () -> keys)).injectOpen(atOnceUsers(plan.users())))
         .protocols(memcache.servers(target.servers()))
         .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    loadStart = Instant.now();
+  }
+
+  @Override
+  public void after() {
+    SiegeSummary.write("MemGet", plan, "memcache " + target.describe(), loadStart);
   }
 }

@@ -6,12 +6,14 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.data.KeyFile;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeSummary;
 import couchbench.targets.Console;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
 
 /** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
 public class MemSet extends Simulation {
@@ -20,6 +22,7 @@ public class MemSet extends Simulation {
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
   private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/memcache.csv"));
+  private Instant loadStart;
 
   {
     setUp(scenario("MemSet").exec(MemcacheWorkloads.set(plan, keys)).injectOpen(atOnceUsers(plan.users())))
@@ -28,7 +31,13 @@ public class MemSet extends Simulation {
   }
 
   @Override
+  public void before() {
+    loadStart = Instant.now();
+  }
+
+  @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged keys written to " + keys.write());
+    SiegeSummary.write("MemSet", plan, "memcache " + target.describe(), loadStart);
   }
 }

@@ -37,7 +37,7 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir, Duration warm
   public static VersusPlan from(Settings settings) {
     int fields = settings.intValue("fields", DEFAULT_FIELDS, 0);
     if (fields > MAX_FIELDS) {
-      throw new SettingsException("fields=" + fields + " is more than " + MAX_FIELDS
+      throw new SettingsException("-Dfields=" + fields + " is more than " + MAX_FIELDS
           + ": give -Dfields between 0 (no record assembly) and " + MAX_FIELDS);
     }
     return new VersusPlan(SiegePlan.from(settings), fields, Path.of(settings.get("keyDir", "data/keys")),

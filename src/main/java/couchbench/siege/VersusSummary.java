@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -54,8 +53,8 @@ public final class VersusSummary {
     Optional<Path> runFolder = RunFolders.current(RunFolders.resultsRoot(), SIMULATION, loadStart);
     Map<String, SiegeFigures> requests = pick(runFolder.flatMap(SiegeFigures::ofRun), OPERATIONS);
     Map<String, SiegeFigures> records = pick(runFolder.flatMap(SiegeFigures::ofRunGroups), RECORD_OPERATIONS);
-    requests.forEach((name, figures) -> Console.say(line(name, figures)));
-    records.forEach((name, figures) -> Console.say(line(name, figures)));
+    requests.forEach((name, figures) -> Console.say(figures.line(name)));
+    records.forEach((name, figures) -> Console.say(figures.line(name)));
 
     SummaryPage page = SummaryPage.titled("CouchVsMemcache: seed 000's siege runs, both systems in one run")
         .line("Targets: memcache " + memcache.describe() + "; CouchDB " + couchdb.describe()
@@ -165,10 +164,5 @@ public final class VersusSummary {
     all.ifPresent(figures -> names.stream().filter(figures::containsKey)
         .forEach(name -> picked.put(name, figures.get(name))));
     return picked;
-  }
-
-  private static String line(String name, SiegeFigures figures) {
-    return String.format(Locale.ROOT, "%s: %d transactions, %d failed, %.1f trans/s, response time %.4f s",
-        name, figures.transactions(), figures.failed(), figures.transactionRate(), figures.responseTimeSeconds());
   }
 }

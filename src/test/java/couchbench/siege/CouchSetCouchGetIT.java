@@ -50,6 +50,8 @@ class CouchSetCouchGetIT {
       GatlingReport.Counts gets = GatlingReport.requests(read.requireRunFolder()).get("couchdb get");
       assertTrue(gets.ok() > 10, "reads sent: " + gets);
       assertEquals(0, gets.ko());
+      List<String> summary = Files.readAllLines(read.requireRunFolder().resolve("siege-s-figures.csv"));
+      assertTrue(summary.get(1).startsWith("couchdb get," + gets.ok() + ",100,"), "siege's figures: " + summary);
     }
   }
 

@@ -44,6 +44,8 @@ class MemSetMemGetIT {
       assertEquals(sets.ok(), Long.parseLong(afterSet.get("cmd_set")), "Gatling's OK sets = memcached's cmd_set");
       assertEquals(keys.size(), Long.parseLong(afterSet.get("curr_items")), "the key file = memcached's items");
       assertEquals(0, sets.ko());
+      List<String> summary = Files.readAllLines(set.requireRunFolder().resolve("siege-s-figures.csv"));
+      assertTrue(summary.get(1).startsWith("memcache set," + sets.ok() + ",100,"), "siege's figures: " + summary);
 
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "4", "duration", "3", "keyFile", keyFile.toString()), TIMEOUT);

@@ -1,0 +1,46 @@
+# Shared by the bench/ scripts (sourced, not run): a private pouchdb-server on 127.0.0.1, and the
+# test classpath for running Gatling without Maven's start-up.
+
+LIMIT=${LIMIT:-300} # seconds any one command may take: a script stays bounded even if something hangs
+SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
+
+# bench_start_pouchdb NAME PORT: a temporary folder in $out, pouchdb-server answering on $URL,
+# stopped (and its data removed) when the script exits.
+bench_start_pouchdb() {
+  URL=http://127.0.0.1:$2
+  if [ ! -f "$SERVER" ]; then
+    echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' first" >&2
+    exit 1
+  fi
+  if curl -s -o /dev/null "$URL"; then
+    echo "something already answers on $URL: choose another PORT" >&2
+    exit 1
+  fi
+  out=$(mktemp -d "/tmp/$1.XXXXXX")
+  mkdir "$out/data" "$out/reports"
+  # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
+  (cd "$out/data" && exec node "$SERVER" --port "$2" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$out/data"; true' EXIT
+  for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
+  curl -s -o /dev/null "$URL" || { echo "pouchdb-server did not answer on $URL; see $out/server.log" >&2; exit 1; }
+}
+
+# bench_classpath: compiles, then sets $classpath to the test classpath.
+bench_classpath() {
+  timeout "$LIMIT" mvn -q -B test-compile >>"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
+  timeout "$LIMIT" mvn -q -B dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile="$out/classpath" >>"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
+  classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
+}
+
+# bench_gatling SIMULATION LOG -Dname=value...: one run as the Gatling plugin runs it (same opens,
+# same main class), results under $out/reports; prints the run folder its summary names, if any.
+bench_gatling() {
+  local simulation=$1 log=$2
+  shift 2
+  timeout "$LIMIT" java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
+    -Xmx1G -cp "$classpath" "$@" -Dcouchbench.reports="$out/reports" \
+    io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
+  sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1
+}
