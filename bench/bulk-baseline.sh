@@ -17,32 +17,10 @@ ROUNDS=${ROUNDS:-3}
 THREADS=${THREADS:-1,2}
 STEPS=${STEPS:-"1:4096 64:16384 1024:32768"}
 PORT=${PORT:-5985}
-URL=http://127.0.0.1:$PORT
-SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
-LIMIT=300 # seconds any one command may take: the whole script stays bounded even if something hangs
-
-if [ ! -f "$SERVER" ]; then
-  echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' (or one BulkInsert run) first" >&2
-  exit 1
-fi
-if curl -s -o /dev/null "$URL"; then
-  echo "something already answers on $URL: choose another PORT" >&2
-  exit 1
-fi
-
-out=$(mktemp -d /tmp/bulk-baseline.XXXXXX)
-mkdir "$out/data"
-# pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
-(cd "$out/data" && exec node "$SERVER" --port "$PORT" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$out/data"; true' EXIT
-for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
-curl -s -o /dev/null "$URL" || { echo "pouchdb-server did not answer on $URL; see $out/server.log" >&2; exit 1; }
-
-build() { timeout "$LIMIT" mvn -q -B "$@" >>"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }; }
-build test-compile
-build dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$out/classpath"
-classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+bench_start_pouchdb bulk-baseline "$PORT"
+bench_classpath
 
 results=$out/results.csv # round,client,B,T,docs/s
 echo "round,client,B,T,docs/s" >"$results"

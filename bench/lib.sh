@@ -21,7 +21,8 @@ bench_start_pouchdb() {
   # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
   (cd "$out/data" && exec node "$SERVER" --port "$2" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
   server=$!
-  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$out/data"; true' EXIT
+  # wait returns the server's 143 (SIGTERM), which set -e would make the script's exit status.
+  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$out/data"' EXIT
   for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
   curl -s -o /dev/null "$URL" || { echo "pouchdb-server did not answer on $URL; see $out/server.log" >&2; exit 1; }
 }

@@ -15,33 +15,13 @@ SECONDS_AT_150=${SECONDS_AT_150:-20}
 RATES=${RATES:-"150 300 600 1000 1500 2000"}
 STEP_SECONDS=${STEP_SECONDS:-10}
 PORT=${PORT:-5991}
-URL=http://127.0.0.1:$PORT
 URI=/todo/_design/todo/_view/list
-SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
-LIMIT=300 # seconds any one command may take: the whole script stays bounded even if something hangs
 
 command -v httperf >/dev/null || { echo "httperf is not installed: apt-get install -y httperf" >&2; exit 1; }
-if [ ! -f "$SERVER" ]; then
-  echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' (or one ViewQuery run) first" >&2
-  exit 1
-fi
-if curl -s -o /dev/null "$URL"; then
-  echo "something already answers on $URL: choose another PORT" >&2
-  exit 1
-fi
-
-out=$(mktemp -d /tmp/viewquery-vs-httperf.XXXXXX)
-mkdir "$out/data" "$out/reports"
-# pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
-(cd "$out/data" && exec node "$SERVER" --port "$PORT" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$out/data"' EXIT
-for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
-curl -s -o /dev/null "$URL" || { echo "pouchdb-server did not answer on $URL; see $out/server.log" >&2; exit 1; }
-
-timeout "$LIMIT" mvn -q -B test-compile
-timeout "$LIMIT" mvn -q -B dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$out/classpath"
-classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+bench_start_pouchdb viewquery-vs-httperf "$PORT"
+bench_classpath
 
 results=$out/results.csv # part,round,tool,rate,conns,replies,2xx,errors,reply rate,reply avg ms,reply median ms,conn median ms
 echo "part,round,tool,rate,conns,replies,2xx,errors,reply rate,reply avg ms,reply median ms,conn median ms" >"$results"
@@ -49,10 +29,7 @@ echo "part,round,tool,rate,conns,replies,2xx,errors,reply rate,reply avg ms,repl
 # ViewQuery as the Gatling plugin runs it (same opens, same main class), minus Maven's start-up.
 viewquery() { # part round rate seconds
   local conns=$(($3 * $4)) log=$out/viewquery-$1-$2-$3.log folder
-  timeout "$LIMIT" java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
-    -Xmx1G -cp "$classpath" -Dcouchdb.url="$URL" -Drate="$3" -Dconns="$conns" -Dcouchbench.reports="$out/reports" \
-    io.gatling.app.Gatling --simulation ViewQuery --results-folder "$out/reports" >"$log" 2>&1 || true
-  folder=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
+  folder=$(bench_gatling ViewQuery "$log" -Dcouchdb.url="$URL" -Drate="$3" -Dconns="$conns")
   [ -n "$folder" ] || { tail -20 "$log" >&2; exit 1; }
   awk -F, -v p="$1" -v r="$2" -v rate="$3" '
     { v[$1] = $2 }

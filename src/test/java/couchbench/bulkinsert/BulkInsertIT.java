@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.RefusingCouchDb;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;

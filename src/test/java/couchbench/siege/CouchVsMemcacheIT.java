@@ -1,12 +1,15 @@
 package couchbench.siege;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.RefusingCouchDb;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;
@@ -97,6 +100,33 @@ class CouchVsMemcacheIT {
           csv(folder.resolve("the-servers-counts-against-the-client-s.csv")));
       assertTrue(Files.exists(folder.resolve("server-figures-over-the-write-phase.csv")));
       assertTrue(Files.exists(folder.resolve("server-figures-over-the-read-phase.csv")));
+    }
+  }
+
+  @Test
+  void shouldStopAtTheFirstRefusedLoginAndSendThatPasswordNoMore() throws Exception {
+    Path keyDir = Files.createDirectories(Path.of("target", "it-keys", "vs-refused-" + System.nanoTime()));
+    try (MemcachedServer memcached = MemcachedServer.start(); RefusingCouchDb refusing = RefusingCouchDb.refusingWrites()) {
+      GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of("memcache.servers", memcached.address(),
+          "couchdb.url", refusing.url(), "couchdb.user", "admin", "couchdb.password", "changed-secret-7",
+          "users", "3", "duration", "2", "fields", "2", "warmup", "0", "keyDir", keyDir.toString()),
+          Duration.ofMinutes(2));
+
+      assertNotEquals(0, run.exitCode(), run.output());
+      List<String> requests = refusing.requests();
+      int firstWrite = 0;
+      while (firstWrite < requests.size() && !requests.get(firstWrite).matches("PUT /couchbench_siege/.+")) {
+        firstWrite++;
+      }
+      List<String> fromFirstWrite = requests.subList(firstWrite, requests.size());
+      assertTrue(!fromFirstWrite.isEmpty() && fromFirstWrite.size() <= 3
+              && fromFirstWrite.stream().allMatch(request -> request.matches("PUT /couchbench_siege/.+")),
+          "at most one write per user, then nothing (no server figures either): " + requests);
+      assertFalse(run.output().contains("changed-secret-7"), "the password is never printed");
+      Path folder = run.requireRunFolder();
+      assertTrue(Files.readString(folder.resolve("summary.html")).contains("CouchDB refused the login"));
+      assertEquals(GatlingReport.requests(folder).get("memcache set").ok(), keys(keyDir.resolve("memcache.csv")).size(),
+          "the key file of the step that ran is written");
     }
   }
 

@@ -1,4 +1,4 @@
-package couchbench.bulkinsert;
+package couchbench;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * request that carries credentials (a wrong password from the start) or only document writes
  * (a password changed while the run is going).
  */
-final class RefusingCouchDb implements AutoCloseable {
+public final class RefusingCouchDb implements AutoCloseable {
 
   private final HttpServer server;
   private final List<String> requests = new CopyOnWriteArrayList<>();
@@ -26,21 +26,22 @@ final class RefusingCouchDb implements AutoCloseable {
   }
 
   /** @return a server that answers 401 to any request with credentials, GET / included */
-  static RefusingCouchDb refusingEverything() throws IOException {
+  public static RefusingCouchDb refusingEverything() throws IOException {
     return new RefusingCouchDb(false);
   }
 
-  /** @return a server that creates databases but answers 401 to document writes */
-  static RefusingCouchDb refusingWrites() throws IOException {
+  /** @return a server that creates databases but answers 401 to document writes (POST, PUT /db/id) */
+  public static RefusingCouchDb refusingWrites() throws IOException {
     return new RefusingCouchDb(true);
   }
 
-  String url() {
+  /** @return its base URL */
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 
   /** @return "METHOD /path" of every request received, in order */
-  List<String> requests() {
+  public List<String> requests() {
     return List.copyOf(requests);
   }
 
@@ -49,7 +50,8 @@ final class RefusingCouchDb implements AutoCloseable {
     String path = exchange.getRequestURI().getPath();
     requests.add(method + " " + path);
     exchange.getRequestBody().readAllBytes();
-    boolean write = method.equals("POST");
+    // A document write: POST (_bulk_docs, POST /db) or PUT /db/id; PUT /db creates a database.
+    boolean write = method.equals("POST") || method.equals("PUT") && path.indexOf('/', 1) > 0;
     boolean refuse = onlyWrites ? write : exchange.getRequestHeaders().containsKey("Authorization");
     if (refuse) {
       send(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
