@@ -9,14 +9,9 @@ import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.targets.MemcachedServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -129,27 +124,6 @@ class MemSetMemGetIT {
   }
 
   private static Map<String, String> stats(MemcachedServer memcached) throws IOException {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress("127.0.0.1", memcached.port()), 2000);
-      socket.setSoTimeout(3000);
-      socket.getOutputStream().write("stats\r\n".getBytes(StandardCharsets.US_ASCII));
-      InputStream in = socket.getInputStream();
-      StringBuilder reply = new StringBuilder();
-      while (!reply.toString().endsWith("END\r\n")) {
-        int b = in.read();
-        if (b < 0) {
-          break;
-        }
-        reply.append((char) b);
-      }
-      Map<String, String> stats = new HashMap<>();
-      for (String line : reply.toString().split("\r\n")) {
-        String[] parts = line.split(" ");
-        if (parts.length == 3 && parts[0].equals("STAT")) {
-          stats.put(parts[1], parts[2]);
-        }
-      }
-      return stats;
-    }
+    return MemcachedStats.of(memcached.port());
   }
 }

@@ -1,0 +1,50 @@
+package couchbench.siege;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/** memcached's own counts, read over a plain socket: the checking side uses no couchbench code. */
+final class MemcachedStats {
+
+  private MemcachedStats() {}
+
+  /** @return the "stats" reply of the memcached on 127.0.0.1:port, by name */
+  static Map<String, String> of(int port) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+      socket.setSoTimeout(3000);
+      socket.getOutputStream().write("stats\r\n".getBytes(StandardCharsets.US_ASCII));
+      InputStream in = socket.getInputStream();
+      StringBuilder reply = new StringBuilder();
+      while (!reply.toString().endsWith("END\r\n")) {
+        int b = in.read();
+        if (b < 0) {
+          break;
+        }
+        reply.append((char) b);
+      }
+      Map<String, String> stats = new HashMap<>();
+      for (String line : reply.toString().split("\r\n")) {
+        String[] parts = line.split(" ");
+        if (parts.length == 3 && parts[0].equals("STAT")) {
+          stats.put(parts[1], parts[2]);
+        }
+      }
+      return stats;
+    }
+  }
+
+  /** @return one count of the memcached on port, 0 when it does not answer */
+  static long count(int port, String name) {
+    try {
+      return Long.parseLong(of(port).getOrDefault(name, "0"));
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+}
