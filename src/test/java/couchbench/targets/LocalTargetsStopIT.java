@@ -30,28 +30,35 @@ class LocalTargetsStopIT {
 
   @Test
   void shouldStopLocalMemcachedAndKeepThePreviousKeyFileOnCtrlC() throws Exception {
-    Path keyFile = previousKeyFile();
-    GatlingRun.Running run = GatlingRun.start("MemSet", Map.of("users", "2", "duration", "60",
-        "keyFile", keyFile.toString()), Map.of());
-    Matcher started = started(run, MEMCACHED);
-    interruptOnceTheLoadFlows(run);
+    Matcher started = interruptedWriteRun("MemSet", MEMCACHED);
 
-    assertServerGone(Integer.parseInt(started.group(1)));
     assertFalse(Files.exists(MemcachedServer.HOME.resolve("memcached-" + started.group(1) + ".log")), "its log");
-    assertEquals(PREVIOUS_KEYS, Files.readString(keyFile), "an interrupted run leaves the previous key file");
   }
 
   @Test
   void shouldStopLocalPouchDbAndDeleteItsDataOnCtrlC() throws Exception {
-    Path keyFile = previousKeyFile();
-    GatlingRun.Running run = GatlingRun.start("CouchSet", Map.of("users", "2", "duration", "60",
+    Matcher started = interruptedWriteRun("CouchSet", POUCHDB);
+
+    assertFalse(Files.exists(Path.of(started.group(2))), "its data directory is deleted");
+  }
+
+  /**
+   * Runs a write simulation against the local server it starts, interrupts it, and checks the server is gone and the
+   * previous key file in place.
+   *
+   * @return the line saying where the server started
+   */
+  private static Matcher interruptedWriteRun(String simulation, Pattern startedLine) throws Exception {
+    Path keyFile = Files.writeString(Files.createDirectories(Path.of("target", "it-keys"))
+        .resolve("interrupted-" + System.nanoTime() + ".csv"), PREVIOUS_KEYS);
+    GatlingRun.Running run = GatlingRun.start(simulation, Map.of("users", "2", "duration", "60",
         "keyFile", keyFile.toString()), Map.of());
-    Matcher started = started(run, POUCHDB);
+    Matcher started = started(run, startedLine);
     interruptOnceTheLoadFlows(run);
 
-    assertServerGone(Integer.parseInt(started.group(1)));
-    assertFalse(Files.exists(Path.of(started.group(2))), "its data directory is deleted");
+    assertFalse(Net.listens(Integer.parseInt(started.group(1))), "nothing listens on its port any more");
     assertEquals(PREVIOUS_KEYS, Files.readString(keyFile), "an interrupted run leaves the previous key file");
+    return started;
   }
 
   @Test
@@ -97,14 +104,5 @@ class LocalTargetsStopIT {
     for (ProcessHandle server : started) {
       assertTrue(Net.endsWithin(server.pid(), Duration.ofSeconds(10)), server.info().command() + " still runs");
     }
-  }
-
-  private static void assertServerGone(int port) {
-    assertFalse(Net.listens(port), "nothing listens on its port any more");
-  }
-
-  private static Path previousKeyFile() throws Exception {
-    Path file = Files.createDirectories(Path.of("target", "it-keys")).resolve("interrupted-" + System.nanoTime() + ".csv");
-    return Files.writeString(file, PREVIOUS_KEYS);
   }
 }
