@@ -71,6 +71,20 @@ public final class GatlingRun {
    */
   public static Result run(String simulation, Map<String, String> properties,
       Map<String, String> environment, Duration timeout) throws IOException, InterruptedException {
+    return start(simulation, properties, environment).finish(timeout);
+  }
+
+  /**
+   * Starts one simulation and returns at once, for tests that act on the run while it goes (kill its
+   * target, interrupt it).
+   *
+   * @param simulation the simulation's class name
+   * @param properties -D properties for the run
+   * @param environment variables added to the run's environment
+   * @return the running simulation
+   */
+  public static Running start(String simulation, Map<String, String> properties,
+      Map<String, String> environment) throws IOException {
     Path resultsRoot =
         Files.createDirectories(Path.of("target", "it-runs"))
             .resolve(simulation.toLowerCase() + "-" + System.nanoTime())
@@ -78,6 +92,10 @@ public final class GatlingRun {
     Files.createDirectories(resultsRoot);
     Path log = resultsRoot.resolveSibling(resultsRoot.getFileName() + ".log");
     List<String> command = new ArrayList<>();
+    // Ctrl-C reaches a user's run, but this JVM may have been started with SIGINT ignored (Maven in the
+    // background of a shell without job control), which the run would inherit: perl (Debian's essential
+    // perl-base) puts SIGINT back to its default, then becomes the JVM, keeping its pid.
+    command.addAll(List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\""));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(Arrays.asList(System.getProperty("couchbench.opens", "").split(" ")));
     command.add("-Xmx512m");
@@ -91,13 +109,71 @@ public final class GatlingRun {
     command.removeIf(String::isEmpty);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(environment);
-    Process process = builder.start();
-    if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly().waitFor();
-      fail(simulation + " did not end within " + timeout + "\n" + Files.readString(log));
+    return new Running(simulation, builder.start(), log, resultsRoot);
+  }
+
+  /** A simulation whose JVM is still running. */
+  public static final class Running {
+
+    private final String simulation;
+    private final Process process;
+    private final Path log;
+    private final Path resultsRoot;
+
+    private Running(String simulation, Process process, Path log, Path resultsRoot) {
+      this.simulation = simulation;
+      this.process = process;
+      this.log = log;
+      this.resultsRoot = resultsRoot;
     }
-    return new Result(
-        process.exitValue(), Files.readString(log, StandardCharsets.UTF_8), resultsRoot);
+
+    /** @return the Gatling JVM */
+    public Process process() {
+      return process;
+    }
+
+    /** @return what the run printed so far */
+    public String output() throws IOException {
+      return Files.readString(log, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Waits until the run prints a line matching pattern, failing the test when it ends first or the
+     * wait times out.
+     *
+     * @param pattern a regular expression for a whole line
+     * @param timeout how long to wait
+     * @return the first matching line
+     */
+    public String awaitLine(String pattern, Duration timeout) throws IOException, InterruptedException {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (true) {
+        Optional<String> line = output().lines().filter(l -> l.matches(pattern)).findFirst();
+        if (line.isPresent()) {
+          return line.get();
+        }
+        if (!process.isAlive() || System.nanoTime() > deadline) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly().waitFor();
+          return fail(simulation + " printed no line like " + pattern + "\n" + output());
+        }
+        Thread.sleep(50);
+      }
+    }
+
+    /**
+     * Waits for the run to end, or kills it after timeout.
+     *
+     * @param timeout how long the run may still take
+     * @return the result
+     */
+    public Result finish(Duration timeout) throws IOException, InterruptedException {
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor();
+        fail(simulation + " did not end within " + timeout + "\n" + output());
+      }
+      return new Result(process.exitValue(), output(), resultsRoot);
+    }
   }
 }

@@ -43,4 +43,19 @@ public final class MemcachedStats {
       return stats;
     }
   }
+
+  /**
+   * One count, for polling a server that may be down.
+   *
+   * @param port its port on 127.0.0.1
+   * @param name the stat, e.g. cmd_set
+   * @return its value, 0 when the server does not answer
+   */
+  public static long count(int port, String name) {
+    try {
+      return Long.parseLong(of(port).getOrDefault(name, "0"));
+    } catch (IOException e) {
+      return 0;
+    }
+  }
 }

@@ -104,19 +104,25 @@ public final class KeyFile {
       throw new KeyFileException("key file " + path + " does not start with the header line '"
           + HEADER + "': is it a key file written by " + writer + "?");
     }
-    List<String> keys = lines.subList(1, lines.size()).stream().filter(line -> !line.isEmpty()).toList();
+    List<String> keys = new ArrayList<>();
+    for (int i = 1; i < lines.size(); i++) {
+      String key = lines.get(i);
+      if (key.isEmpty()) {
+        continue;
+      }
+      Optional<String> problem = keyProblem.apply(key);
+      if (problem.isPresent()) {
+        // Numbered as an editor numbers lines: blank lines count.
+        throw new KeyFileException("key file " + path + " line " + (i + 1) + ": " + problem.get()
+            + "; fix or regenerate the file with " + writer);
+      }
+      keys.add(key);
+    }
     if (keys.isEmpty()) {
       throw new KeyFileException("key file " + path + " holds no keys: run " + writer
           + " (long enough for some writes to succeed) first");
     }
-    for (int i = 0; i < keys.size(); i++) {
-      Optional<String> problem = keyProblem.apply(keys.get(i));
-      if (problem.isPresent()) {
-        throw new KeyFileException("key file " + path + " line " + (i + 2) + ": " + problem.get()
-            + "; fix or regenerate the file with " + writer);
-      }
-    }
-    return keys;
+    return List.copyOf(keys);
   }
 
   /**

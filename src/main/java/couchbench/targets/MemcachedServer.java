@@ -90,6 +90,21 @@ public final class MemcachedServer implements AutoCloseable {
     return version;
   }
 
+  /**
+   * Stops memcached and starts a new one on the same port (empty, as memcached always starts): for
+   * tests of a target that goes away in the middle of a run.
+   *
+   * @return the restarted server, to close instead of this one
+   * @throws TargetException when it does not answer again
+   */
+  public MemcachedServer restart() {
+    close();
+    String searchPath = Executables.systemPath();
+    Path memcached = Executables.find("memcached", searchPath).orElseThrow(() -> new TargetException(NEEDS_MEMCACHED));
+    return attempt(memcached, port, searchPath)
+        .orElseThrow(() -> new TargetException("memcached did not start again on port " + port));
+  }
+
   /** Stops memcached, waits until it has exited, and deletes its log. */
   @Override
   public void close() {

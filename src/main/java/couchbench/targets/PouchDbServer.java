@@ -57,6 +57,11 @@ public final class PouchDbServer implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    return launch(node, script, port, dataDirectory, searchPath);
+  }
+
+  private static Optional<PouchDbServer> launch(Path node, Path script, int port, Path dataDirectory,
+      String searchPath) {
     // Run in the data directory: pouchdb-server writes its config.json and log.txt to its working directory.
     // -n keeps its request log out of stdout; the log file holds it.
     List<String> command = List.of(node.toString(), script.toString(), "--port", String.valueOf(port),
@@ -93,6 +98,22 @@ public final class PouchDbServer implements AutoCloseable {
   /** @return its pid and data directory, for resource figures */
   public LocalServer local() {
     return new LocalServer("pouchdb-server", pid(), Optional.of(dataDirectory));
+  }
+
+  /**
+   * Stops the server and starts it again on the same port with the same data, as a CouchDB restart
+   * would: for tests of a target that goes away in the middle of a run.
+   *
+   * @return the restarted server, to close instead of this one
+   * @throws TargetException when it does not answer again
+   */
+  public PouchDbServer restart() {
+    process.stop(true);
+    String searchPath = Executables.systemPath();
+    Path node = Executables.find("node", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+    Path npm = Executables.find("npm", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+    return launch(node, PouchDbInstall.ensureInstalled(npm, searchPath), port, dataDirectory, searchPath)
+        .orElseThrow(() -> new TargetException("pouchdb-server did not start again on port " + port));
   }
 
   /** Stops the server, waits until it has exited, and deletes its data directory. */

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
-import couchbench.RefusingCouchDb;
+import couchbench.FakeCouchDb;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -119,7 +119,7 @@ class BulkInsertIT {
 
   @Test
   void shouldStopAtTheFirstRefusalOfAWrongPassword() throws Exception {
-    try (RefusingCouchDb refusing = RefusingCouchDb.refusingEverything()) {
+    try (FakeCouchDb refusing = FakeCouchDb.refusingEverything()) {
       GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
           "couchdb.password", "wrong-secret-1"));
 
@@ -155,7 +155,7 @@ class BulkInsertIT {
 
   @Test
   void shouldStopTheLoadAndStillReportWhenTheLoginIsRefusedMidRun() throws Exception {
-    try (RefusingCouchDb refusing = RefusingCouchDb.refusingWrites()) {
+    try (FakeCouchDb refusing = FakeCouchDb.refusingWrites()) {
       GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
           "couchdb.password", "changed-secret-3", "batchSizes", "4", "threads", "2", "docs", "400"));
 
@@ -169,6 +169,32 @@ class BulkInsertIT {
       Path folder = run.requireRunFolder();
       assertTrue(Files.exists(folder.resolve("index.html")), "Gatling's report is written");
       assertTrue(Files.readString(folder.resolve("summary.html")).contains("refused the login"));
+    }
+  }
+
+  @Test
+  void shouldFailHostileBulkRepliesWithAGroupedMessageAndCountNoDocumentForThem() throws Exception {
+    // The summary counts replies: a body cut short by a dropped connection is no reply, and counts nowhere there.
+    Map<FakeCouchDb, String> failedReplies = Map.of(
+        FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev"), "4",
+        FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev\":\"1-a\"}]"), "4",
+        FakeCouchDb.truncatingWrites(), "0");
+    for (Map.Entry<FakeCouchDb, String> hostile : failedReplies.entrySet()) {
+      try (FakeCouchDb fake = hostile.getKey()) {
+        GatlingRun.Result run = run(Map.of("couchdb.url", fake.url(), "batchSizes", "4", "threads", "2",
+            "docs", "16", "single", "false", "warmup", "0"));
+
+        assertEquals(2, run.exitCode(), "failed requests fail the run's assertion: " + run.output());
+        Path folder = run.requireRunFolder();
+        assertEquals(new GatlingReport.Counts(4, 0, 4), GatlingReport.requests(folder).get("bulk B=4 T=2"),
+            "each user's two requests, every one failed");
+        Map<String, Long> errors = GatlingReport.errors(folder);
+        assertTrue(errors.containsValue(4L), "the four failures grouped under one message: " + errors);
+        Map<String, String> step = csv(folder.resolve("docs-per-second-by-step.csv")).get(0);
+        assertEquals(hostile.getValue(), step.get("failed replies"), "the summary counts the failed replies: " + step);
+        assertTrue(Long.parseLong(step.get("docs acknowledged")) <= 4, "at most the one result of each short "
+            + "reply counts, never a document no reply acknowledged: " + step);
+      }
     }
   }
 
@@ -195,7 +221,7 @@ class BulkInsertIT {
 
   @Test
   void shouldRefuseBadParametersBeforeSendingAnything() throws Exception {
-    try (RefusingCouchDb untouched = RefusingCouchDb.refusingEverything()) {
+    try (FakeCouchDb untouched = FakeCouchDb.refusingEverything()) {
       GatlingRun.Result run = run(Map.of("couchdb.url", untouched.url(), "batchSizes", "1,0"));
 
       assertEquals(1, run.exitCode(), run.output());

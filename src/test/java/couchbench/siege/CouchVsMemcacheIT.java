@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
-import couchbench.RefusingCouchDb;
+import couchbench.FakeCouchDb;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;
@@ -106,7 +106,7 @@ class CouchVsMemcacheIT {
   @Test
   void shouldStopAtTheFirstRefusedLoginAndSendThatPasswordNoMore() throws Exception {
     Path keyDir = Files.createDirectories(Path.of("target", "it-keys", "vs-refused-" + System.nanoTime()));
-    try (MemcachedServer memcached = MemcachedServer.start(); RefusingCouchDb refusing = RefusingCouchDb.refusingWrites()) {
+    try (MemcachedServer memcached = MemcachedServer.start(); FakeCouchDb refusing = FakeCouchDb.refusingWrites()) {
       GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of("memcache.servers", memcached.address(),
           "couchdb.url", refusing.url(), "couchdb.user", "admin", "couchdb.password", "changed-secret-7",
           "users", "3", "duration", "2", "fields", "2", "warmup", "0", "keyDir", keyDir.toString()),

@@ -3,6 +3,7 @@ package couchbench.siege;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
@@ -10,6 +11,9 @@ import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
 import couchbench.targets.MemcachedServer;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,6 +82,32 @@ class MemSetMemGetIT {
       assertEquals(1, run.exitCode(), run.output());
       assertTrue(run.output().contains(file.getValue()), run.output());
       assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+    }
+  }
+
+  @Test
+  void shouldStopWithOneLineWhenMemcacheIsDownOrAParameterIsBad() throws Exception {
+    int closed;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = socket.getLocalPort();
+    }
+    try (ServerSocket untouched = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      Map<Map<String, String>, String> expected = Map.of(
+          Map.of("memcache.servers", "127.0.0.1:" + closed), "memcache server 127.0.0.1:" + closed
+              + " does not answer (connection refused): start it or fix -Dmemcache.servers",
+          Map.of("memcache.servers", "127.0.0.1:" + untouched.getLocalPort(), "users", "0"),
+          "-Dusers=0 is too small (expected >= 1)",
+          Map.of("memcache.servers", "127.0.0.1:" + untouched.getLocalPort(), "duration", "-1"),
+          "-Dduration=-1 is too small (expected >= 1)");
+      for (Map.Entry<Map<String, String>, String> run : expected.entrySet()) {
+        GatlingRun.Result result = GatlingRun.run("MemSet", run.getKey(), TIMEOUT);
+
+        assertEquals(1, result.exitCode(), result.output());
+        assertTrue(result.output().contains("couchbench: stopped: " + run.getValue()), result.output());
+        assertFalse(result.output().contains("\tat "), "no stack trace:\n" + result.output());
+      }
+      untouched.setSoTimeout(1);
+      assertThrows(SocketTimeoutException.class, untouched::accept, "bad parameters: nothing sent to memcache");
     }
   }
 

@@ -2,6 +2,7 @@ package couchbench.viewquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
@@ -10,6 +11,9 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.DesignDocument;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.PouchDbServer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -106,12 +110,24 @@ class ViewQueryIT {
   }
 
   @Test
-  void shouldRefuseBadParametersWithOneLine() throws Exception {
-    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "client", "2/2"));
+  void shouldRefuseBadParametersWithOneLineBeforeConnectingAnywhere() throws Exception {
+    Map<String, String> refused = Map.of(
+        "rate", "-Drate=-5 is too small (expected > 0",
+        "client", "-Dclient=3/2 is not I/N with 0 <= I < N");
+    try (ServerSocket untouched = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      for (Map.Entry<String, String> parameter : List.of(Map.entry("rate", "-5"), Map.entry("client", "3/2"))) {
+        GatlingRun.Result run = run(Map.of("couchdb.url", "http://127.0.0.1:" + untouched.getLocalPort(),
+            parameter.getKey(), parameter.getValue()));
 
-    assertEquals(1, run.exitCode(), run.output());
-    assertTrue(run.output().contains("couchbench: stopped: -Dclient=2/2 is not I/N with 0 <= I < N"), run.output());
-    assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+        assertEquals(1, run.exitCode(), run.output());
+        List<String> stopped = run.output().lines().filter(line -> line.startsWith("couchbench: stopped: ")).toList();
+        assertEquals(1, stopped.size(), run.output());
+        assertTrue(stopped.get(0).startsWith("couchbench: stopped: " + refused.get(parameter.getKey())), stopped.get(0));
+        assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
+      }
+      untouched.setSoTimeout(1);
+      assertThrows(SocketTimeoutException.class, untouched::accept, "nothing connected to the CouchDB given");
+    }
   }
 
   private static GatlingRun.Result run(Map<String, String> properties) throws Exception {

@@ -1,0 +1,183 @@
+package couchbench.siege;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.MemcachedStats;
+import couchbench.targets.MemcachedServer;
+import couchbench.targets.PouchDbServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Targets that go away in the middle of a siege run, killed for good or restarted: the requests meanwhile
+ * fail with a message, the run ends when its duration says, the report is written, the key file holds
+ * exactly the acknowledged keys, and a restarted target gets the load again.
+ */
+class TargetLossIT {
+
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration LOAD_WAIT = Duration.ofSeconds(60);
+  private static final int DURATION = 8;
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  @Test
+  void shouldFailRequestsEndOnTimeAndReportWhenCouchDbDiesMidRun() throws Exception {
+    Path keyFile = keyFile("couchdb");
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Running run = couchSet(couch, keyFile);
+      awaitCount(() -> docCount(couch), 50, "documents written before the kill");
+      couch.close();
+      long killed = System.nanoTime();
+      GatlingRun.Result result = run.finish(RUN_TIMEOUT);
+
+      assertEndedOnTime(killed);
+      GatlingReport.Counts sets = assertFailedAndReported(result, "couchdb set");
+      assertEquals(sets.ok(), keys(keyFile).size(), "the key file holds the acknowledged ids only");
+    }
+  }
+
+  @Test
+  void shouldLoseNothingAcknowledgedAndResumeWhenCouchDbRestartsMidRun() throws Exception {
+    Path keyFile = keyFile("couchdb");
+    PouchDbServer first = PouchDbServer.start();
+    PouchDbServer restarted = first;
+    try {
+      GatlingRun.Running run = couchSet(first, keyFile);
+      awaitCount(() -> docCount(first), 50, "documents written before the restart");
+      restarted = first.restart();
+      PouchDbServer again = restarted;
+      long before = docCount(again);
+      awaitCount(() -> docCount(again), before + 50, "documents written after the restart");
+      GatlingRun.Result result = run.finish(RUN_TIMEOUT);
+
+      GatlingReport.Counts sets = assertFailedAndReported(result, "couchdb set");
+      List<String> ids = keys(keyFile);
+      assertEquals(sets.ok(), ids.size(), "the key file holds the acknowledged ids only");
+      assertEquals(0, missing(again, ids), "every acknowledged document survived the restart");
+      // A write in flight at the kill may be stored with its reply lost: stored, yet rightly not acknowledged.
+      long unacknowledged = docCount(again) - ids.size();
+      assertTrue(unacknowledged >= 0 && unacknowledged <= 3, "at most one unacknowledged write per user: "
+          + unacknowledged);
+    } finally {
+      restarted.close();
+    }
+  }
+
+  @Test
+  void shouldReconnectWhenMemcachedRestartsMidRun() throws Exception {
+    Path keyFile = keyFile("memcache");
+    MemcachedServer first = MemcachedServer.start();
+    MemcachedServer restarted = first;
+    int port = first.port();
+    try {
+      GatlingRun.Running run = GatlingRun.start("MemSet", Map.of("memcache.servers", first.address(),
+          "users", "3", "duration", String.valueOf(DURATION), "valueSize", "50", "keyFile", keyFile.toString()),
+          Map.of());
+      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets before the restart");
+      restarted = first.restart();
+      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets after the restart");
+      long stored = MemcachedStats.count(port, "cmd_set");
+      GatlingRun.Result result = run.finish(RUN_TIMEOUT);
+
+      GatlingReport.Counts sets = assertFailedAndReported(result, "memcache set");
+      assertTrue(GatlingReport.errors(result.requireRunFolder()).keySet().stream()
+          .allMatch(message -> message.startsWith("connection")), "grouped connection failures");
+      assertEquals(sets.ok(), keys(keyFile).size(), "the key file holds the acknowledged keys only");
+      assertTrue(sets.ok() > stored, "sets acknowledged before and after the restart: " + sets + ", " + stored);
+    } finally {
+      restarted.close();
+    }
+  }
+
+  private static GatlingRun.Running couchSet(PouchDbServer couch, Path keyFile) throws IOException {
+    return GatlingRun.start("CouchSet", Map.of("couchdb.url", couch.url(), "users", "3",
+        "duration", String.valueOf(DURATION), "valueSize", "50", "keyFile", keyFile.toString(),
+        "database", "siege_loss"), Map.of());
+  }
+
+  /** Failed requests fail the run, yet Gatling's report is written and counts them, with their messages. */
+  private static GatlingReport.Counts assertFailedAndReported(GatlingRun.Result result, String request)
+      throws IOException {
+    assertNotEquals(0, result.exitCode(), "failed requests fail the run's assertion:\n" + result.output());
+    Path folder = result.requireRunFolder();
+    assertTrue(Files.exists(folder.resolve("index.html")), "the report is written");
+    GatlingReport.Counts counts = GatlingReport.requests(folder).get(request);
+    assertTrue(counts.ok() > 0 && counts.ko() > 0, counts.toString());
+    Map<String, Long> errors = GatlingReport.errors(folder);
+    assertEquals(counts.ko(), errors.values().stream().mapToLong(Long::longValue).sum(),
+        "every failure is in the error table, with a message: " + errors);
+    assertTrue(errors.size() <= 4, "messages are grouped, not one per request: " + errors);
+    assertTrue(result.output().contains("count of failed events is 0.0 : false (actual : " + counts.ko() + ".0)"),
+        "the console's last word says how many failed:\n" + result.output());
+    return counts;
+  }
+
+  private static void assertEndedOnTime(long killedAt) {
+    double seconds = (System.nanoTime() - killedAt) / 1e9;
+    assertTrue(seconds < DURATION + 15, "the run ended " + seconds + " s after the kill, its duration is " + DURATION);
+  }
+
+  private static void awaitCount(LongSupplier count, long atLeast, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + LOAD_WAIT.toNanos();
+    while (count.getAsLong() < atLeast) {
+      assertTrue(System.nanoTime() < deadline, what + ": fewer than " + atLeast + " within " + LOAD_WAIT);
+      Thread.sleep(50);
+    }
+  }
+
+  /** @return the documents in siege_loss, 0 while the database or the server is missing */
+  private static long docCount(PouchDbServer couch) {
+    try {
+      HttpResponse<String> reply = HTTP.send(HttpRequest.newBuilder(URI.create(couch.url() + "/siege_loss"))
+          .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+      return reply.statusCode() == 200 ? new ObjectMapper().readTree(reply.body()).path("doc_count").asLong() : 0;
+    } catch (IOException e) {
+      return 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 0;
+    }
+  }
+
+  /** @return how many of the ids the database does not hold */
+  private static long missing(PouchDbServer couch, List<String> ids) throws Exception {
+    String keys = new ObjectMapper().writeValueAsString(Map.of("keys", ids));
+    HttpResponse<String> reply = HTTP.send(HttpRequest.newBuilder(URI.create(couch.url() + "/siege_loss/_all_docs"))
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(keys)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, reply.statusCode(), reply.body());
+    JsonNode rows = new ObjectMapper().readTree(reply.body()).path("rows");
+    assertEquals(ids.size(), rows.size(), "one row per id asked");
+    long missing = 0;
+    for (JsonNode row : rows) {
+      missing += row.has("error") || row.path("value").path("deleted").asBoolean() ? 1 : 0;
+    }
+    return missing;
+  }
+
+  private static List<String> keys(Path keyFile) throws IOException {
+    List<String> lines = Files.readAllLines(keyFile);
+    assertEquals("key", lines.get(0));
+    return lines.subList(1, lines.size());
+  }
+
+  private static Path keyFile(String kind) throws IOException {
+    return Files.createDirectories(Path.of("target", "it-keys")).resolve(kind + "-" + System.nanoTime() + ".csv");
+  }
+}
