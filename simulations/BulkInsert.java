@@ -5,6 +5,7 @@ import couchbench.bulkinsert.BulkInsertPlan;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.report.GatlingLog;
 import couchbench.report.Summaries;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
@@ -40,7 +41,8 @@ public class BulkInsert extends Simulation {
 
   @Override
   public void after() {
-    Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, load.tallies()));
+    Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, load.tallies(),
+        GatlingLog.requests("BulkInsert", loadStart)));
     load.dropDatabases(client);
   }
 }

@@ -15,6 +15,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.DatabaseInfo;
 import couchbench.couchdb.DocBodies;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.couchdb.Verdict;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -132,7 +133,7 @@ public final class BulkInsertLoad {
                 status().in(201, 202),
                 bodyBytes()
                     .transform(bytes -> tally.record(DocWriteReply.parse(bytes, step.batchSize())).verdict())
-                    .is(DocWriteReply.ALL_STORED)
+                    .validate("is " + DocWriteReply.ALL_STORED, Verdict.expect(DocWriteReply.ALL_STORED))
                     .name("document results"));
     return exec(session -> {
           if (tally.userStarted()) {

@@ -2,12 +2,14 @@ package couchbench.bulkinsert;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.report.LineChart;
+import couchbench.report.RequestTally;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -24,21 +26,26 @@ public final class BulkInsertSummary {
    * @param plan the steps and parameters
    * @param target the server the run wrote to
    * @param tallies what each step did
+   * @param requests Gatling's own count of each request name, from the run's simulation.log (empty
+   *     when it cannot be read): it also counts the requests that got no reply
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(
-      BulkInsertPlan plan, CouchTarget target, Map<BulkInsertStep, StepTally> tallies) {
+  public static SummaryPage page(BulkInsertPlan plan, CouchTarget target, Map<BulkInsertStep, StepTally> tallies,
+      Optional<Map<String, RequestTally>> requests) {
     Table table =
-        Table.of("method", "B", "T", "replies", "failed replies", "docs acknowledged",
+        Table.of("method", "B", "T", "replies", "failed replies", "failed requests", "docs acknowledged",
             "doc_count", "seconds", "docs/s");
+    long failedRequests = 0;
     Map<Integer, List<Number>> batchSizes = new TreeMap<>();
     Map<Integer, List<Number>> rates = new TreeMap<>();
     List<String> disagreements = new ArrayList<>();
     for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
       BulkInsertStep step = entry.getKey();
       StepTally tally = entry.getValue();
+      Optional<Long> failed = requests.map(byName -> byName.getOrDefault(step.name(), RequestTally.EMPTY).ko());
+      failedRequests += failed.orElse(0L);
       table = table.row(step.single() ? "single (POST /db)" : "bulk (_bulk_docs)",
-          step.batchSize(), step.threads(), tally.replies(), tally.failedReplies(), tally.stored(),
+          step.batchSize(), step.threads(), tally.replies(), tally.failedReplies(), failed.orElse(null), tally.stored(),
           tally.serverDocCount() < 0 ? null : tally.serverDocCount(), tally.seconds(),
           tally.docsPerSecond());
       if (tally.serverDocCount() != tally.stored()) {
@@ -59,8 +66,14 @@ public final class BulkInsertSummary {
                     : plan.docSize() + " characters of random text") + ".")
             .line("docs/s = documents the server acknowledged / wall time from the step's first"
                 + " request to its last reply. doc_count is the database's own count after the step."
-                + " Replies are counted as they arrive; a request that got none (a timeout, a closed"
-                + " connection) is in Gatling's report only.");
+                + " Failed replies: replies that were not all stored; failed requests: Gatling's count,"
+                + " which adds the requests that got no reply (a timeout, a closed connection).");
+    if (failedRequests > 0) {
+      page = page.warning(failedRequests + " requests failed: see Gatling's report for the messages.");
+    }
+    if (requests.isEmpty()) {
+      page = page.warning("Gatling's simulation.log could not be read: failed requests are not shown.");
+    }
     if (CouchHttp.loginWasRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: "
           + "steps after that are missing or incomplete.");

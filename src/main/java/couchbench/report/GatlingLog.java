@@ -4,6 +4,7 @@ import io.gatling.charts.stats.LogFileReader;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.stats.ErrorStats;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +55,17 @@ public final class GatlingLog {
    */
   public static Optional<Map<String, RequestTally>> requests(Path runFolder) {
     return tallies(runFolder).map(RequestRecords.Tallies::requests);
+  }
+
+  /**
+   * Same, for the run a simulation is finishing: call it from the simulation's after() hook.
+   *
+   * @param simulationName the simulation's class name
+   * @param loadStart an instant taken at the end of the simulation's before() hook
+   * @return tally by request name; empty when the run folder or its log cannot be found or read
+   */
+  public static Optional<Map<String, RequestTally>> requests(String simulationName, Instant loadStart) {
+    return RunFolders.current(RunFolders.resultsRoot(), simulationName, loadStart).flatMap(GatlingLog::requests);
   }
 
   /**

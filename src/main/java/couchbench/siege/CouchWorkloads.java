@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.couchdb.Verdict;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
@@ -145,7 +146,7 @@ public final class CouchWorkloads {
                           }
                           return reply.verdict();
                         })
-                        .is(DocWriteReply.ALL_STORED)
+                        .validate("is " + DocWriteReply.ALL_STORED, Verdict.expect(DocWriteReply.ALL_STORED))
                         .name("document result"))));
   }
 
@@ -159,7 +160,7 @@ public final class CouchWorkloads {
                 status().is(200),
                 bodyBytes()
                     .transformWithSession((bytes, session) -> verdict.apply(bytes, session.getString(KeyFile.HEADER)))
-                    .is(INTACT)
+                    .validate("is " + INTACT, Verdict.expect(INTACT))
                     .name("stored text"))));
   }
 

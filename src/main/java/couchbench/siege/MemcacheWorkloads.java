@@ -8,6 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.group;
 
+import couchbench.couchdb.Verdict;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.Md5Keys;
@@ -140,7 +141,8 @@ public final class MemcacheWorkloads {
             .check(memcacheValues()
                 .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),
                     fields, plan.valueSize()))
-                .is(RecordFields.INTACT))))));
+                .validate("is " + RecordFields.INTACT, Verdict.expect(RecordFields.INTACT))
+                .name("record values"))))));
   }
 
   /**

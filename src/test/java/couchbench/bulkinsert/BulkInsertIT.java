@@ -69,6 +69,7 @@ class BulkInsertIT {
       assertTrue(acknowledged >= 256, name + " created at least the documents asked for");
       assertEquals(step.get("doc_count"), step.get("docs acknowledged"), name + ": server count");
       assertEquals("0", step.get("failed replies"), name);
+      assertEquals("0", step.get("failed requests"), name);
       GatlingReport.Counts counts = gatling.get(name);
       assertEquals(Long.parseLong(step.get("replies")), counts.ok(), name + ": Gatling's OK count");
       assertEquals(0, counts.ko(), name);
@@ -174,13 +175,16 @@ class BulkInsertIT {
 
   @Test
   void shouldFailHostileBulkRepliesWithAGroupedMessageAndCountNoDocumentForThem() throws Exception {
-    // The summary counts replies: a body cut short by a dropped connection is no reply, and counts nowhere there.
-    Map<FakeCouchDb, String> failedReplies = Map.of(
-        FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev"), "4",
-        FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev\":\"1-a\"}]"), "4",
-        FakeCouchDb.truncatingWrites(), "0");
-    for (Map.Entry<FakeCouchDb, String> hostile : failedReplies.entrySet()) {
-      try (FakeCouchDb fake = hostile.getKey()) {
+    // A body cut short by a dropped connection is no reply: not a failed reply, but a failed request.
+    record Hostile(FakeCouchDb server, String failedReplies, String message) {}
+    List<Hostile> cases = List.of(
+        new Hostile(FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev"), "4",
+            "document results, j.l.IllegalStateException: reply is not JSON"),
+        new Hostile(FakeCouchDb.answeringWrites("[{\"ok\":true,\"id\":\"a\",\"rev\":\"1-a\"}]"), "4",
+            "document results, j.l.IllegalStateException: reply has fewer results than documents"),
+        new Hostile(FakeCouchDb.truncatingWrites(), "0", "Premature close"));
+    for (Hostile hostile : cases) {
+      try (FakeCouchDb fake = hostile.server()) {
         GatlingRun.Result run = run(Map.of("couchdb.url", fake.url(), "batchSizes", "4", "threads", "2",
             "docs", "16", "single", "false", "warmup", "0"));
 
@@ -189,9 +193,11 @@ class BulkInsertIT {
         assertEquals(new GatlingReport.Counts(4, 0, 4), GatlingReport.requests(folder).get("bulk B=4 T=2"),
             "each user's two requests, every one failed");
         Map<String, Long> errors = GatlingReport.errors(folder);
-        assertTrue(errors.containsValue(4L), "the four failures grouped under one message: " + errors);
+        assertTrue(errors.entrySet().stream().anyMatch(error -> error.getKey().contains(hostile.message())
+                && error.getValue() == 4L), "the four failures grouped under one message saying what is wrong: " + errors);
         Map<String, String> step = csv(folder.resolve("docs-per-second-by-step.csv")).get(0);
-        assertEquals(hostile.getValue(), step.get("failed replies"), "the summary counts the failed replies: " + step);
+        assertEquals(hostile.failedReplies(), step.get("failed replies"), "the summary counts the failed replies: " + step);
+        assertEquals("4", step.get("failed requests"), "and every failed request: " + step);
         assertTrue(Long.parseLong(step.get("docs acknowledged")) <= 4, "at most the one result of each short "
             + "reply counts, never a document no reply acknowledged: " + step);
       }

@@ -67,7 +67,9 @@ class ViewQueryIT {
     double replyRate = Double.parseDouble(figures.get("reply rate avg"));
     assertTrue(replyRate > 18 && replyRate < 22, "about 20 replies/s: " + replyRate);
     double duration = Double.parseDouble(figures.get("test-duration s"));
-    assertTrue(duration > 5.5 && duration < 7.5, "about 6 s: " + duration);
+    // Arrivals span 6 s; a reply the server holds back (pouchdb-server stalls now and then on a busy
+    // machine) can only lengthen the test by its own delay.
+    assertTrue(duration > 5.5 && duration < 10, "about 6 s: " + duration);
     assertEquals("5", figures.get("index build total_rows"), "the seed's 2 and -Drows=3");
     assertTrue(Double.parseDouble(figures.get("index build ms")) > 0);
 
