@@ -2,6 +2,10 @@
 # test classpath for running Gatling without Maven's start-up.
 
 LIMIT=${LIMIT:-300} # seconds any one command may take: a script stays bounded even if something hangs
+# SERVER_CPUS=1 CLIENT_CPUS=0: pin the server and the load generators to separate cores (taskset), so
+# that neither takes CPU from the other, as when the load comes from another machine.
+SERVER_PIN=${SERVER_CPUS:+taskset -c $SERVER_CPUS}
+CLIENT_PIN=${CLIENT_CPUS:+taskset -c $CLIENT_CPUS}
 SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
 
 # bench_start_pouchdb NAME PORT: a temporary folder in $out, pouchdb-server answering on $URL,
@@ -19,7 +23,7 @@ bench_start_pouchdb() {
   out=$(mktemp -d "/tmp/$1.XXXXXX")
   mkdir "$out/data" "$out/reports"
   # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
-  (cd "$out/data" && exec node "$SERVER" --port "$2" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
+  (cd "$out/data" && exec $SERVER_PIN node "$SERVER" --port "$2" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
   server=$!
   # wait returns the server's 143 (SIGTERM), which set -e would make the script's exit status.
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$out/data"' EXIT
@@ -40,7 +44,7 @@ bench_classpath() {
 bench_gatling() {
   local simulation=$1 log=$2
   shift 2
-  timeout "$LIMIT" java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
+  timeout "$LIMIT" $CLIENT_PIN java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
     -Xmx1G -cp "$classpath" "$@" -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
   sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1
