@@ -6,7 +6,6 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.report.Summaries;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
@@ -46,8 +45,7 @@ public class AttachmentUpload extends Simulation {
 
   @Override
   public void after() {
-    AttachmentSummary.seedTable(plan, load.tally()).forEach(Console::say);
-    Summaries.write("AttachmentUpload", loadStart, AttachmentSummary.page(plan, couchdb, load.tally()));
+    AttachmentSummary.write(plan, couchdb, load.tally(), loadStart);
     load.dropDatabase(client);
   }
 }

@@ -3,14 +3,23 @@ package couchbench.attachment;
 import couchbench.attachment.UploadTally.Figures;
 import couchbench.attachment.UploadTally.Key;
 import couchbench.couchdb.CouchHttp;
+import couchbench.report.GatlingLog;
 import couchbench.report.LineChart;
+import couchbench.report.RunFolders;
+import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The seed's figures from this run: for every size, the median and shortest upload time of each
@@ -22,14 +31,31 @@ public final class AttachmentSummary {
   private AttachmentSummary() {}
 
   /**
+   * Prints the seed's table and writes the summary page into the run folder; call from after().
+   *
+   * @param plan the sizes and parameters
+   * @param target the server the run wrote to
+   * @param tally what the uploads did
+   * @param loadStart an instant taken at the end of before()
+   */
+  public static void write(AttachmentPlan plan, CouchTarget target, UploadTally tally, Instant loadStart) {
+    seedTable(plan, tally).forEach(Console::say);
+    Optional<Path> folder = RunFolders.current(RunFolders.resultsRoot(), "AttachmentUpload", loadStart);
+    Summaries.write("AttachmentUpload", loadStart, page(plan, target, tally,
+        name -> folder.flatMap(f -> GatlingLog.errors(f, name)).orElse(Map.of())));
+  }
+
+  /**
    * The summary page of a finished run.
    *
    * @param plan the sizes and parameters
    * @param target the server the run wrote to
    * @param tally what the uploads did
+   * @param gatlingErrors Gatling's failure messages of a request name, with their counts
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(AttachmentPlan plan, CouchTarget target, UploadTally tally) {
+  public static SummaryPage page(AttachmentPlan plan, CouchTarget target, UploadTally tally,
+      Function<String, Map<String, Long>> gatlingErrors) {
     SummaryPage page =
         SummaryPage.titled("AttachmentUpload: upload time against attachment size")
             .line("Target: " + target.describe() + ".")
@@ -48,11 +74,14 @@ public final class AttachmentSummary {
       page = page.warning("CouchDB refused the login during the run, which stopped there: sizes after that"
           + " are missing.");
     }
-    Table failures = Table.of("method", "size", "failure", "uploads");
+    Table failures = Table.of("method", "size", "failure", "uploads", "Gatling's errors for the upload request");
     for (int exponent : plan.exponents()) {
       for (AttachmentMethod method : plan.methods(exponent)) {
         for (Map.Entry<String, Integer> failure : tally.figures(new Key(method, exponent)).failures().entrySet()) {
-          failures = failures.row(method.label(), AttachmentPlan.sizeName(exponent), failure.getKey(), failure.getValue());
+          String errors = gatlingErrors.apply(method.requestName(exponent)).entrySet().stream()
+              .map(error -> error.getKey() + " (" + error.getValue() + ")").collect(Collectors.joining("; "));
+          failures = failures.row(method.label(), AttachmentPlan.sizeName(exponent), failure.getKey(),
+              failure.getValue(), errors);
           page = page.warning(method.requestName(exponent) + " failed: " + failure.getKey());
         }
       }
@@ -68,14 +97,8 @@ public final class AttachmentSummary {
         .link("Gatling's report for this run", "index.html");
   }
 
-  /**
-   * The seed's table: size and median seconds per method, a blank where there is none.
-   *
-   * @param plan the sizes
-   * @param tally the figures
-   * @return the lines, header first
-   */
-  public static List<String> seedTable(AttachmentPlan plan, UploadTally tally) {
+  /** The seed's table: size and median seconds per method, a dash where there is none; header first. */
+  private static List<String> seedTable(AttachmentPlan plan, UploadTally tally) {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "%-3s %14s %14s %14s %14s %14s", "n", "raw", "base64", "multipart",
         "bulk/request", "bulk/document"));

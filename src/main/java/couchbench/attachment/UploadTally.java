@@ -89,7 +89,7 @@ public final class UploadTally {
    */
   public synchronized String uploadFailure() {
     return lastReply != null ? lastReply
-        : "no reply (the connection was closed, reset or timed out: Gatling's report has the exact error)";
+        : "no reply (Gatling's error says why: the connection closed, reset or refused, or a timeout)";
   }
 
   /**
