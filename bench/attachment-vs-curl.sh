@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Benchmark, not a test: AttachmentUpload's upload times against curl sending the same bodies to the
 # same target, at one size, in one run, interleaved (the order alternates round by round), with the
-# Gatling JVM held to -Xmx256m and its peak heap read from its GC log. See docs/attachments.md.
+# Gatling JVM held to -Xmx256m and its peak heap read from its GC log. In a round each client sends
+# REPEAT uploads per method (Gatling in one JVM, as a run does: its first uploads also pay for the
+# JIT) and the round's figure is their median. See docs/attachments.md.
 #
-#   bench/attachment-vs-curl.sh                              # 10^9 bytes, against the sink, 3 rounds
-#   TARGET=pouchdb EXPONENT=8 ROUNDS=3 bench/attachment-vs-curl.sh
+#   bench/attachment-vs-curl.sh                              # 10^9 bytes, against the sink, 3 rounds of 3
+#   TARGET=pouchdb EXPONENT=8 ROUNDS=3 REPEAT=1 bench/attachment-vs-curl.sh
 #
 # TARGET=sink: couchbench.attachment.AttachmentSink, a stand-in that hashes uploads as they stream in
 # and stores nothing, so the clients' own costs show (pouchdb-server 4.2.0 runs out of memory at 10^9).
@@ -17,6 +19,7 @@ cd "$(dirname "$0")/.."
 TARGET=${TARGET:-sink}
 EXPONENT=${EXPONENT:-9}
 ROUNDS=${ROUNDS:-3}
+REPEAT=${REPEAT:-3}
 PORT=${PORT:-5986}
 HEAP=${HEAP:-256m}
 URL=http://127.0.0.1:$PORT
@@ -58,7 +61,7 @@ text=data/attachments/1e$EXPONENT.txt
 gatling() { # round
   local log=$out/gatling-$1.log report
   timeout "$LIMIT" mvn -q -B gatling:test -Dsimulation=AttachmentUpload -DminExponent="$EXPONENT" \
-    -DmaxExponent="$EXPONENT" -Drepeat=1 -Dcouchdb.url="$URL" \
+    -DmaxExponent="$EXPONENT" -Drepeat="$REPEAT" -Dcouchdb.url="$URL" \
     "-Dgatling.jvmArgs=-Xmx$HEAP,-Xlog:gc:file=$out/gc-$1.log" >"$log" 2>&1 || true
   # The run folder named in this run's own output: other runs may be writing to reports/ meanwhile.
   report=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
@@ -79,14 +82,17 @@ send() { # round method url content-type file: one upload by curl; a reply other
   esac
 }
 
-curls() { # round: the same three uploads, each to a new document, in a database of their own
-  local db=$URL/couchbench_curl_$1 rev
-  curl -s -o /dev/null -X PUT "$db"
-  rev=$(curl -s -X PUT -H 'Content-Type: application/json' -d '{}' "$db/raw-curl" | sed -n 's/.*"rev":"\([^"]*\)".*/\1/p')
-  send "$1" raw "$db/raw-curl/att?rev=$rev" application/octet-stream "$text"
-  send "$1" base64 "$db/base64-curl" application/json "data/attachments/1e$EXPONENT.base64.json"
-  send "$1" multipart "$db/multipart-curl" "multipart/related; boundary=$BOUNDARY" "$out/1e$EXPONENT.multipart"
-  curl -s -o /dev/null -X DELETE "$db"
+curls() { # round: the same uploads, the methods taking turns, each to a new document (a database per turn)
+  local db rev i
+  for i in $(seq "$REPEAT"); do
+    db=$URL/couchbench_curl_$1_$i
+    curl -s -o /dev/null -X PUT "$db"
+    rev=$(curl -s -X PUT -H 'Content-Type: application/json' -d '{}' "$db/raw-curl" | sed -n 's/.*"rev":"\([^"]*\)".*/\1/p')
+    send "$1" raw "$db/raw-curl/att?rev=$rev" application/octet-stream "$text"
+    send "$1" base64 "$db/base64-curl" application/json "data/attachments/1e$EXPONENT.base64.json"
+    send "$1" multipart "$db/multipart-curl" "multipart/related; boundary=$BOUNDARY" "$out/1e$EXPONENT.multipart"
+    curl -s -o /dev/null -X DELETE "$db"
+  done
 }
 
 multipart() { # curl's multipart body: Gatling's layout, the id in the JSON as the URL says
@@ -112,20 +118,23 @@ for round in $(seq "$ROUNDS"); do
 done
 
 echo
-echo "10^$EXPONENT bytes against $TARGET, $ROUNDS rounds: seconds per upload (median of the rounds) and"
-echo "AttachmentUpload / curl, the median of the rounds' own ratios and their range."
+echo "10^$EXPONENT bytes against $TARGET, $ROUNDS rounds of $REPEAT uploads per method and client: seconds"
+echo "per upload (median of the rounds' medians) and AttachmentUpload / curl, the median of the rounds'"
+echo "own ratios and their range."
 awk -F, -f bench/stats.awk -f /dev/stdin "$results" <<'AWK'
-  NR > 1 && $4 != "" { t[$2, $3] = t[$2, $3] " " $4; byRound[$1, $2, $3] = $4; rounds[$1] = 1 }
+  # Gatling's rows are already its run's medians; curl's are single uploads.
+  NR > 1 && $4 != "" { v[$1, $2, $3] = v[$1, $2, $3] " " $4; rounds[$1] = 1 }
   END {
     printf "%-10s %10s %10s %8s %12s\n", "method", "gatling", "curl", "ratio", "range"
     split("raw base64 multipart", methods, " ")
     for (m = 1; m <= 3; m++) {
-      method = methods[m]; r = ""
-      for (x in rounds) if (byRound[x, "gatling", method] != "" && byRound[x, "curl", method] != "")
-        r = r " " byRound[x, "gatling", method] / byRound[x, "curl", method]
+      method = methods[m]; r = ""; g = ""; c = ""
+      for (x in rounds) if (v[x, "gatling", method] != "" && v[x, "curl", method] != "") {
+        gm = median(v[x, "gatling", method]); cm = median(v[x, "curl", method])
+        g = g " " gm; c = c " " cm; r = r " " gm / cm
+      }
       if (r == "") { printf "%-10s %10s\n", method, "no figures (see the failures above)"; continue }
-      printf "%-10s %10.3f %10.3f %8.3f %12s\n", method, median(t["gatling", method]), median(t["curl", method]),
-        median(r), spread(r)
+      printf "%-10s %10.3f %10.3f %8.3f %12s\n", method, median(g), median(c), median(r), spread(r)
     }
   }
 AWK

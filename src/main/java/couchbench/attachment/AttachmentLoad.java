@@ -24,6 +24,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -67,7 +68,7 @@ public final class AttachmentLoad {
 
   /** @return the one-user population that runs every upload */
   public PopulationBuilder population() {
-    ChainBuilder chain = exec(session -> session);
+    List<ChainBuilder> steps = new ArrayList<>();
     int lastExponent = -1;
     for (Upload upload : plan.uploads()) {
       if (upload.exponent() != lastExponent) {
@@ -75,14 +76,14 @@ public final class AttachmentLoad {
         String announcement = "size " + AttachmentPlan.sizeName(lastExponent) + " bytes: "
             + plan.methods(lastExponent).stream().map(AttachmentMethod::label).collect(Collectors.joining(", "))
             + ", " + plan.repeat() + " time(s) each";
-        chain = chain.exec(session -> {
+        steps.add(exec(session -> {
           Console.say(announcement);
           return session;
-        });
+        }));
       }
-      chain = chain.exec(upload(upload));
+      steps.add(upload(upload));
     }
-    return scenario("AttachmentUpload").exec(chain).injectOpen(atOnceUsers(1));
+    return scenario("AttachmentUpload").exec(steps).injectOpen(atOnceUsers(1));
   }
 
   /**
