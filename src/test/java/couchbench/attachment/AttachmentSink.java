@@ -7,14 +7,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import couchbench.HttpReplies;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +52,7 @@ public final class AttachmentSink {
       try {
         sink.answer(exchange);
       } catch (IOException | RuntimeException e) {
-        reply(exchange, 500, "{\"error\":\"sink\",\"reason\":\"" + e.getClass().getSimpleName() + "\"}");
+        HttpReplies.json(exchange, 500, "{\"error\":\"sink\",\"reason\":\"" + e.getClass().getSimpleName() + "\"}");
       }
     });
     server.setExecutor(Executors.newFixedThreadPool(4));
@@ -64,9 +65,9 @@ public final class AttachmentSink {
     String type = String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"));
     InputStream body = new BufferedInputStream(exchange.getRequestBody(), 1 << 16);
     if (path[0].isEmpty()) {
-      reply(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\",\"vendor\":{\"name\":\"couchbench sink\"}}");
+      HttpReplies.json(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\",\"vendor\":{\"name\":\"couchbench sink\"}}");
     } else if (path.length == 1) {
-      reply(exchange, method.equals("PUT") ? 201 : 200, "{\"ok\":true}");
+      HttpReplies.json(exchange, method.equals("PUT") ? 201 : 200, "{\"ok\":true}");
     } else if (method.equals("GET") && path.length == 2) {
       document(exchange, path[0] + "/" + path[1]);
     } else if (method.equals("PUT") && path.length == 3) {
@@ -80,7 +81,7 @@ public final class AttachmentSink {
       created(exchange, path[1]);
     } else {
       body.transferTo(OutputStream.nullOutputStream());
-      reply(exchange, 400, "{\"error\":\"bad_request\",\"reason\":\"the sink takes single-document uploads only\"}");
+      HttpReplies.json(exchange, 400, "{\"error\":\"bad_request\",\"reason\":\"the sink takes single-document uploads only\"}");
     }
   }
 
@@ -134,18 +135,18 @@ public final class AttachmentSink {
 
   private void document(HttpExchange exchange, String doc) throws IOException {
     if (!lengths.containsKey(doc)) {
-      reply(exchange, 404, "{\"error\":\"not_found\",\"reason\":\"missing\"}");
+      HttpReplies.json(exchange, 404, "{\"error\":\"not_found\",\"reason\":\"missing\"}");
       return;
     }
     ObjectNode attachment = JSON.createObjectNode().put("content_type", AttachmentBodies.CONTENT_TYPE)
         .put("length", lengths.get(doc)[0]).put("digest", digests.get(doc)).put("stub", true);
     ObjectNode reply = JSON.createObjectNode().put("_id", doc.substring(doc.indexOf('/') + 1)).put("_rev", "1-sink");
     reply.putObject("_attachments").set(AttachmentBodies.NAME, attachment);
-    reply(exchange, 200, JSON.writeValueAsString(reply));
+    HttpReplies.json(exchange, 200, JSON.writeValueAsString(reply));
   }
 
   private static void created(HttpExchange exchange, String id) throws IOException {
-    reply(exchange, 201, "{\"ok\":true,\"id\":\"" + id + "\",\"rev\":\"1-sink\"}");
+    HttpReplies.json(exchange, 201, "{\"ok\":true,\"id\":\"" + id + "\",\"rev\":\"1-sink\"}");
   }
 
   private static long copy(InputStream in, OutputStream out, long max) throws IOException {
@@ -173,18 +174,10 @@ public final class AttachmentSink {
     }
   }
 
-  private static void reply(HttpExchange exchange, int status, String json) throws IOException {
-    byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes);
-    exchange.close();
-  }
-
   private static MessageDigest md5() {
     try {
       return MessageDigest.getInstance("MD5");
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
   }

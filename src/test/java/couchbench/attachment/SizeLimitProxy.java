@@ -2,13 +2,13 @@ package couchbench.attachment;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import couchbench.HttpReplies;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -62,8 +62,7 @@ final class SizeLimitProxy implements AutoCloseable {
     }
     byte[] body = exchange.getRequestBody().readAllBytes();
     if (length > refuseAbove) {
-      reply(exchange, 413, "application/json",
-          "{\"error\":\"too_large\",\"reason\":\"the request entity is too large\"}".getBytes(StandardCharsets.UTF_8));
+      HttpReplies.json(exchange, 413, "{\"error\":\"too_large\",\"reason\":\"the request entity is too large\"}");
       return;
     }
     HttpRequest.Builder forward = HttpRequest.newBuilder(URI.create(upstream + exchange.getRequestURI()))
@@ -76,19 +75,12 @@ final class SizeLimitProxy implements AutoCloseable {
     }
     try {
       HttpResponse<byte[]> response = HTTP.send(forward.build(), HttpResponse.BodyHandlers.ofByteArray());
-      reply(exchange, response.statusCode(),
+      HttpReplies.send(exchange, response.statusCode(),
           response.headers().firstValue("Content-Type").orElse("application/json"), response.body());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
     }
-  }
-
-  private static void reply(HttpExchange exchange, int status, String contentType, byte[] body) throws IOException {
-    exchange.getResponseHeaders().add("Content-Type", contentType);
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    exchange.getResponseBody().write(body);
-    exchange.close();
   }
 
   @Override

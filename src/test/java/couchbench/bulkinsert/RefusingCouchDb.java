@@ -2,9 +2,9 @@ package couchbench.bulkinsert;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import couchbench.HttpReplies;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -52,22 +52,14 @@ final class RefusingCouchDb implements AutoCloseable {
     boolean write = method.equals("POST");
     boolean refuse = onlyWrites ? write : exchange.getRequestHeaders().containsKey("Authorization");
     if (refuse) {
-      send(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
+      HttpReplies.json(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
     } else if (path.equals("/")) {
-      send(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\"}");
+      HttpReplies.json(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\"}");
     } else if (method.equals("PUT")) {
-      send(exchange, 201, "{\"ok\":true}");
+      HttpReplies.json(exchange, 201, "{\"ok\":true}");
     } else {
-      send(exchange, 200, "{\"ok\":true}");
+      HttpReplies.json(exchange, 200, "{\"ok\":true}");
     }
-  }
-
-  private static void send(HttpExchange exchange, int status, String json) throws IOException {
-    byte[] body = json.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, body.length);
-    exchange.getResponseBody().write(body);
-    exchange.close();
   }
 
   @Override
