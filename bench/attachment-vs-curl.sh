@@ -50,7 +50,8 @@ case $TARGET in
   *) echo "TARGET=$TARGET: expected sink or pouchdb" >&2; exit 1 ;;
 esac
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$out/data" "$out"/*.multipart; true' EXIT
+# set -e holds in the trap too: the killed server's status must not stop it before the clean-up.
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$out/data" "$out"/*.multipart' EXIT
 for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
 curl -s -o /dev/null "$URL" || { echo "$TARGET did not answer on $URL; see $out/server.log" >&2; exit 1; }
 
