@@ -67,14 +67,7 @@ done
 echo
 echo "docs/s: median of $ROUNDS rounds. Ratio: BulkInsert / baseline, the median of the rounds' own ratios"
 echo "(each round's clients ran back to back), and their range."
-awk -F, '
-  function sorted(list, v,   n, i, j, x) {
-    n = split(list, v, " ")
-    for (i = 2; i <= n; i++) { x = v[i] + 0; for (j = i - 1; j > 0 && v[j] + 0 > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
-    return n
-  }
-  function median(list,   v, n) { n = sorted(list, v); return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
-  function spread(list,   v, n) { n = sorted(list, v); return sprintf("%.2f-%.2f", v[1], v[n]) }
+awk -F, -f bench/stats.awk -f /dev/stdin "$results" <<'AWK'
   NR > 1 { key = $3 "," $4; rate[$2, key] = rate[$2, key] " " $5; byRound[$1, $2, key] = $5
            if (!(key in seen)) { seen[key] = 1; keys[++k] = key }; rounds[$1] = 1 }
   END {
@@ -89,6 +82,7 @@ awk -F, '
       printf "%6d %3d %11.0f %11.0f %11.0f %7.2f %10s %10.2f %10s\n", bt[1], bt[2], median(rate["BulkInsert", key]),
         median(rate["jdk", key]), median(rate["socket", key]), median(rj), spread(rj), median(rs), spread(rs)
     }
-  }' "$results"
+  }
+AWK
 echo
 echo "every round's figures: $results ($((SECONDS - started)) s in all)"

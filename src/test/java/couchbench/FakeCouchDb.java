@@ -43,7 +43,7 @@ public final class FakeCouchDb implements AutoCloseable {
 
   /** @return a server that answers every document write 201 with this body, whatever was sent */
   public static FakeCouchDb answeringWrites(String json) throws IOException {
-    return new FakeCouchDb(false, exchange -> send(exchange, 201, json));
+    return new FakeCouchDb(false, exchange -> HttpReplies.json(exchange, 201, json));
   }
 
   /** @return a server that announces a reply body to every document write, sends part of it, and hangs up */
@@ -77,25 +77,18 @@ public final class FakeCouchDb implements AutoCloseable {
       // A document write: POST (_bulk_docs, POST /db) or PUT /db/id; PUT /db creates a database.
       writes.answer(exchange);
     } else if (path.equals("/")) {
-      send(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\"}");
+      HttpReplies.json(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.4.2\"}");
     } else if (method.equals("PUT")) {
-      send(exchange, 201, "{\"ok\":true}");
+      HttpReplies.json(exchange, 201, "{\"ok\":true}");
     } else {
-      send(exchange, 200, "{\"ok\":true}");
+      HttpReplies.json(exchange, 200, "{\"ok\":true}");
     }
   }
 
   private static void refuse(HttpExchange exchange) throws IOException {
-    send(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
+    HttpReplies.json(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
   }
 
-  private static void send(HttpExchange exchange, int status, String json) throws IOException {
-    byte[] body = json.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, body.length);
-    exchange.getResponseBody().write(body);
-    exchange.close();
-  }
 
   @Override
   public void close() {

@@ -34,6 +34,18 @@ public final class RandomText {
     return text(new SplittableRandom(key.hashCode() * 0x9E3779B97F4A7C15L + length), length);
   }
 
+  /**
+   * Fills a buffer with random text as ASCII bytes, for data too large to hold as one string.
+   *
+   * @param buffer filled from its start to its end
+   * @param random the source of randomness, e.g. seeded for text that is the same on every run
+   */
+  public static void fill(byte[] buffer, RandomGenerator random) {
+    for (int i = 0; i < buffer.length; i++) {
+      buffer[i] = (byte) ALPHABET[random.nextInt(ALPHABET.length)];
+    }
+  }
+
   private static String text(RandomGenerator random, int length) {
     if (length < 0) {
       throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");

@@ -1,11 +1,13 @@
 package couchbench.data;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class RandomTextTest {
@@ -22,6 +24,17 @@ class RandomTextTest {
   @Test
   void shouldNeedNoJsonEscaping() {
     assertTrue(RandomText.ofLength(5000).matches("[A-Za-z0-9 ]*"));
+  }
+
+  @Test
+  void shouldFillBuffersWithTheSameTextForTheSameSeed() {
+    byte[] first = new byte[4096];
+    byte[] again = new byte[4096];
+    RandomText.fill(first, new SplittableRandom(7));
+    RandomText.fill(again, new SplittableRandom(7));
+
+    assertArrayEquals(first, again);
+    assertTrue(new String(first, StandardCharsets.US_ASCII).matches("[A-Za-z0-9 ]{4096}"));
   }
 
   @Test

@@ -1,0 +1,51 @@
+import static io.gatling.javaapi.core.CoreDsl.global;
+
+import couchbench.attachment.AttachmentData;
+import couchbench.attachment.AttachmentLoad;
+import couchbench.attachment.AttachmentPlan;
+import couchbench.attachment.AttachmentSummary;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Settings;
+import couchbench.targets.Startup;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
+
+/**
+ * Seed 002: the time to upload an attachment of 10^n bytes standalone (raw), inline in base64,
+ * as multipart/related, and inline in a _bulk_docs batch; bodies streamed from generated files.
+ * See README.md.
+ */
+public class AttachmentUpload extends Simulation {
+
+  private final Settings settings = Startup.settings();
+  private final AttachmentPlan plan = Startup.orExit(() -> AttachmentPlan.from(settings));
+  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final AttachmentData.Prepared data = Startup.orExit(() -> AttachmentData.prepare(plan));
+  private final CouchDbClient client = new CouchDbClient(couchdb);
+  private final AttachmentLoad load = new AttachmentLoad(plan, couchdb, data.sizes());
+  private Instant loadStart;
+
+  {
+    Console.say(data.describe(plan.dataDir()));
+    Console.say(plan.describe());
+    setUp(load.population())
+        .protocols(CouchHttp.protocol(couchdb))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  public void before() {
+    Startup.orExit(() -> load.createDatabase(client));
+    loadStart = Instant.now();
+  }
+
+  @Override
+  public void after() {
+    AttachmentSummary.write(plan, couchdb, load.tally(), loadStart);
+    load.dropDatabase(client);
+  }
+}

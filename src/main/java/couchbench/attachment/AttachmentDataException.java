@@ -1,0 +1,13 @@
+package couchbench.attachment;
+
+/** The attachment data could not be read or written, e.g. a full disk; the message says what to do. */
+public final class AttachmentDataException extends RuntimeException {
+
+  /**
+   * @param message what failed, and the fix
+   * @param cause the I/O error
+   */
+  public AttachmentDataException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,256 @@
+package couchbench.attachment;
+
+import static io.gatling.javaapi.core.CoreDsl.RawFileBody;
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.http.HttpDsl.RawFileBodyPart;
+import static io.gatling.javaapi.http.HttpDsl.StringBodyPart;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import couchbench.attachment.AttachmentData.SizeFiles;
+import couchbench.attachment.AttachmentPlan.Upload;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
+import couchbench.couchdb.CouchHttp;
+import couchbench.targets.Console;
+import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The AttachmentUpload load in Gatling's terms: one virtual user sends the plan's uploads one after
+ * the other (a timing experiment, not a concurrency one). Every body is streamed from the
+ * generated files by Gatling's HTTP client, its length known in advance. Each upload is timed
+ * alone, then read back under its own request name ({@code verify raw 10^6}) and counted only if
+ * CouchDB reports the source file's length and digest. A failed upload (a refusal such as 413, a
+ * closed connection) is reported once, and the rest of that method's uploads at that size are
+ * skipped; the run goes on.
+ */
+public final class AttachmentLoad {
+
+  private static final String STATUS = "attachmentStatus";
+  private static final String REV = "attachmentRev";
+  private static final String IDS = "attachmentIds";
+  private static final String STARTED = "attachmentStarted";
+  private static final String SECONDS = "attachmentSeconds";
+
+  private final AttachmentPlan plan;
+  private final CouchTarget target;
+  private final Map<Integer, SizeFiles> files;
+  private final UploadTally tally;
+
+  /**
+   * The load for a plan against a target.
+   *
+   * @param plan the uploads
+   * @param target the CouchDB server
+   * @param files the prepared files of every size of the plan
+   */
+  public AttachmentLoad(AttachmentPlan plan, CouchTarget target, List<SizeFiles> files) {
+    this.plan = plan;
+    this.target = target;
+    this.files = files.stream().collect(Collectors.toMap(SizeFiles::exponent, Function.identity()));
+    this.tally = new UploadTally(plan);
+  }
+
+  /** @return the one-user population that runs every upload */
+  public PopulationBuilder population() {
+    List<ChainBuilder> steps = new ArrayList<>();
+    int lastExponent = -1;
+    for (Upload upload : plan.uploads()) {
+      if (upload.exponent() != lastExponent) {
+        lastExponent = upload.exponent();
+        String announcement = "size " + AttachmentPlan.sizeName(lastExponent) + " bytes: "
+            + plan.methods(lastExponent).stream().map(AttachmentMethod::label).collect(Collectors.joining(", "))
+            + ", " + plan.repeat() + " time(s) each";
+        steps.add(exec(session -> {
+          Console.say(announcement);
+          return session;
+        }));
+      }
+      steps.add(upload(upload));
+    }
+    return scenario("AttachmentUpload").exec(steps).injectOpen(atOnceUsers(1));
+  }
+
+  /**
+   * Creates the run's database, fresh; a refused login stops here, after one request.
+   *
+   * @param client the setup client
+   */
+  public void createDatabase(CouchDbClient client) {
+    client.createDatabase(plan.database());
+  }
+
+  /**
+   * Deletes the run's database unless the plan keeps it; a failure here is reported, not thrown,
+   * so that the run's results are still written.
+   *
+   * @param client the setup client
+   */
+  public void dropDatabase(CouchDbClient client) {
+    if (plan.keep() || CouchHttp.loginWasRefused()) {
+      Console.say("the database " + plan.database() + " was left in place"
+          + (plan.keep() ? "" : ": CouchDB refused the login"));
+      return;
+    }
+    try {
+      client.deleteDatabase(plan.database());
+    } catch (CouchDbException e) {
+      Console.say("could not delete the database " + plan.database() + ": " + e.getMessage());
+    }
+  }
+
+  /** @return what the uploads did */
+  public UploadTally tally() {
+    return tally;
+  }
+
+  private ChainBuilder upload(Upload upload) {
+    UploadTally.Key key = new UploadTally.Key(upload.method(), upload.exponent());
+    SizeFiles size = files.get(upload.exponent());
+    String name = upload.method().requestName(upload.exponent());
+    ChainBuilder timed =
+        exec(session -> {
+              tally.uploadStarting();
+              return session.markAsSucceeded().remove(IDS).set(STARTED, System.nanoTime());
+            })
+            .exec(CouchHttp.stopOnRefusal(target, request(upload, size, name)))
+            .exec(session -> session.set(SECONDS, (System.nanoTime() - session.getLong(STARTED)) / 1e9));
+    ChainBuilder verified =
+        exec(CouchHttp.stopOnRefusal(target, verify(upload, size)))
+            .exec(session -> {
+              if (!session.isFailed()) {
+                tally.verified(key, session.getDouble(SECONDS));
+              } else if (!tally.failed(key)) {
+                report(upload, "read back: no reply, or a status other than 200 (see Gatling's report)");
+              }
+              return session;
+            });
+    ChainBuilder counted =
+        timed.exec(session -> {
+              if (session.isFailed()) {
+                report(upload, tally.uploadFailure());
+              }
+              return session;
+            })
+            .doIf(session -> !session.isFailed())
+            .then(verified);
+    if (upload.method() == AttachmentMethod.RAW) {
+      counted = createDoc(upload, name)
+          .doIfOrElse(session -> !session.isFailed())
+          .then(counted)
+          .orElse(exec(session -> {
+            report(upload, "creating its document failed (see Gatling's report)");
+            return session;
+          }));
+    }
+    return doIf(session -> !tally.failed(key) && !CouchHttp.loginWasRefused()).then(counted);
+  }
+
+  /** Counts a failure of the upload and says so. */
+  private void report(Upload upload, String message) {
+    tally.fail(new UploadTally.Key(upload.method(), upload.exponent()), message);
+    Console.say(upload.method().requestName(upload.exponent()) + " failed: " + message
+        + (upload.repetition() < plan.repeat() ? "; its other uploads at this size are skipped" : ""));
+  }
+
+  /** The raw method's document, created before the timed attachment upload. */
+  private ChainBuilder createDoc(Upload upload, String name) {
+    return exec(session -> session.markAsSucceeded())
+        .exec(CouchHttp.stopOnRefusal(target,
+            http("create doc " + name)
+                .put(docPath(upload))
+                .body(StringBody("{}"))
+                .check(status().in(201, 202), jsonPath("$.rev").saveAs(REV))));
+  }
+
+  private HttpRequestActionBuilder request(Upload upload, SizeFiles size, String name) {
+    AttachmentFile attachment = size.attachment();
+    HttpRequestActionBuilder request =
+        switch (upload.method()) {
+          case RAW -> http(name)
+              .put(docPath(upload) + "/" + AttachmentBodies.NAME + "?rev=#{" + REV + "}")
+              .header("Content-Type", AttachmentBodies.CONTENT_TYPE)
+              .body(RawFileBody(attachment.path().toAbsolutePath().toString()));
+          case BASE64 -> http(name)
+              .put(docPath(upload))
+              .body(RawFileBody(size.inlineBody().path().toAbsolutePath().toString()));
+          case MULTIPART -> http(name)
+              .put(docPath(upload))
+              .header("Content-Type", AttachmentBodies.MULTIPART_TYPE)
+              .bodyPart(StringBodyPart("doc", AttachmentBodies.multipartJson(upload.docId(), attachment.length()))
+                  .contentType("application/json"))
+              .bodyPart(RawFileBodyPart(AttachmentBodies.NAME, attachment.path().toAbsolutePath().toString())
+                  .contentType(AttachmentBodies.CONTENT_TYPE)
+                  .dispositionType("attachment")
+                  .fileName(AttachmentBodies.NAME));
+          case BULK -> http(name)
+              .post("/" + plan.database() + "/_bulk_docs")
+              .body(RawFileBody(size.bulkBody().orElseThrow().path().toAbsolutePath().toString()));
+        };
+    boolean bulk = upload.method() == AttachmentMethod.BULK;
+    request = request
+        .requestTimeout(plan.timeout())
+        .check(status().saveAs(STATUS), stored(bulk ? plan.bulkDocs() : 1));
+    // After the reply's verdict, so that a refused request fails with the verdict, not "ids not found".
+    return bulk ? request.check(jsonPath("$[*].id").findAll().saveAs(IDS)) : request;
+  }
+
+  private CheckBuilder stored(int docs) {
+    return bodyBytes()
+        .transformWithSession((bytes, session) ->
+            tally.replied(UploadReplies.upload(session.getInt(STATUS), bytes, docs)))
+        .is(UploadReplies.STORED)
+        // Gatling leaves a body check's actual value out of its message; this one is a short verdict.
+        .logActualValueInError(true)
+        .name("upload reply");
+  }
+
+  private HttpRequestActionBuilder verify(Upload upload, SizeFiles size) {
+    String name = upload.method().verifyName(upload.exponent());
+    AttachmentFile source = size.attachment();
+    if (upload.method() == AttachmentMethod.BULK) {
+      return http(name)
+          .post("/" + plan.database() + "/_all_docs?include_docs=true")
+          .body(StringBody(session -> UploadReplies.keys(session.getList(IDS))))
+          .check(status().is(200), bodyBytes()
+              .transform(bytes -> read(upload, UploadReplies.documents(bytes, source, plan.bulkDocs())))
+              .is(UploadReplies.INTACT)
+              .logActualValueInError(true)
+              .name("stored attachments"));
+    }
+    return http(name)
+        .get(docPath(upload))
+        .check(status().is(200), bodyBytes()
+            .transform(bytes -> read(upload, UploadReplies.document(bytes, source)))
+            .is(UploadReplies.INTACT)
+            .logActualValueInError(true)
+            .name("stored attachment"));
+  }
+
+  /** Counts a read-back that found the attachment changed, and says so. */
+  private String read(Upload upload, String verdict) {
+    if (!verdict.equals(UploadReplies.INTACT)) {
+      report(upload, "read back: " + verdict);
+    }
+    return verdict;
+  }
+
+  private String docPath(Upload upload) {
+    return "/" + plan.database() + "/" + upload.docId();
+  }
+}

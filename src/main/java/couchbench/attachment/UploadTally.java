@@ -1,0 +1,135 @@
+package couchbench.attachment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the uploads of a run did, by method and size: the time of every upload that was read back
+ * intact, and why the others failed. The run's one virtual user writes it while the load runs;
+ * the summary reads it after.
+ */
+public final class UploadTally {
+
+  /**
+   * One method at one size.
+   *
+   * @param method how the attachments were sent
+   * @param exponent their size is 10^exponent bytes
+   */
+  public record Key(AttachmentMethod method, int exponent) {}
+
+  /**
+   * The figures of one method at one size.
+   *
+   * @param planned uploads the plan asked for
+   * @param seconds the time of each upload read back intact, in the order they ran
+   * @param failures failure messages and how often each occurred
+   */
+  public record Figures(int planned, List<Double> seconds, Map<String, Integer> failures) {
+
+    /** @return uploads read back intact */
+    public int verified() {
+      return seconds.size();
+    }
+
+    /** @return the median time in seconds, or null when no upload was verified */
+    public Double median() {
+      List<Double> sorted = seconds.stream().sorted().toList();
+      int n = sorted.size();
+      if (n == 0) {
+        return null;
+      }
+      return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** @return the shortest time in seconds, or null when no upload was verified */
+    public Double min() {
+      return seconds.stream().min(Double::compare).orElse(null);
+    }
+  }
+
+  private final Map<Key, Integer> planned = new LinkedHashMap<>();
+  private final Map<Key, List<Double>> seconds = new LinkedHashMap<>();
+  private final Map<Key, Map<String, Integer>> failures = new LinkedHashMap<>();
+  private String lastReply;
+
+  /**
+   * A tally of a plan's uploads, none done yet.
+   *
+   * @param plan the uploads to count
+   */
+  public UploadTally(AttachmentPlan plan) {
+    for (AttachmentPlan.Upload upload : plan.uploads()) {
+      planned.merge(new Key(upload.method(), upload.exponent()), 1, Integer::sum);
+    }
+  }
+
+  /** Forgets the last reply: called before each upload, so that one without a reply is not judged by the last. */
+  public synchronized void uploadStarting() {
+    lastReply = null;
+  }
+
+  /**
+   * Notes the verdict on an upload's reply, from inside its check.
+   *
+   * @param verdict see {@link UploadReplies#upload}
+   * @return the same verdict
+   */
+  public synchronized String replied(String verdict) {
+    lastReply = verdict;
+    return verdict;
+  }
+
+  /**
+   * Why the last upload failed.
+   *
+   * @return the verdict on its reply, or that it got none
+   */
+  public synchronized String uploadFailure() {
+    return lastReply != null ? lastReply
+        : "no reply (Gatling's error says why: the connection closed, reset or refused, or a timeout)";
+  }
+
+  /**
+   * Counts an upload read back intact.
+   *
+   * @param key the method and size
+   * @param uploadSeconds the upload's time, the read-back apart
+   */
+  public synchronized void verified(Key key, double uploadSeconds) {
+    seconds.computeIfAbsent(key, k -> new ArrayList<>()).add(uploadSeconds);
+  }
+
+  /**
+   * Counts a failure of another kind, e.g. an upload stored but not read back intact.
+   *
+   * @param key the method and size
+   * @param message what went wrong
+   */
+  public synchronized void fail(Key key, String message) {
+    failures.computeIfAbsent(key, k -> new LinkedHashMap<>()).merge(message, 1, Integer::sum);
+  }
+
+  /**
+   * Whether an upload of this method and size failed already: the rest of them are skipped.
+   *
+   * @param key the method and size
+   * @return true after a failure
+   */
+  public synchronized boolean failed(Key key) {
+    return failures.containsKey(key);
+  }
+
+  /**
+   * The figures of one method at one size.
+   *
+   * @param key the method and size
+   * @return the figures; all empty for a pair the plan did not have
+   */
+  public synchronized Figures figures(Key key) {
+    return new Figures(planned.getOrDefault(key, 0), List.copyOf(seconds.getOrDefault(key, List.of())),
+        Map.copyOf(failures.getOrDefault(key, Map.of())));
+  }
+}

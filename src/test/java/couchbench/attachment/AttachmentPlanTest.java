@@ -1,0 +1,70 @@
+package couchbench.attachment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.attachment.AttachmentPlan.Upload;
+import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AttachmentPlanTest {
+
+  @Test
+  void shouldDefaultToSizesUpTo10To7ThreeTimesEachWithBulkOfTen() {
+    AttachmentPlan plan = plan(Map.of());
+
+    assertEquals(List.of(1, 2, 3, 4, 5, 6, 7), plan.exponents());
+    assertEquals(3, plan.repeat());
+    assertEquals(10, plan.bulkDocs());
+    assertEquals(Path.of("data", "attachments"), plan.dataDir());
+    assertTrue(plan.database().startsWith("couchbench_attachment_"), plan.database());
+    assertEquals(7 * 3 * 4, plan.uploads().size(), "every method at every size, bulk included up to 10^7");
+  }
+
+  @Test
+  void shouldRunBulkOnlyWhileItsRequestStaysWithinTheCap() {
+    AttachmentPlan plan = plan(Map.of("maxExponent", "9", "bulkDocs", "10"));
+
+    assertTrue(plan.bulkRuns(7), "10 x 10^7 = 10^8 bytes, the default cap");
+    assertEquals(List.of(AttachmentMethod.RAW, AttachmentMethod.BASE64, AttachmentMethod.MULTIPART), plan.methods(8));
+    assertTrue(plan(Map.of("bulkDocs", "2", "bulkMaxBytes", "2000")).bulkRuns(3));
+    assertEquals(3, plan(Map.of("bulkDocs", "2", "bulkMaxBytes", "1999")).methods(3).size());
+  }
+
+  @Test
+  void shouldLetTheMethodsTakeTurnsWithinASizeEachUploadANewDocument() {
+    AttachmentPlan plan = plan(Map.of("minExponent", "2", "maxExponent", "3", "repeat", "2", "bulkDocs", "1"));
+
+    List<Upload> uploads = plan.uploads();
+    assertEquals(new Upload(AttachmentMethod.RAW, 2, 1), uploads.get(0));
+    assertEquals(new Upload(AttachmentMethod.BULK, 2, 1), uploads.get(3));
+    assertEquals(new Upload(AttachmentMethod.RAW, 2, 2), uploads.get(4));
+    assertEquals(new Upload(AttachmentMethod.RAW, 3, 1), uploads.get(8));
+    assertEquals(uploads.size(), uploads.stream().map(Upload::docId).distinct().count(), "one document id per upload");
+    assertEquals("raw 10^6", AttachmentMethod.RAW.requestName(6));
+    assertEquals("verify multipart 10^6", AttachmentMethod.MULTIPART.verifyName(6));
+  }
+
+  @Test
+  void shouldRefuseUnusableParametersWithOneLineNamingThem() {
+    Map<Map<String, String>, String> refused = Map.of(
+        Map.of("maxExponent", "10"), "-DmaxExponent=10 is too large (expected 1..9",
+        Map.of("maxExponent", "0"), "-DmaxExponent=0 is too small (expected >= 1)",
+        Map.of("minExponent", "5", "maxExponent", "4"), "-DminExponent=5 is larger than -DmaxExponent=4",
+        Map.of("repeat", "0"), "-Drepeat=0 is too small (expected >= 1)",
+        Map.of("bulkDocs", "many"), "-DbulkDocs=many is not a whole number");
+    refused.forEach((settings, message) -> {
+      SettingsException e = assertThrows(SettingsException.class, () -> plan(settings));
+      assertTrue(e.getMessage().startsWith(message), e.getMessage());
+    });
+  }
+
+  private static AttachmentPlan plan(Map<String, String> settings) {
+    return AttachmentPlan.from(Settings.of(settings, Map.of()));
+  }
+}
