@@ -22,38 +22,20 @@ ROUNDS=${ROUNDS:-3}
 REPEAT=${REPEAT:-3}
 PORT=${PORT:-5986}
 HEAP=${HEAP:-256m}
-URL=http://127.0.0.1:$PORT
-SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
 LIMIT=1800 # seconds any one command may take
 BOUNDARY=couchbench_attachment_boundary
 
 command -v curl >/dev/null || { echo "curl is not installed: apt-get install -y curl" >&2; exit 1; }
-if curl -s -o /dev/null "$URL"; then
-  echo "something already answers on $URL: choose another PORT" >&2
-  exit 1
-fi
-out=$(mktemp -d /tmp/attachment-vs-curl.XXXXXX)
-build() { timeout "$LIMIT" mvn -q -B "$@" >>"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }; }
-build test-compile
-build dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$out/classpath"
-
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+bench_out attachment-vs-curl "$PORT"
+bench_classpath
+bench_remove="$out/*.multipart"
 case $TARGET in
-  sink)
-    java -cp "target/classes:target/test-classes:$(cat "$out/classpath")" couchbench.attachment.AttachmentSink "$PORT" \
-      >"$out/server.log" 2>&1 &
-    ;;
-  pouchdb)
-    [ -f "$SERVER" ] || { echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' first" >&2; exit 1; }
-    mkdir "$out/data"
-    (cd "$out/data" && exec node "$SERVER" --port "$PORT" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
-    ;;
+  sink) bench_serve AttachmentSink java -cp "$classpath" couchbench.attachment.AttachmentSink "$PORT" ;;
+  pouchdb) bench_serve_pouchdb "$PORT" ;;
   *) echo "TARGET=$TARGET: expected sink or pouchdb" >&2; exit 1 ;;
 esac
-server=$!
-# set -e holds in the trap too: the killed server's status must not stop it before the clean-up.
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$out/data" "$out"/*.multipart' EXIT
-for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
-curl -s -o /dev/null "$URL" || { echo "$TARGET did not answer on $URL; see $out/server.log" >&2; exit 1; }
 
 results=$out/results.csv # round,client,method,seconds
 echo "round,client,method,seconds" >"$results"

@@ -11,24 +11,46 @@ SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
 # bench_start_pouchdb NAME PORT: a temporary folder in $out, pouchdb-server answering on $URL,
 # stopped (and its data removed) when the script exits.
 bench_start_pouchdb() {
-  URL=http://127.0.0.1:$2
+  bench_out "$1" "$2"
+  bench_serve_pouchdb "$2"
+}
+
+# bench_serve_pouchdb PORT: pouchdb-server on $URL, its data in $out/data; see bench_serve.
+bench_serve_pouchdb() {
   if [ ! -f "$SERVER" ]; then
     echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' first" >&2
     exit 1
   fi
+  mkdir "$out/data"
+  # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
+  bench_serve pouchdb-server sh -c 'cd "$1" && exec $2 node "$3" --port "$4" --host 127.0.0.1 -n --dir "$1"' \
+    sh "$out/data" "$SERVER_PIN" "$SERVER" "$1"
+}
+
+# bench_out NAME PORT: $URL on that port (nothing may answer there yet), and a temporary folder in $out.
+bench_out() {
+  URL=http://127.0.0.1:$2
   if curl -s -o /dev/null "$URL"; then
     echo "something already answers on $URL: choose another PORT" >&2
     exit 1
   fi
   out=$(mktemp -d "/tmp/$1.XXXXXX")
-  mkdir "$out/data" "$out/reports"
-  # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
-  (cd "$out/data" && exec $SERVER_PIN node "$SERVER" --port "$2" --host 127.0.0.1 -n --dir "$out/data" >"$out/server.log" 2>&1) &
+  mkdir "$out/reports"
+}
+
+# bench_serve NAME COMMAND...: starts a server in the background, logging to $out/server.log, waits
+# until $URL answers, and stops it when the script exits, removing $out/data and whatever
+# $bench_remove names (paths, globs allowed).
+bench_serve() {
+  local name=$1
+  shift
+  "$@" >"$out/server.log" 2>&1 &
   server=$!
   # wait returns the server's 143 (SIGTERM), which set -e would make the script's exit status.
-  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$out/data"' EXIT
+  # shellcheck disable=SC2086 # $bench_remove is meant to expand
+  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true; rm -rf "$out/data" ${bench_remove:-}' EXIT
   for _ in $(seq 60); do curl -s -o /dev/null "$URL" && break; sleep 0.5; done
-  curl -s -o /dev/null "$URL" || { echo "pouchdb-server did not answer on $URL; see $out/server.log" >&2; exit 1; }
+  curl -s -o /dev/null "$URL" || { echo "$name did not answer on $URL; see $out/server.log" >&2; exit 1; }
 }
 
 # bench_classpath: compiles, then sets $classpath to the test classpath.
