@@ -3,10 +3,14 @@ package couchbench.data;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -28,6 +32,9 @@ public final class KeyFile {
 
   /** The CSV header, also the feeder's attribute name. */
   public static final String HEADER = "key";
+
+  /** A temporary file this old was left by a writer that was killed: the next write removes it. */
+  static final Duration ABANDONED = Duration.ofHours(1);
 
   private final Path path;
   private final Set<String> keys = ConcurrentHashMap.newKeySet();
@@ -69,6 +76,7 @@ public final class KeyFile {
     try {
       Path folder = path.toAbsolutePath().getParent();
       Files.createDirectories(folder);
+      removeAbandonedTemporaries(folder);
       Path temporary = Files.createTempFile(folder, path.getFileName().toString(), ".tmp");
       List<String> lines = new ArrayList<>(keys.size() + 1);
       lines.add(HEADER);
@@ -77,6 +85,23 @@ public final class KeyFile {
       return Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException("could not write the key file " + path, e);
+    }
+  }
+
+  /**
+   * Removes the temporary files that writers of this key file killed mid-write left behind: those
+   * older than {@link #ABANDONED}, which no live writer takes (a million keys take a second).
+   */
+  private void removeAbandonedTemporaries(Path folder) throws IOException {
+    FileTime abandoned = FileTime.from(Instant.now().minus(ABANDONED));
+    String prefix = path.getFileName().toString(); // not a glob: a file name may hold [ or *
+    try (DirectoryStream<Path> temporaries = Files.newDirectoryStream(folder, candidate ->
+        candidate.getFileName().toString().startsWith(prefix) && candidate.getFileName().toString().endsWith(".tmp"))) {
+      for (Path temporary : temporaries) {
+        if (Files.getLastModifiedTime(temporary).compareTo(abandoned) < 0) {
+          Files.deleteIfExists(temporary);
+        }
+      }
     }
   }
 

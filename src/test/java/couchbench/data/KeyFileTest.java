@@ -8,6 +8,8 @@ import couchbench.memcache.codec.MemcacheKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +50,24 @@ class KeyFileTest {
     assertEquals(List.of("key", "new"), Files.readAllLines(file));
     try (Stream<Path> files = Files.list(folder)) {
       assertEquals(List.of(file), files.toList(), "no temporary file left");
+    }
+  }
+
+  @Test
+  void shouldRemoveWhatAKilledWriterLeftButNotWhatALiveOneWrites() throws IOException {
+    Path file = folder.resolve("keys.csv");
+    Path abandoned = Files.writeString(folder.resolve("keys.csv123.tmp"), "key\nhalf");
+    Files.setLastModifiedTime(abandoned, FileTime.from(Instant.now().minus(KeyFile.ABANDONED).minusSeconds(60)));
+    Path live = Files.writeString(folder.resolve("keys.csv456.tmp"), "key\nbeing written");
+    Path other = Files.writeString(folder.resolve("other.csv789.tmp"), "another key file's");
+    Files.setLastModifiedTime(other, FileTime.from(Instant.now().minus(KeyFile.ABANDONED).minusSeconds(60)));
+    KeyFile keys = KeyFile.at(file);
+    keys.record("k");
+
+    keys.write();
+
+    try (Stream<Path> files = Files.list(folder)) {
+      assertEquals(new HashSet<>(List.of(file, live, other)), new HashSet<>(files.toList()));
     }
   }
 
