@@ -40,13 +40,9 @@ public final class VersusLoad {
   /** The prefix of the warm-up's request names. */
   public static final String WARMUP = "warm-up ";
 
-  /** The moments the servers' figures are taken at. */
+  // The moments the servers' figures are taken at.
   static final String BEFORE_WRITES = "before the write phase";
-
-  /** The moments the servers' figures are taken at. */
   static final String AFTER_WRITES = "after the write phase";
-
-  /** The moments the servers' figures are taken at. */
   static final String AFTER_READS = "after the read phase";
 
   private final VersusPlan plan;
