@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
-import java.util.stream.IntStream;
 
 /**
  * The second DSL step, {@code memcache("name")}: which command to send. Each command comes as a
@@ -100,34 +99,32 @@ public final class Memcache {
 
   /** {@code get} of one key, or several in one request. @param keys EL keys @return the action */
   public MemcacheActionBuilder get(String... keys) {
-    return retrieve(Kind.GET, Arrays.stream(keys).map(El::string).toList());
+    return retrieve(Kind.GET, keys);
   }
 
   /** {@code get} of one key. @param key key function @return the action */
   public MemcacheActionBuilder get(Function<Session, String> key) {
-    return retrieve(Kind.GET, List.of(key));
+    return action(new MemcacheCommand(Kind.GET, one(key), null, null, 0, 0, false));
   }
 
   /**
    * {@code get} of several keys in one request, the keys a function of the session.
    *
-   * @param keys a function of the session giving the keys
-   * @param count how many keys it gives
+   * @param keys a function of the session giving the keys, at least one
    * @return the action
    */
-  public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys, int count) {
-    return retrieve(Kind.GET, IntStream.range(0, count)
-        .<Function<Session, String>>mapToObj(i -> session -> keys.apply(session).get(i)).toList());
+  public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys) {
+    return action(new MemcacheCommand(Kind.GET, keys, null, null, 0, 0, false));
   }
 
   /** {@code gets}: get with cas uniques (memcached; not MemcacheDB). @param keys EL keys @return the action */
   public MemcacheActionBuilder gets(String... keys) {
-    return retrieve(Kind.GETS, Arrays.stream(keys).map(El::string).toList());
+    return retrieve(Kind.GETS, keys);
   }
 
   /** {@code gets} of one key. @param key key function @return the action */
   public MemcacheActionBuilder gets(Function<Session, String> key) {
-    return retrieve(Kind.GETS, List.of(key));
+    return action(new MemcacheCommand(Kind.GETS, one(key), null, null, 0, 0, false));
   }
 
   /** {@code delete}. @param key EL key @return the action */
@@ -172,24 +169,30 @@ public final class Memcache {
 
   /** {@code stats} of the first server. @return the action */
   public MemcacheActionBuilder stats() {
-    return action(new MemcacheCommand(Kind.STATS, List.of(), null, null, 0, 0, false));
+    return action(new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false));
   }
 
   private MemcacheActionBuilder store(Kind kind, Function<Session, String> key,
       Function<Session, String> value, Function<Session, Long> casUnique) {
     Function<Session, byte[]> bytes = session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
-    return action(new MemcacheCommand(kind, List.of(key), bytes, casUnique, 0, 0, false));
+    return action(new MemcacheCommand(kind, one(key), bytes, casUnique, 0, 0, false));
   }
 
-  private MemcacheActionBuilder retrieve(Kind kind, List<Function<Session, String>> keys) {
-    if (keys.isEmpty()) {
+  private MemcacheActionBuilder retrieve(Kind kind, String... keys) {
+    if (keys.length == 0) {
       throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key");
     }
-    return action(new MemcacheCommand(kind, keys, null, null, 0, 0, false));
+    List<Function<Session, String>> each = Arrays.stream(keys).map(El::string).toList();
+    return action(new MemcacheCommand(kind, session -> each.stream().map(key -> key.apply(session)).toList(),
+        null, null, 0, 0, false));
   }
 
   private MemcacheActionBuilder keyed(Kind kind, Function<Session, String> key, Function<Session, Long> number) {
-    return action(new MemcacheCommand(kind, List.of(key), null, number, 0, 0, false));
+    return action(new MemcacheCommand(kind, one(key), null, number, 0, 0, false));
+  }
+
+  private static Function<Session, List<String>> one(Function<Session, String> key) {
+    return session -> List.of(key.apply(session));
   }
 
   private MemcacheActionBuilder action(MemcacheCommand command) {

@@ -136,7 +136,7 @@ public final class MemcacheWorkloads {
   static ChainBuilder recordMultiRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
     return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(group(RECORD_MULTI_READ).on(
         exec(memcache("memcache record multi-get")
-            .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList(), fields)
+            .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
             .check(memcacheValues()
                 .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),
                     fields, plan.valueSize()))

@@ -58,7 +58,7 @@ public class MemcacheDslSimulation extends Simulation {
           memcache("touch").touch("k-#{id}", 100),
           memcache("multi-get").get("k-#{id}", "c-#{id}", "a-#{id}").check(valueCount().is(3)),
           memcache("multi-get function").getMulti(
-                  session -> List.of("k-" + session.userId(), "c-" + session.userId()), 2)
+                  session -> List.of("k-" + session.userId(), "c-" + session.userId()))
               .check(valueCount().is(2), memcacheValues().is(session -> Map.of(
                   "k-" + session.userId(), "v3", "c-" + session.userId(), "12"))),
           memcache("get missing (KO)").get("missing-#{id}"),

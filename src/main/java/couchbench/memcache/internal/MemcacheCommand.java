@@ -12,7 +12,7 @@ import java.util.function.Function;
  * virtual user's session (Gatling EL strings and Java functions are both functions by now).
  *
  * @param kind which command
- * @param keys the key expressions, one or more (none for stats)
+ * @param keys the keys, resolved together once per request: one or more (none for stats)
  * @param value the data block (storage commands), else null
  * @param number the cas unique (cas), delta (incr/decr) or exptime (touch), else null
  * @param flags flags stored with a value
@@ -21,7 +21,7 @@ import java.util.function.Function;
  */
 public record MemcacheCommand(
     Kind kind,
-    List<Function<Session, String>> keys,
+    Function<Session, List<String>> keys,
     Function<Session, byte[]> value,
     Function<Session, Long> number,
     int flags,
@@ -52,8 +52,7 @@ public record MemcacheCommand(
    */
   public MemcacheRequest resolve(Session session) {
     return switch (kind) {
-      case GET, GETS -> new MemcacheRequest.Retrieve(
-          kind == Kind.GETS, keys.stream().map(key -> key.apply(session)).toList());
+      case GET, GETS -> new MemcacheRequest.Retrieve(kind == Kind.GETS, retrievedKeys(session));
       case DELETE -> new MemcacheRequest.Delete(key(session), noreply);
       case INCR, DECR -> new MemcacheRequest.Arithmetic(
           kind == Kind.INCR, key(session), number.apply(session), noreply);
@@ -66,6 +65,15 @@ public record MemcacheCommand(
   }
 
   private String key(Session session) {
-    return keys.get(0).apply(session);
+    return keys.apply(session).get(0);
+  }
+
+  // A function of the session may give no key, which the DSL cannot see when it builds the request.
+  private List<String> retrievedKeys(Session session) {
+    List<String> resolved = keys.apply(session);
+    if (resolved.isEmpty()) {
+      throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key, got none");
+    }
+    return resolved;
   }
 }
