@@ -1,6 +1,4 @@
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.siege.CouchWorkloads;
@@ -25,7 +23,7 @@ public class CouchGet extends Simulation {
   private Instant loadStart;
 
   {
-    setUp(scenario("CouchGet").exec(CouchWorkloads.get(plan, couchdb, () -> keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(plan.users("CouchGet", CouchWorkloads.get(plan, couchdb, () -> keys)))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }

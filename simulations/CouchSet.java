@@ -1,6 +1,4 @@
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
@@ -26,7 +24,7 @@ public class CouchSet extends Simulation {
   private Instant loadStart;
 
   {
-    setUp(scenario("CouchSet").exec(CouchWorkloads.set(plan, couchdb, keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(plan.users("CouchSet", CouchWorkloads.set(plan, couchdb, keys)))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }

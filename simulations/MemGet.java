@@ -1,7 +1,5 @@
 import static couchbench.memcache.MemcacheDsl.memcache;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
@@ -25,7 +23,7 @@ public class MemGet extends Simulation {
   private Instant loadStart;
 
   {
-    setUp(scenario("MemGet").exec(MemcacheWorkloads.get(plan, () -> keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(plan.users("MemGet", MemcacheWorkloads.get(plan, () -> keys)))
         .protocols(memcache.servers(target.servers()))
         .assertions(global().failedRequests().count().is(0L));
   }

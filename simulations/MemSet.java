@@ -1,7 +1,5 @@
 import static couchbench.memcache.MemcacheDsl.memcache;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
 import couchbench.siege.MemcacheWorkloads;
@@ -25,7 +23,7 @@ public class MemSet extends Simulation {
   private Instant loadStart;
 
   {
-    setUp(scenario("MemSet").exec(MemcacheWorkloads.set(plan, keys)).injectOpen(atOnceUsers(plan.users())))
+    setUp(plan.users("MemSet", MemcacheWorkloads.set(plan, keys)))
         .protocols(memcache.servers(target.servers()))
         .assertions(global().failedRequests().count().is(0L));
   }

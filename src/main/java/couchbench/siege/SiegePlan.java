@@ -1,10 +1,13 @@
 package couchbench.siege;
 
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.during;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.DatabaseNames;
 import couchbench.targets.Settings;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -52,6 +55,17 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    */
   public ChainBuilder backToBack(ChainBuilder iteration) {
     return during(duration, false).on(iteration);
+  }
+
+  /**
+   * One siege run: the plan's users, all started at once, each running the chain.
+   *
+   * @param scenario the scenario's name in the report
+   * @param chain what each user does, e.g. a {@link #backToBack} loop
+   * @return the population, for setUp or andThen
+   */
+  public PopulationBuilder users(String scenario, ChainBuilder chain) {
+    return scenario(scenario).exec(chain).injectOpen(atOnceUsers(users));
   }
 
   /**

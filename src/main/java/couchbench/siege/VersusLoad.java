@@ -77,14 +77,14 @@ public final class VersusLoad {
     SiegePlan siege = plan.siege();
     List<PopulationBuilder> steps = new ArrayList<>();
     if (!plan.warmup().isZero()) {
-      steps.add(scenario("warm-up").exec(warmUp()).injectOpen(atOnceUsers(siege.users())));
+      steps.add(siege.users("warm-up", warmUp()));
     }
     steps.add(boundary("before the write phase: server figures", () -> figures.take(BEFORE_WRITES)));
-    steps.add(step(MemcacheWorkloads.SET, MemcacheWorkloads.set(siege, memcacheKeys.written())));
-    steps.add(step(CouchWorkloads.SET, CouchWorkloads.set(siege, couchdb, couchdbKeys.written())));
+    steps.add(siege.users(MemcacheWorkloads.SET, MemcacheWorkloads.set(siege, memcacheKeys.written())));
+    steps.add(siege.users(CouchWorkloads.SET, CouchWorkloads.set(siege, couchdb, couchdbKeys.written())));
     if (plan.records()) {
-      steps.add(step(MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.recordWrite(siege, memcacheFields)));
-      steps.add(step(CouchWorkloads.RECORD_WRITE,
+      steps.add(siege.users(MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.recordWrite(siege, memcacheFields)));
+      steps.add(siege.users(CouchWorkloads.RECORD_WRITE,
           CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, couchdbRecords.written())));
     }
     steps.add(boundary("between the phases: key files, server figures", this::betweenPhases));
@@ -199,12 +199,8 @@ public final class VersusLoad {
         .injectOpen(atOnceUsers(1));
   }
 
-  private PopulationBuilder step(String name, ChainBuilder chain) {
-    return scenario(name).exec(chain).injectOpen(atOnceUsers(plan.siege().users()));
-  }
-
   // A read step whose key file came out empty has nothing to read: its users end at once.
   private PopulationBuilder readStep(String name, KeyHandoff keys, ChainBuilder chain) {
-    return step(name, doIf(session -> keys.ready()).then(chain));
+    return plan.siege().users(name, doIf(session -> keys.ready()).then(chain));
   }
 }

@@ -19,7 +19,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ class CouchVsMemcacheIT {
 
   @Test
   void shouldPutBothSystemsInOneReportAndAgreeWithTheServersCounts() throws Exception {
-    Path keyDir = Files.createDirectories(Path.of("target", "it-keys", "vs-" + System.nanoTime()));
+    Path keyDir = KeyFiles.freshFolder("vs");
     try (MemcachedServer memcached = MemcachedServer.start(); PouchDbServer couch = PouchDbServer.start()) {
       GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of("memcache.servers", memcached.address(),
           "couchdb.url", couch.url(), "users", "3", "duration", "2", "fields", String.valueOf(FIELDS),
@@ -55,10 +54,10 @@ class CouchVsMemcacheIT {
       }
 
       // Key files: exactly what the servers acknowledged.
-      List<String> memcacheKeys = keys(keyDir.resolve("memcache.csv"));
-      List<String> couchIds = keys(keyDir.resolve("couchdb.csv"));
-      List<String> memcacheRecords = keys(keyDir.resolve("memcache-records.csv"));
-      List<String> couchRecords = keys(keyDir.resolve("couchdb-records.csv"));
+      List<String> memcacheKeys = KeyFiles.written(keyDir.resolve("memcache.csv"));
+      List<String> couchIds = KeyFiles.written(keyDir.resolve("couchdb.csv"));
+      List<String> memcacheRecords = KeyFiles.written(keyDir.resolve("memcache-records.csv"));
+      List<String> couchRecords = KeyFiles.written(keyDir.resolve("couchdb-records.csv"));
       assertEquals(report.get("memcache set").ok(), memcacheKeys.size());
       assertEquals(report.get("couchdb set").ok(), couchIds.size());
       assertEquals(report.get("memcache record write").ok(), memcacheRecords.size());
@@ -105,7 +104,7 @@ class CouchVsMemcacheIT {
 
   @Test
   void shouldStopAtTheFirstRefusedLoginAndSendThatPasswordNoMore() throws Exception {
-    Path keyDir = Files.createDirectories(Path.of("target", "it-keys", "vs-refused-" + System.nanoTime()));
+    Path keyDir = KeyFiles.freshFolder("vs-refused");
     try (MemcachedServer memcached = MemcachedServer.start(); FakeCouchDb refusing = FakeCouchDb.refusingWrites()) {
       GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of("memcache.servers", memcached.address(),
           "couchdb.url", refusing.url(), "couchdb.user", "admin", "couchdb.password", "changed-secret-7",
@@ -125,17 +124,10 @@ class CouchVsMemcacheIT {
       assertFalse(run.output().contains("changed-secret-7"), "the password is never printed");
       Path folder = run.requireRunFolder();
       assertTrue(Files.readString(folder.resolve("summary.html")).contains("CouchDB refused the login"));
-      assertEquals(GatlingReport.requests(folder).get("memcache set").ok(), keys(keyDir.resolve("memcache.csv")).size(),
+      assertEquals(GatlingReport.requests(folder).get("memcache set").ok(),
+          KeyFiles.written(keyDir.resolve("memcache.csv")).size(),
           "the key file of the step that ran is written");
     }
-  }
-
-  private static List<String> keys(Path keyFile) throws Exception {
-    List<String> lines = Files.readAllLines(keyFile);
-    assertEquals("key", lines.get(0), keyFile + " header");
-    List<String> keys = lines.subList(1, lines.size());
-    assertEquals(keys.size(), new HashSet<>(keys).size(), "no key twice in " + keyFile);
-    return keys;
   }
 
   /** The rows of a CSV the summary wrote, without its header; its cells hold no commas. */

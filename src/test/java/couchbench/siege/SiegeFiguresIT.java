@@ -22,7 +22,7 @@ class SiegeFiguresIT {
 
   @Test
   void shouldAgreeWithGatlingsReportForPassedAndFailedRequests() throws Exception {
-    Path keys = Files.createDirectories(Path.of("target", "it-keys")).resolve("figures-" + System.nanoTime() + ".csv");
+    Path keys = KeyFiles.fresh("figures");
     Path unknownKeys = keys.resolveSibling("unknown-" + keys.getFileName());
     Files.write(unknownKeys, List.of("key", "never-set-1", "never-set-2"));
     try (MemcachedServer memcached = MemcachedServer.start()) {

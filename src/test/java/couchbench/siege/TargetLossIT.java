@@ -38,7 +38,7 @@ class TargetLossIT {
 
   @Test
   void shouldFailRequestsEndOnTimeAndReportWhenCouchDbDiesMidRun() throws Exception {
-    Path keyFile = keyFile("couchdb");
+    Path keyFile = KeyFiles.fresh("couchdb");
     try (PouchDbServer couch = PouchDbServer.start()) {
       GatlingRun.Running run = couchSet(couch, keyFile);
       awaitCount(() -> docCount(couch), 50, "documents written before the kill");
@@ -48,13 +48,13 @@ class TargetLossIT {
 
       assertEndedOnTime(killed);
       GatlingReport.Counts sets = assertFailedAndReported(result, "couchdb set");
-      assertEquals(sets.ok(), keys(keyFile).size(), "the key file holds the acknowledged ids only");
+      assertEquals(sets.ok(), KeyFiles.written(keyFile).size(), "the key file holds the acknowledged ids only");
     }
   }
 
   @Test
   void shouldLoseNothingAcknowledgedAndResumeWhenCouchDbRestartsMidRun() throws Exception {
-    Path keyFile = keyFile("couchdb");
+    Path keyFile = KeyFiles.fresh("couchdb");
     PouchDbServer first = PouchDbServer.start();
     PouchDbServer restarted = first;
     try {
@@ -67,7 +67,7 @@ class TargetLossIT {
       GatlingRun.Result result = run.finish(RUN_TIMEOUT);
 
       GatlingReport.Counts sets = assertFailedAndReported(result, "couchdb set");
-      List<String> ids = keys(keyFile);
+      List<String> ids = KeyFiles.written(keyFile);
       assertEquals(sets.ok(), ids.size(), "the key file holds the acknowledged ids only");
       assertEquals(0, missing(again, ids), "every acknowledged document survived the restart");
       // A write in flight at the kill may be stored with its reply lost: stored, yet rightly not acknowledged.
@@ -81,7 +81,7 @@ class TargetLossIT {
 
   @Test
   void shouldReconnectWhenMemcachedRestartsMidRun() throws Exception {
-    Path keyFile = keyFile("memcache");
+    Path keyFile = KeyFiles.fresh("memcache");
     MemcachedServer first = MemcachedServer.start();
     MemcachedServer restarted = first;
     int port = first.port();
@@ -98,7 +98,7 @@ class TargetLossIT {
       GatlingReport.Counts sets = assertFailedAndReported(result, "memcache set");
       assertTrue(GatlingReport.errors(result.requireRunFolder()).keySet().stream()
           .allMatch(message -> message.startsWith("connection")), "grouped connection failures");
-      assertEquals(sets.ok(), keys(keyFile).size(), "the key file holds the acknowledged keys only");
+      assertEquals(sets.ok(), KeyFiles.written(keyFile).size(), "the key file holds the acknowledged keys only");
       assertTrue(sets.ok() > stored, "sets acknowledged before and after the restart: " + sets + ", " + stored);
     } finally {
       restarted.close();
@@ -171,13 +171,5 @@ class TargetLossIT {
     return missing;
   }
 
-  private static List<String> keys(Path keyFile) throws IOException {
-    List<String> lines = Files.readAllLines(keyFile);
-    assertEquals("key", lines.get(0));
-    return lines.subList(1, lines.size());
-  }
 
-  private static Path keyFile(String kind) throws IOException {
-    return Files.createDirectories(Path.of("target", "it-keys")).resolve(kind + "-" + System.nanoTime() + ".csv");
-  }
 }
