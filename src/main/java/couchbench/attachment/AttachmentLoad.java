@@ -102,9 +102,8 @@ public final class AttachmentLoad {
    * @param client the setup client
    */
   public void dropDatabase(CouchDbClient client) {
-    if (plan.keep() || CouchHttp.loginWasRefused()) {
-      Console.say("the database " + plan.database() + " was left in place"
-          + (plan.keep() ? "" : ": CouchDB refused the login"));
+    if (plan.keep()) {
+      Console.say("the database " + plan.database() + " was left in place");
       return;
     }
     try {

@@ -143,8 +143,15 @@ public final class CouchDbClient {
     return send(method, path, new byte[0], expected);
   }
 
-  /** Sends a request; with ANY_STATUS, any status but a refusal is returned. */
+  /**
+   * Sends a request; with ANY_STATUS, any status but a refusal is returned. Once the run's load was
+   * refused its login, nothing with those credentials is sent: CouchDB 3 locks a user out after a
+   * few failed logins.
+   */
   private HttpResponse<byte[]> send(String method, String path, byte[] body, int... expected) {
+    if (authorization.isPresent() && CouchHttp.loginWasRefused()) {
+      throw new CouchDbException(method + " " + path + " not sent: CouchDB refused the login during the run", true);
+    }
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(target.baseUrl() + path))
             .timeout(TIMEOUT)

@@ -1,7 +1,6 @@
 package couchbench.siege;
 
 import couchbench.couchdb.CouchDbException;
-import couchbench.couchdb.CouchHttp;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
@@ -40,11 +39,6 @@ final class ServerFigures {
    * @param moment e.g. "before the write phase"
    */
   synchronized void take(String moment) {
-    if (CouchHttp.loginWasRefused()) {
-      // Another request with the refused password could lock the user out (CouchDB 3 does after a few).
-      failures.add("the servers' figures " + moment + " were not read: CouchDB refused the login");
-      return;
-    }
     try {
       taken.put(moment, MemcacheResources.snapshot(memcache).and(CouchResources.snapshot(couchdb, database)));
     } catch (TargetException | CouchDbException | UncheckedIOException e) {
