@@ -54,7 +54,7 @@ public final class GatlingLog {
    *     (as for {@link #errors})
    */
   public static Optional<Map<String, RequestTally>> requests(Path runFolder) {
-    return tallies(runFolder).map(RequestRecords.Tallies::requests);
+    return tallies(runFolder).map(RunTallies::requests);
   }
 
   /**
@@ -69,19 +69,13 @@ public final class GatlingLog {
   }
 
   /**
-   * Every group of the run with its counts and times, as {@link #requests} for requests. A group's
-   * time is its duration, from entering it to leaving it, as in couchbench's Gatling report; a
-   * group passed when all its requests passed.
+   * Every request name and every group of the run, from one reading of the log, as {@link
+   * #requests} for requests. A group passed when all its requests passed.
    *
    * @param runFolder the run folder holding simulation.log
-   * @return tally by group name (the innermost name of nested groups), in order of first
-   *     appearance; empty when the log cannot be read
+   * @return the tallies; empty when the log cannot be read
    */
-  public static Optional<Map<String, RequestTally>> groups(Path runFolder) {
-    return tallies(runFolder).map(RequestRecords.Tallies::groups);
-  }
-
-  private static Optional<RequestRecords.Tallies> tallies(Path runFolder) {
+  public static Optional<RunTallies> tallies(Path runFolder) {
     try (RequestRecords records = new RequestRecords(runFolder.resolve(RunFolders.LOG).toFile())) {
       return Optional.of(records.parse());
     } catch (Exception | LinkageError e) {

@@ -17,15 +17,7 @@ import java.util.Map;
  * Gatling report (gatling.conf sets useGroupDurationMetric: the cumulated response time counts
  * every request as at least 1 ms); a group passed when none of its requests failed.
  */
-final class RequestRecords extends LogFileParser<RequestRecords.Tallies> {
-
-  /**
-   * The tallies of one run.
-   *
-   * @param requests by request name, in order of first appearance
-   * @param groups by group name (the innermost name), in order of first appearance
-   */
-  record Tallies(Map<String, RequestTally> requests, Map<String, RequestTally> groups) {}
+final class RequestRecords extends LogFileParser<RunTallies> {
 
   private static final byte REQUEST = RecordHeader.Request$.MODULE$.value();
   private static final byte USER = RecordHeader.User$.MODULE$.value();
@@ -37,7 +29,7 @@ final class RequestRecords extends LogFileParser<RequestRecords.Tallies> {
   }
 
   @Override
-  public Tallies parse() {
+  public RunTallies parse() {
     skipRunRecord();
     Map<String, RequestTally> tallies = new LinkedHashMap<>();
     Map<String, RequestTally> groups = new LinkedHashMap<>();
@@ -68,7 +60,7 @@ final class RequestRecords extends LogFileParser<RequestRecords.Tallies> {
         throw new IllegalStateException("simulation.log: unknown record type " + header);
       }
     }
-    return new Tallies(tallies, groups);
+    return new RunTallies(tallies, groups);
   }
 
   // Gatling version, simulation class, start, description, scenario names, serialized assertions.

@@ -2,6 +2,7 @@ package couchbench.siege;
 
 import couchbench.report.GatlingLog;
 import couchbench.report.RequestTally;
+import couchbench.report.RunTallies;
 import couchbench.report.Table;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -62,17 +63,13 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
   }
 
   /**
-   * The figures of every group of a finished run: a transaction is a group that passed, its time
-   * the group's duration, as in couchbench's Gatling report.
+   * The figures of every name of a run's tallies, e.g. {@link RunTallies#groups}: for a group, a
+   * transaction is a group that passed, its time the group's duration.
    *
-   * @param runFolder the run folder holding simulation.log
-   * @return figures by group name, in order of first appearance; empty when the log cannot be read
+   * @param tallies tally by request or group name
+   * @return figures by the same names, in the same order
    */
-  public static Optional<Map<String, SiegeFigures>> ofRunGroups(Path runFolder) {
-    return GatlingLog.groups(runFolder).map(SiegeFigures::of);
-  }
-
-  private static Map<String, SiegeFigures> of(Map<String, RequestTally> tallies) {
+  public static Map<String, SiegeFigures> of(Map<String, RequestTally> tallies) {
     Map<String, SiegeFigures> figures = new LinkedHashMap<>();
     tallies.forEach((name, tally) -> figures.put(name, of(tally)));
     return figures;

@@ -1,7 +1,9 @@
 package couchbench.siege;
 
 import couchbench.couchdb.CouchHttp;
+import couchbench.report.GatlingLog;
 import couchbench.report.RunFolders;
+import couchbench.report.RunTallies;
 import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
@@ -51,8 +53,9 @@ public final class VersusSummary {
   public static void write(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Instant loadStart) {
     VersusPlan plan = load.plan();
     Optional<Path> runFolder = RunFolders.current(RunFolders.resultsRoot(), SIMULATION, loadStart);
-    Map<String, SiegeFigures> requests = pick(runFolder.flatMap(SiegeFigures::ofRun), OPERATIONS);
-    Map<String, SiegeFigures> records = pick(runFolder.flatMap(SiegeFigures::ofRunGroups), RECORD_OPERATIONS);
+    Optional<RunTallies> tallies = runFolder.flatMap(GatlingLog::tallies);
+    Map<String, SiegeFigures> requests = pick(tallies.map(run -> SiegeFigures.of(run.requests())), OPERATIONS);
+    Map<String, SiegeFigures> records = pick(tallies.map(run -> SiegeFigures.of(run.groups())), RECORD_OPERATIONS);
     requests.forEach((name, figures) -> Console.say(figures.line(name)));
     records.forEach((name, figures) -> Console.say(figures.line(name)));
 
