@@ -1,5 +1,6 @@
 package couchbench.data;
 
+import io.gatling.javaapi.core.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -12,16 +13,13 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * A CSV key file, header {@code key}, one key per line: the keys a write simulation saw the server
@@ -151,16 +149,19 @@ public final class KeyFile {
   }
 
   /**
-   * A feeder of keys drawn at random, as seed 000's read scripts picked them, under {@link #HEADER}.
+   * Draws a key at random, as seed 000's read scripts picked them, into the session under
+   * {@link #HEADER}. It runs in the virtual user's own thread: a Gatling feeder would hand every
+   * draw to its one feed actor and back, a thread switch per request that costs more than a
+   * memcache get.
    *
    * @param keys the keys, at least one when the first key is drawn; a supplier, so that a read
    *     step can be built before the write step of the same run has produced them
-   * @return an endless feeder
+   * @return the session step, for {@code exec}
    */
-  public static Iterator<Map<String, Object>> randomFeeder(Supplier<List<String>> keys) {
-    return Stream.generate(() -> {
+  public static Function<Session, Session> randomKey(Supplier<List<String>> keys) {
+    return session -> {
       List<String> all = keys.get();
-      return Map.<String, Object>of(HEADER, all.get(ThreadLocalRandom.current().nextInt(all.size())));
-    }).iterator();
+      return session.set(HEADER, all.get(ThreadLocalRandom.current().nextInt(all.size())));
+    };
   }
 }

@@ -182,9 +182,17 @@ public final class Memcache {
     if (keys.length == 0) {
       throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key");
     }
+    if (keys.length == 1) {
+      return action(new MemcacheCommand(kind, one(El.string(keys[0])), null, null, 0, 0, false));
+    }
     List<Function<Session, String>> each = Arrays.stream(keys).map(El::string).toList();
-    return action(new MemcacheCommand(kind, session -> each.stream().map(key -> key.apply(session)).toList(),
-        null, null, 0, 0, false));
+    return action(new MemcacheCommand(kind, session -> {
+      String[] resolved = new String[each.size()];
+      for (int i = 0; i < resolved.length; i++) {
+        resolved[i] = each.get(i).apply(session);
+      }
+      return List.of(resolved);
+    }, null, null, 0, 0, false));
   }
 
   private MemcacheActionBuilder keyed(Kind kind, Function<Session, String> key, Function<Session, Long> number) {

@@ -3,7 +3,6 @@ package couchbench.siege;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.group;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -154,7 +153,7 @@ public final class CouchWorkloads {
   /** One GET of a random id of the key file, judged by a verdict on the body: "intact" or what is wrong. */
   private static ChainBuilder read(String name, SiegePlan plan, CouchTarget target, Supplier<List<String>> keys,
       BiFunction<byte[], String, String> verdict) {
-    return feed(KeyFile.randomFeeder(keys)).exec(CouchHttp.stopOnRefusal(target,
+    return exec(KeyFile.randomKey(keys)).exec(CouchHttp.stopOnRefusal(target,
         http(name)
             .get("/" + plan.database() + "/#{key}")
             .check(

@@ -24,6 +24,9 @@ public final class MemcacheKeys {
     if (key == null || key.isEmpty()) {
       return Optional.of("empty key");
     }
+    if (isPrintableAscii(key)) {
+      return Optional.empty(); // the usual key (md5 hex, names, numbers): one pass, nothing looked up
+    }
     for (int i = 0; i < key.length(); i++) {
       char c = key.charAt(i);
       if (Character.isHighSurrogate(c) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1))) {
@@ -39,5 +42,18 @@ public final class MemcacheKeys {
       return Optional.of("key longer than " + MAX_KEY_BYTES + " bytes");
     }
     return Optional.empty();
+  }
+
+  private static boolean isPrintableAscii(String key) {
+    if (key.length() > MAX_KEY_BYTES) {
+      return false;
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c <= ' ' || c > '~') {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +29,18 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   /** Largest data block: memcached stops at 1 MB by default, MemcacheDB has no limit of its own. */
   public static final int DEFAULT_MAX_VALUE_BYTES = 64 * 1024 * 1024;
 
-  private static final Map<String, MemcacheReply.StatusWord> STATUS_WORDS = new HashMap<>();
+  // The usual lines (END, STORED, VALUE ...) are matched as bytes in the buffer: no String per reply line.
+  private static final byte[] END = ascii("END");
+  private static final byte[] VALUE = ascii("VALUE ");
+  private static final byte[] STAT = ascii("STAT ");
+  private static final MemcacheReply.StatusWord[] STATUS_WORDS = MemcacheReply.StatusWord.values();
+  private static final byte[][] STATUS_WORD_BYTES = new byte[STATUS_WORDS.length][];
   private static final Map<MemcacheReply.ErrorKind, String> ERROR_PREFIXES =
       new EnumMap<>(MemcacheReply.ErrorKind.class);
 
   static {
-    for (MemcacheReply.StatusWord word : MemcacheReply.StatusWord.values()) {
-      STATUS_WORDS.put(word.name(), word);
+    for (MemcacheReply.StatusWord word : STATUS_WORDS) {
+      STATUS_WORD_BYTES[word.ordinal()] = ascii(word.name());
     }
     for (MemcacheReply.ErrorKind kind : MemcacheReply.ErrorKind.values()) {
       ERROR_PREFIXES.put(kind, kind.name() + " ");
@@ -68,6 +72,9 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   private long valueCas;
   /** The part of a data block collected so far, when it did not arrive at once. */
   private ByteBuf valueData;
+  /** Where the line that {@link #readLine} found starts in the buffer, and its length without CRLF. */
+  private int lineStart;
+  private int lineLength;
 
   /** Creates a decoder with the default limits. */
   public MemcacheTextDecoder() {
@@ -140,27 +147,27 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   }
 
   private boolean decodeReplyLine(ByteBuf in, List<Object> out) {
-    String line = readLine(in, out);
-    if (line == null) {
+    if (!readLine(in, out)) {
       return state == State.BAD;
     }
-    if (line.startsWith("VALUE ")) {
-      return startValue(line, out);
+    if (lineStartsWith(in, VALUE)) {
+      return startValue(in, out);
     }
-    if (line.startsWith("STAT ")) {
-      return addStat(line, out);
+    if (lineStartsWith(in, STAT)) {
+      return addStat(lineText(in), out);
     }
-    if (line.equals("END")) {
+    if (lineIs(in, END)) {
       out.add(new MemcacheReply.Values(List.of()));
       resetDecoder();
       return true;
     }
-    MemcacheReply.StatusWord word = STATUS_WORDS.get(line);
+    MemcacheReply.StatusWord word = statusWord(in);
     if (word != null) {
       out.add(new MemcacheReply.Status(word));
       resetDecoder();
       return true;
     }
+    String line = lineText(in);
     MemcacheReply error = error(line);
     if (error != null) {
       out.add(error);
@@ -200,14 +207,13 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   }
 
   private boolean decodeNextValueLine(ByteBuf in, List<Object> out) {
-    String line = readLine(in, out);
-    if (line == null) {
+    if (!readLine(in, out)) {
       return state == State.BAD;
     }
-    if (line.startsWith("VALUE ")) {
-      return startValue(line, out);
+    if (lineStartsWith(in, VALUE)) {
+      return startValue(in, out);
     }
-    if (line.equals("END")) {
+    if (lineIs(in, END)) {
       out.add(new MemcacheReply.Values(List.copyOf(values)));
       resetDecoder();
       return true;
@@ -216,14 +222,13 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   }
 
   private boolean decodeNextStatLine(ByteBuf in, List<Object> out) {
-    String line = readLine(in, out);
-    if (line == null) {
+    if (!readLine(in, out)) {
       return state == State.BAD;
     }
-    if (line.startsWith("STAT ")) {
-      return addStat(line, out);
+    if (lineStartsWith(in, STAT)) {
+      return addStat(lineText(in), out);
     }
-    if (line.equals("END")) {
+    if (lineIs(in, END)) {
       out.add(new MemcacheReply.StatsLines(Collections.unmodifiableMap(stats)));
       stats = new LinkedHashMap<>();
       resetDecoder();
@@ -232,35 +237,68 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
     return fail(out, "expected STAT or END after a STAT line");
   }
 
-  /** {@code VALUE <key> <flags> <bytes> [<cas unique>]}. */
-  private boolean startValue(String line, List<Object> out) {
-    String[] parts = line.split(" ", -1);
-    if (parts.length < 4 || parts.length > 5 || parts[1].isEmpty()
-        || !isNumber(parts[2], 10) || !isNumber(parts[3], 10) || (parts.length == 5 && !isNumber(parts[4], 20))) {
-      return fail(out, "bad VALUE line");
-    }
-    long flags = Long.parseLong(parts[2]);
-    long length = Long.parseLong(parts[3]);
-    if (flags > 0xFFFF_FFFFL) {
+  /** {@code VALUE <key> <flags> <bytes> [<cas unique>]}, single spaces apart, read from the line's bytes. */
+  private boolean startValue(ByteBuf in, List<Object> out) {
+    int end = lineStart + lineLength;
+    int keyStart = lineStart + VALUE.length;
+    int keyEnd = spaceOrEnd(in, keyStart, end);
+    int flagsEnd = spaceOrEnd(in, keyEnd + 1, end);
+    int lengthEnd = spaceOrEnd(in, flagsEnd + 1, end);
+    int casEnd = lengthEnd < end ? spaceOrEnd(in, lengthEnd + 1, end) : -1;
+    long flags = keyEnd < end ? digits(in, keyEnd + 1, flagsEnd, 10) : -1;
+    long length = flagsEnd < end ? digits(in, flagsEnd + 1, lengthEnd, 10) : -1;
+    boolean casGiven = casEnd >= 0;
+    if (keyEnd == keyStart || flags < 0 || flags > 0xFFFF_FFFFL || length < 0
+        || (casGiven && (casEnd != end || digits(in, lengthEnd + 1, casEnd, 20) == -1))) {
       return fail(out, "bad VALUE line");
     }
     if (length > maxValueBytes) {
       return fail(out, "value length: " + length + " (expected: <= " + maxValueBytes + ")");
     }
     long cas = -1;
-    if (parts.length == 5) {
+    if (casGiven) {
       try {
-        cas = Long.parseUnsignedLong(parts[4]);
+        cas = Long.parseUnsignedLong(in.toString(lengthEnd + 1, casEnd - lengthEnd - 1, StandardCharsets.US_ASCII));
       } catch (NumberFormatException e) {
         return fail(out, "bad VALUE line");
       }
     }
-    valueKey = parts[1];
+    valueKey = in.toString(keyStart, keyEnd - keyStart, StandardCharsets.UTF_8);
     valueFlags = (int) flags;
     valueLength = (int) length;
     valueCas = cas;
     state = State.VALUE_DATA;
     return true;
+  }
+
+  /** The index of the next space from {@code from}, or {@code end}. */
+  private static int spaceOrEnd(ByteBuf in, int from, int end) {
+    if (from >= end) {
+      return end;
+    }
+    int space = in.indexOf(from, end, (byte) ' ');
+    return space < 0 ? end : space;
+  }
+
+  /**
+   * The decimal number in {@code [from, to)}: -1 when it is empty, longer than maxDigits or holds
+   * another byte; -2 when its digits are fine but it does not fit a long (the caller parses it unsigned).
+   */
+  private static long digits(ByteBuf in, int from, int to, int maxDigits) {
+    if (to <= from || to - from > maxDigits) {
+      return -1;
+    }
+    long value = 0;
+    boolean overflow = false;
+    for (int i = from; i < to; i++) {
+      byte b = in.getByte(i);
+      if (b < '0' || b > '9') {
+        return -1;
+      }
+      overflow |= value > (Long.MAX_VALUE - (b - '0')) / 10;
+      value = value * 10 + (b - '0');
+    }
+    return overflow ? -2 : value;
   }
 
   /** {@code STAT <name> <value>}; the value may hold spaces and may be missing. */
@@ -308,11 +346,12 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   }
 
   /**
-   * Reads one line up to CRLF, without it.
+   * Finds one line up to CRLF and moves past it; its bytes stay in the buffer, at {@link #lineStart}
+   * for {@link #lineLength} bytes, until this decode call returns.
    *
-   * @return the line, or null when more bytes are needed or the line is bad (then the state is BAD)
+   * @return true for a line; false when more bytes are needed or the line is bad (then the state is BAD)
    */
-  private String readLine(ByteBuf in, List<Object> out) {
+  private boolean readLine(ByteBuf in, List<Object> out) {
     int start = in.readerIndex();
     int scan = Math.min(in.readableBytes(), maxLineBytes + 2);
     int lf = in.forEachByte(start, scan, ByteProcessor.FIND_LF);
@@ -320,15 +359,45 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
       if (in.readableBytes() >= maxLineBytes + 2) {
         fail(out, "line length: " + in.readableBytes() + " (expected: <= " + maxLineBytes + ")");
       }
-      return null;
+      return false;
     }
     if (lf == start || in.getByte(lf - 1) != '\r') {
       fail(out, "line not ended by CRLF");
-      return null;
+      return false;
     }
-    String line = in.toString(start, lf - 1 - start, StandardCharsets.UTF_8);
+    lineStart = start;
+    lineLength = lf - 1 - start;
     in.readerIndex(lf + 1);
-    return line;
+    return true;
+  }
+
+  private String lineText(ByteBuf in) {
+    return in.toString(lineStart, lineLength, StandardCharsets.UTF_8);
+  }
+
+  private boolean lineIs(ByteBuf in, byte[] word) {
+    return lineLength == word.length && lineStartsWith(in, word);
+  }
+
+  private boolean lineStartsWith(ByteBuf in, byte[] prefix) {
+    if (lineLength < prefix.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if (in.getByte(lineStart + i) != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private MemcacheReply.StatusWord statusWord(ByteBuf in) {
+    for (MemcacheReply.StatusWord word : STATUS_WORDS) {
+      if (lineIs(in, STATUS_WORD_BYTES[word.ordinal()])) {
+        return word;
+      }
+    }
+    return null;
   }
 
   private boolean fail(List<Object> out, String problem) {
@@ -367,5 +436,9 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
 
   private static boolean isDigit(char c) {
     return c >= '0' && c <= '9';
+  }
+
+  private static byte[] ascii(String text) {
+    return text.getBytes(StandardCharsets.US_ASCII);
   }
 }

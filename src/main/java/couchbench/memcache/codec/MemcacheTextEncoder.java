@@ -7,6 +7,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.MessageToMessageEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,6 +23,14 @@ import java.util.Locale;
 public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheRequest> {
 
   private static final byte[] CRLF = {'\r', '\n'};
+  /** The storage commands' words, written as bytes: no string is built per request. */
+  private static final byte[][] STORE_WORDS = new byte[MemcacheRequest.StoreCommand.values().length][];
+
+  static {
+    for (MemcacheRequest.StoreCommand command : MemcacheRequest.StoreCommand.values()) {
+      STORE_WORDS[command.ordinal()] = (command.name().toLowerCase(Locale.ROOT) + " ").getBytes(StandardCharsets.US_ASCII);
+    }
+  }
   /** Data blocks at least this long are wrapped rather than copied into the command buffer. */
   private static final int WRAP_THRESHOLD = 16 * 1024;
 
@@ -61,9 +70,11 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
 
   private static void writeLine(MemcacheRequest request, ByteBuf out) {
     if (request instanceof MemcacheRequest.Store store) {
-      ascii(out, store.command().name().toLowerCase(Locale.ROOT)).writeByte(' ');
+      out.writeBytes(STORE_WORDS[store.command().ordinal()]);
       ByteBufUtil.writeUtf8(out, store.key());
-      ascii(out, " " + Integer.toUnsignedString(store.flags()) + " " + store.exptime() + " " + store.value().length);
+      number(out.writeByte(' '), Integer.toUnsignedLong(store.flags()));
+      number(out.writeByte(' '), store.exptime());
+      number(out.writeByte(' '), store.value().length);
       if (store.command() == MemcacheRequest.StoreCommand.CAS) {
         ascii(out, " " + Long.toUnsignedString(store.casUnique()));
       }
@@ -98,6 +109,21 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
       ascii(out, " noreply");
     }
     out.writeBytes(CRLF);
+  }
+
+  /** A number in decimal, written digit by digit: the storage line's numbers, without a string each. */
+  private static void number(ByteBuf out, long value) {
+    if (value < 0) {
+      ascii(out, Long.toString(value)); // a negative exptime, rare: an absolute time in the past
+      return;
+    }
+    long scale = 1;
+    while (scale <= value / 10) {
+      scale *= 10;
+    }
+    for (; scale > 0; scale /= 10) {
+      out.writeByte('0' + (int) (value / scale % 10));
+    }
   }
 
   private static ByteBuf ascii(ByteBuf out, String text) {

@@ -31,6 +31,7 @@ final class MemcacheAction extends JavaExitableAction {
   private final MemcacheCommand command;
   private final MemcacheActionSettings settings;
   private final List<Check<MemcacheReply>> checks;
+  private final boolean defaultExpectation;
   private final MemcacheComponents components;
   private final Action next;
 
@@ -41,6 +42,7 @@ final class MemcacheAction extends JavaExitableAction {
     this.command = settings.command();
     this.settings = settings;
     this.checks = MemcacheChecks.build(settings.checks());
+    this.defaultExpectation = settings.defaultExpectation();
     this.components = components;
     this.next = next;
   }
@@ -61,23 +63,25 @@ final class MemcacheAction extends JavaExitableAction {
     }
     MemcacheComponents.ConnectionsInSession user = components.connections(session);
     long start = clock().nowMillis();
+    long startNanos = System.nanoTime();
     user.connections()
         .send(built)
         .whenComplete(
             (reply, error) -> {
+              long nanos = System.nanoTime() - startNanos;
               long end = clock().nowMillis();
               if (error != null) {
-                finish(user.session(), request, start, end, null, failureMessage(error));
+                finish(user.session(), request, start, end, nanos, null, failureMessage(error));
               } else {
-                judge(user.session(), request, built, reply, start, end);
+                judge(user.session(), request, built, reply, start, end, nanos);
               }
             });
   }
 
   private void judge(Session session, String request, MemcacheRequest built, MemcacheReply reply,
-      long start, long end) {
+      long start, long end, long nanos) {
     Optional<String> unexpected =
-        settings.defaultExpectation()
+        defaultExpectation
             ? ReplyExpectation.failure(built, reply, settings.missOk())
             : Optional.empty();
     Tuple2<Session, Option<Failure>> checked = Check$.MODULE$.check(reply, session, checks, null);
@@ -85,11 +89,12 @@ final class MemcacheAction extends JavaExitableAction {
         unexpected.or(() -> checked._2().isDefined()
             ? Optional.of(checked._2().get().message())
             : Optional.empty());
-    finish(checked._1(), request, start, end, ReplyCodes.code(reply), failure.orElse(null));
+    finish(checked._1(), request, start, end, nanos, ReplyCodes.code(reply), failure.orElse(null));
   }
 
-  private void finish(Session session, String request, long start, long end, String code,
+  private void finish(Session session, String request, long start, long end, long nanos, String code,
       String failure) {
+    components.timings().record(request, failure == null, nanos);
     Status status = failure == null ? OK$.MODULE$ : KO$.MODULE$;
     statsEngine().logResponse(session.scenario(), session.groups(), request, start, end, status,
         Option.apply(code), Option.apply(failure));
