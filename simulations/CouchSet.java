@@ -18,7 +18,7 @@ import java.time.Instant;
 public class CouchSet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
   private Instant loadStart;

@@ -1,7 +1,7 @@
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchHttp;
+import couchbench.results.Latencies;
 import couchbench.siege.VersusLoad;
 import couchbench.siege.VersusPlan;
 import couchbench.siege.VersusSummary;
@@ -24,11 +24,12 @@ public class CouchVsMemcache extends Simulation {
   private final MemcacheTarget memcacheTarget = Startup.orExit(() -> Targets.memcache(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final VersusLoad load = new VersusLoad(plan, memcacheTarget, couchdb);
+  private final Latencies latencies = new Latencies();
   private Instant loadStart;
 
   {
     setUp(load.population())
-        .protocols(CouchHttp.protocol(couchdb), memcache.servers(memcacheTarget.servers()))
+        .protocols(CouchHttp.protocol(couchdb), plan.siege().memcacheProtocol(memcacheTarget.servers(), latencies))
         .assertions(global().failedRequests().count().is(0L));
   }
 
@@ -41,6 +42,6 @@ public class CouchVsMemcache extends Simulation {
   @Override
   public void after() {
     load.finish();
-    VersusSummary.write(load, memcacheTarget, couchdb, loadStart);
+    VersusSummary.write(load, memcacheTarget, couchdb, loadStart, latencies);
   }
 }

@@ -1,6 +1,6 @@
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
+import couchbench.results.Latencies;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
@@ -20,11 +20,12 @@ public class MemGet extends Simulation {
   private final List<String> keys = Startup.orExit(() ->
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+  private final Latencies latencies = new Latencies();
   private Instant loadStart;
 
   {
-    setUp(plan.users("MemGet", MemcacheWorkloads.get(plan, () -> keys)))
-        .protocols(memcache.servers(target.servers()))
+    setUp(plan.memcacheUsers("MemGet", MemcacheWorkloads.warmUpGet(() -> keys), MemcacheWorkloads.get(() -> keys)))
+        .protocols(plan.memcacheProtocol(target.servers(), latencies))
         .assertions(global().failedRequests().count().is(0L));
   }
 
@@ -35,6 +36,6 @@ public class MemGet extends Simulation {
 
   @Override
   public void after() {
-    SiegeSummary.write("MemGet", plan, "memcache " + target.describe(), loadStart);
+    SiegeSummary.write("MemGet", plan, "memcache " + target.describe(), loadStart, latencies);
   }
 }

@@ -1,7 +1,7 @@
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.data.KeyFile;
+import couchbench.results.Latencies;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
@@ -20,11 +20,12 @@ public class MemSet extends Simulation {
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
   private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/memcache.csv"));
+  private final Latencies latencies = new Latencies();
   private Instant loadStart;
 
   {
-    setUp(plan.users("MemSet", MemcacheWorkloads.set(plan, keys)))
-        .protocols(memcache.servers(target.servers()))
+    setUp(plan.memcacheUsers("MemSet", MemcacheWorkloads.warmUpSet(plan), MemcacheWorkloads.set(plan, keys)))
+        .protocols(plan.memcacheProtocol(target.servers(), latencies))
         .assertions(global().failedRequests().count().is(0L));
   }
 
@@ -36,6 +37,6 @@ public class MemSet extends Simulation {
   @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged keys written to " + keys.write());
-    SiegeSummary.write("MemSet", plan, "memcache " + target.describe(), loadStart);
+    SiegeSummary.write("MemSet", plan, "memcache " + target.describe(), loadStart, latencies);
   }
 }

@@ -1,10 +1,11 @@
 package couchbench.memcache;
 
 import couchbench.memcache.client.MemcacheClientConfig;
+import couchbench.memcache.client.ServerAddress;
 import couchbench.memcache.internal.MemcacheProtocol;
-import couchbench.targets.MemcacheTarget;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 
@@ -15,9 +16,11 @@ import java.util.List;
 public final class MemcacheProtocolBuilder implements ProtocolBuilder {
 
   private final MemcacheClientConfig config;
+  private final MemcacheTimings timings;
 
-  private MemcacheProtocolBuilder(MemcacheClientConfig config) {
+  private MemcacheProtocolBuilder(MemcacheClientConfig config, MemcacheTimings timings) {
     this.config = config;
+    this.timings = timings;
   }
 
   /** The first step: the servers are required. */
@@ -46,8 +49,17 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
      * @return the next DSL step
      */
     public MemcacheProtocolBuilder servers(List<String> servers) {
-      return new MemcacheProtocolBuilder(
-          MemcacheClientConfig.of(servers.stream().map(MemcacheTarget::address).toList()));
+      return addresses(servers.stream().map(ServerAddress::parse).toList());
+    }
+
+    /**
+     * The servers, as socket addresses.
+     *
+     * @param servers one or more addresses
+     * @return the next DSL step
+     */
+    public MemcacheProtocolBuilder addresses(List<InetSocketAddress> servers) {
+      return new MemcacheProtocolBuilder(MemcacheClientConfig.of(servers), MemcacheTimings.NONE);
     }
   }
 
@@ -59,7 +71,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder timeouts(Duration connect, Duration request) {
-    return new MemcacheProtocolBuilder(config.withTimeouts(connect, request));
+    return new MemcacheProtocolBuilder(config.withTimeouts(connect, request), timings);
   }
 
   /**
@@ -70,7 +82,20 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder sharedPool(int connectionsPerServer) {
-    return new MemcacheProtocolBuilder(config.withSharedPool(connectionsPerServer));
+    return new MemcacheProtocolBuilder(config.withSharedPool(connectionsPerServer), timings);
+  }
+
+  /**
+   * Pipelining, as memtier's {@code --pipeline}: up to {@code depth} virtual users share each
+   * connection (those of one Gatling event loop), so up to {@code depth} requests are in flight on
+   * it, each still timed and checked on its own. Give {@code depth} times as many users as the
+   * connections wanted. 1, the default, gives each user its own connection.
+   *
+   * @param depth requests in flight per connection, at least 1
+   * @return a new builder
+   */
+  public MemcacheProtocolBuilder pipeline(int depth) {
+    return new MemcacheProtocolBuilder(config.withPipeline(depth), timings);
   }
 
   /**
@@ -80,11 +105,22 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder maxValueBytes(int bytes) {
-    return new MemcacheProtocolBuilder(config.withMaxValueBytes(bytes));
+    return new MemcacheProtocolBuilder(config.withMaxValueBytes(bytes), timings);
+  }
+
+  /**
+   * Sends each request's time in nanoseconds to {@code timings} too, for figures finer than
+   * Gatling's whole milliseconds.
+   *
+   * @param timings called once per request, on its event loop
+   * @return a new builder
+   */
+  public MemcacheProtocolBuilder timings(MemcacheTimings timings) {
+    return new MemcacheProtocolBuilder(config, timings);
   }
 
   @Override
   public Protocol protocol() {
-    return new MemcacheProtocol(config);
+    return new MemcacheProtocol(config, timings);
   }
 }

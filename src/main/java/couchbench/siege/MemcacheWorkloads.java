@@ -5,7 +5,6 @@ import static couchbench.memcache.MemcacheDsl.memcacheStatus;
 import static couchbench.memcache.MemcacheDsl.memcacheValues;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.group;
 
 import couchbench.data.KeyFile;
@@ -18,6 +17,7 @@ import io.gatling.javaapi.core.Session;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
@@ -33,6 +33,9 @@ public final class MemcacheWorkloads {
   /** Request names in the report: system and operation. */
   public static final String GET = "memcache get";
 
+  /** The one key MemSet's warm-up writes, over and over. */
+  public static final String WARMUP_KEY = "couchbench:warm-up";
+
   /** The group timing a whole record's write: F sets, one after the other. */
   public static final String RECORD_WRITE = "memcache record write";
 
@@ -45,26 +48,41 @@ public final class MemcacheWorkloads {
   private MemcacheWorkloads() {}
 
   /**
-   * memset.php: store random text under md5(random) keys, for the plan's duration; every key the
-   * server answered STORED goes into the key file, and only those.
+   * memset.php: store random text under md5(random) keys; every key the server answered STORED
+   * goes into the key file, and only those.
    *
-   * @param plan users, duration, value size
+   * @param plan value size
    * @param keys where acknowledged keys are recorded
-   * @return the chain each user runs
+   * @return one iteration: one set
    */
   public static ChainBuilder set(SiegePlan plan, KeyFile keys) {
-    return plan.backToBack(
-        exec(session -> session.set(KeyFile.HEADER, Md5Keys.random())
-                .set("value", RandomText.ofLength(plan.valueSize())))
-            .exec(memcache(SET).set("#{key}", "#{value}").check(
-                memcacheStatus()
-                    .transformWithSession((word, session) -> {
-                      if ("STORED".equals(word)) {
-                        keys.record(session.getString(KeyFile.HEADER));
-                      }
-                      return word;
-                    })
-                    .is("STORED"))));
+    return storeRandomText(plan, SET, Md5Keys::random, keys::record);
+  }
+
+  /**
+   * MemSet's warm-up: the same request path, under the name {@code "warm-up memcache set"}, always
+   * to the one key {@link #WARMUP_KEY}, so that it leaves one item behind, in no key file.
+   *
+   * @param plan value size
+   * @return one iteration: one set
+   */
+  public static ChainBuilder warmUpSet(SiegePlan plan) {
+    return storeRandomText(plan, SiegePlan.WARMUP + SET, () -> WARMUP_KEY, key -> {});
+  }
+
+  private static ChainBuilder storeRandomText(SiegePlan plan, String name, Supplier<String> key,
+      Consumer<String> stored) {
+    return exec(session -> session.set(KeyFile.HEADER, key.get())
+            .set("value", RandomText.ofLength(plan.valueSize())))
+        .exec(memcache(name).set("#{key}", "#{value}").check(
+            memcacheStatus()
+                .transformWithSession((word, session) -> {
+                  if ("STORED".equals(word)) {
+                    stored.accept(session.getString(KeyFile.HEADER));
+                  }
+                  return word;
+                })
+                .is("STORED")));
   }
 
   /**
@@ -95,15 +113,24 @@ public final class MemcacheWorkloads {
   }
 
   /**
-   * memget.php: get a random key of the key file, for the plan's duration; a miss is a failure
-   * (NOT_FOUND), since every key in the file was acknowledged.
+   * memget.php: get a random key of the key file; a miss is a failure (NOT_FOUND), since every
+   * key in the file was acknowledged.
    *
-   * @param plan users, duration
    * @param keys the keys to read, from {@link #readKeys}; asked for when the first user starts
-   * @return the chain each user runs
+   * @return one iteration: one get
    */
-  public static ChainBuilder get(SiegePlan plan, Supplier<List<String>> keys) {
-    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(memcache(GET).get("#{key}")));
+  public static ChainBuilder get(Supplier<List<String>> keys) {
+    return exec(KeyFile.randomKey(keys)).exec(memcache(GET).get("#{key}"));
+  }
+
+  /**
+   * MemGet's warm-up: the same gets, under the name {@code "warm-up memcache get"}.
+   *
+   * @param keys the keys to read
+   * @return one iteration: one get
+   */
+  public static ChainBuilder warmUpGet(Supplier<List<String>> keys) {
+    return exec(KeyFile.randomKey(keys)).exec(memcache(SiegePlan.WARMUP + GET).get("#{key}"));
   }
 
   /**
@@ -116,7 +143,7 @@ public final class MemcacheWorkloads {
    * @return the chain each user runs
    */
   static ChainBuilder recordRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
-    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(group(RECORD_READ).on(exec(
+    return plan.backToBack(exec(KeyFile.randomKey(keys)).exec(group(RECORD_READ).on(exec(
         IntStream.range(0, fields).mapToObj(i -> exec(
             memcache("memcache field get")
                 .get(session -> fieldKey(session, i))
@@ -134,7 +161,7 @@ public final class MemcacheWorkloads {
    * @return the chain each user runs
    */
   static ChainBuilder recordMultiRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
-    return plan.backToBack(feed(KeyFile.randomFeeder(keys)).exec(group(RECORD_MULTI_READ).on(
+    return plan.backToBack(exec(KeyFile.randomKey(keys)).exec(group(RECORD_MULTI_READ).on(
         exec(memcache("memcache record multi-get")
             .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
             .check(memcacheValues()

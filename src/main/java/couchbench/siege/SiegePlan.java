@@ -1,15 +1,20 @@
 package couchbench.siege;
 
+import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.results.Latencies;
 import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Seed 000's load shape, as siege ran it: {@code users} concurrent users, each sending requests
@@ -19,8 +24,12 @@ import java.time.Duration;
  * @param duration how long each user keeps sending
  * @param valueSize bytes of random text per written value
  * @param database the CouchDB database written and read by CouchSet and CouchGet
+ * @param warmup how long the unmeasured warm-up runs before the measured load; zero for none
+ * @param pipeline memcache requests in flight per connection: {@code users} connections, each
+ *     shared by {@code pipeline} virtual users (memtier's --pipeline); 1 for none
  */
-public record SiegePlan(int users, Duration duration, int valueSize, String database) {
+public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
+    int pipeline) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -32,17 +41,37 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   public static final int DEFAULT_VALUE_SIZE = 100;
 
   /**
+   * Seconds of warm-up by default: without one, the first seconds would be measured while the JIT
+   * compiles Gatling's, Netty's and couchbench's request paths on the same cores (a 10 s memcache
+   * run was 17% slower in its first 5 s).
+   */
+  public static final int DEFAULT_WARMUP = 5;
+
+  /** The deepest pipeline: memtier's users rarely go past a few hundred either. */
+  public static final int MAX_PIPELINE = 1024;
+
+  /** The prefix of the warm-up's request and scenario names, which summaries leave out. */
+  public static final String WARMUP = "warm-up ";
+
+  /**
    * Reads the plan from the run's settings.
    *
-   * @param settings users, duration (seconds), valueSize, database
+   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline
    * @return the plan
    */
   public static SiegePlan from(Settings settings) {
+    int pipeline = settings.intValue("pipeline", 1, 1);
+    if (pipeline > MAX_PIPELINE) {
+      throw new SettingsException("-Dpipeline=" + pipeline + " is more than " + MAX_PIPELINE
+          + ": give -Dpipeline between 1 (no pipelining) and " + MAX_PIPELINE);
+    }
     return new SiegePlan(
         settings.intValue("users", DEFAULT_USERS, 1),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
-        DatabaseNames.fromSettings(settings, "couchbench_siege"));
+        DatabaseNames.fromSettings(settings, "couchbench_siege"),
+        Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
+        pipeline);
   }
 
   /**
@@ -66,6 +95,78 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    */
   public PopulationBuilder users(String scenario, ChainBuilder chain) {
     return scenario(scenario).exec(chain).injectOpen(atOnceUsers(users));
+  }
+
+  /**
+   * One siege run of memcache requests: {@code users} connections, each shared by
+   * {@code pipeline} virtual users, all started at once, after the warm-up's users (its chain
+   * runs for the plan's warm-up, then they leave), when there is one.
+   *
+   * @param scenario the scenario's name in the report
+   * @param warmUp the warm-up's iteration, its requests named {@link #WARMUP}...
+   * @param iteration the measured iteration, run {@link #backToBack}
+   * @return the population, for setUp or andThen
+   */
+  public PopulationBuilder memcacheUsers(String scenario, ChainBuilder warmUp, ChainBuilder iteration) {
+    PopulationBuilder load = memcacheUsers(scenario, backToBack(iteration));
+    return warmup.isZero() ? load : memcacheUsers(WARMUP + scenario, during(warmup).on(warmUp)).andThen(load);
+  }
+
+  /**
+   * Memcache users: {@code users} connections, each shared by {@code pipeline} virtual users.
+   *
+   * @param scenario the scenario's name in the report
+   * @param chain what each user does
+   * @return the population, for setUp or andThen
+   */
+  public PopulationBuilder memcacheUsers(String scenario, ChainBuilder chain) {
+    return scenario(scenario).exec(chain).injectOpen(atOnceUsers(users * pipeline));
+  }
+
+  /**
+   * The memcache protocol of a siege run: the servers, the plan's pipeline depth, and where each
+   * request's exact time goes.
+   *
+   * @param servers host:port of each server
+   * @param latencies records each request's time in nanoseconds
+   * @return the protocol, for setUp's protocols
+   */
+  public MemcacheProtocolBuilder memcacheProtocol(List<String> servers, Latencies latencies) {
+    return memcache.servers(servers).pipeline(pipeline).timings(latencies);
+  }
+
+  /**
+   * @param name a request or scenario name
+   * @return whether it names the warm-up's requests, which summaries leave out
+   */
+  public static boolean isWarmUp(String name) {
+    return name.startsWith(WARMUP);
+  }
+
+  /**
+   * For the simulations that send only HTTP, which has no pipelining here: a pipeline depth would
+   * be a setting without effect.
+   *
+   * @param simulation the simulation's name, for the message
+   * @return this plan
+   * @throws SettingsException when -Dpipeline is above 1
+   */
+  public SiegePlan withoutPipeline(String simulation) {
+    if (pipeline > 1) {
+      throw new SettingsException("-Dpipeline=" + pipeline + " applies to memcache requests only: " + simulation
+          + " sends one HTTP request at a time on each connection, as siege does; leave -Dpipeline out");
+    }
+    return this;
+  }
+
+  /**
+   * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", and
+   *     the pipeline depth of memcache requests when there is one
+   */
+  public String describeLoad() {
+    String load = users + " users sending back to back for " + duration.toSeconds() + " s";
+    return pipeline == 1 ? load : load + "; memcache: " + users + " connections, each shared by " + pipeline
+        + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
   }
 
   /**

@@ -37,8 +37,6 @@ import java.util.List;
  */
 public final class VersusLoad {
 
-  /** The prefix of the warm-up's request names. */
-  public static final String WARMUP = "warm-up ";
 
   // The moments the servers' figures are taken at.
   static final String BEFORE_WRITES = "before the write phase";
@@ -76,24 +74,27 @@ public final class VersusLoad {
   public PopulationBuilder population() {
     SiegePlan siege = plan.siege();
     List<PopulationBuilder> steps = new ArrayList<>();
-    if (!plan.warmup().isZero()) {
+    if (!siege.warmup().isZero()) {
       steps.add(siege.users("warm-up", warmUp()));
     }
     steps.add(boundary("before the write phase: server figures", () -> figures.take(BEFORE_WRITES)));
-    steps.add(siege.users(MemcacheWorkloads.SET, MemcacheWorkloads.set(siege, memcacheKeys.written())));
+    steps.add(siege.memcacheUsers(MemcacheWorkloads.SET,
+        siege.backToBack(MemcacheWorkloads.set(siege, memcacheKeys.written()))));
     steps.add(siege.users(CouchWorkloads.SET, CouchWorkloads.set(siege, couchdb, couchdbKeys.written())));
     if (plan.records()) {
-      steps.add(siege.users(MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.recordWrite(siege, memcacheFields)));
+      steps.add(siege.memcacheUsers(MemcacheWorkloads.RECORD_WRITE,
+          MemcacheWorkloads.recordWrite(siege, memcacheFields)));
       steps.add(siege.users(CouchWorkloads.RECORD_WRITE,
           CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, couchdbRecords.written())));
     }
     steps.add(boundary("between the phases: key files, server figures", this::betweenPhases));
-    steps.add(readStep(MemcacheWorkloads.GET, memcacheKeys, MemcacheWorkloads.get(siege, memcacheKeys::keys)));
+    steps.add(memcacheReadStep(MemcacheWorkloads.GET, memcacheKeys,
+        siege.backToBack(MemcacheWorkloads.get(memcacheKeys::keys))));
     steps.add(readStep(CouchWorkloads.GET, couchdbKeys, CouchWorkloads.get(siege, couchdb, couchdbKeys::keys)));
     if (plan.records()) {
-      steps.add(readStep(MemcacheWorkloads.RECORD_READ, memcacheRecords,
+      steps.add(memcacheReadStep(MemcacheWorkloads.RECORD_READ, memcacheRecords,
           MemcacheWorkloads.recordRead(siege, plan.fields(), memcacheRecords::keys)));
-      steps.add(readStep(MemcacheWorkloads.RECORD_MULTI_READ, memcacheRecords,
+      steps.add(memcacheReadStep(MemcacheWorkloads.RECORD_MULTI_READ, memcacheRecords,
           MemcacheWorkloads.recordMultiRead(siege, plan.fields(), memcacheRecords::keys)));
       steps.add(readStep(CouchWorkloads.RECORD_READ, couchdbRecords,
           CouchWorkloads.recordRead(siege, plan.fields(), couchdb, couchdbRecords::keys)));
@@ -180,13 +181,13 @@ public final class VersusLoad {
    */
   private ChainBuilder warmUp() {
     String doc = "/" + plan.siege().database() + "/#{key}";
-    return during(plan.warmup()).on(
+    return during(plan.siege().warmup()).on(
         exec(session -> session.set(KeyFile.HEADER, "warm-up-" + Md5Keys.random())),
-        exec(memcache(WARMUP + "memcache set").set("#{key}", "warm")),
-        exec(memcache(WARMUP + "memcache get").get("#{key}", "#{key}")),
+        exec(memcache(SiegePlan.WARMUP + "memcache set").set("#{key}", "warm")),
+        exec(memcache(SiegePlan.WARMUP + "memcache get").get("#{key}", "#{key}")),
         CouchHttp.stopOnRefusal(couchdb,
-            http(WARMUP + "couchdb put").put(doc).body(StringBody("{}")).check(status().in(201, 202))),
-        CouchHttp.stopOnRefusal(couchdb, http(WARMUP + "couchdb get").get(doc).check(status().is(200))));
+            http(SiegePlan.WARMUP + "couchdb put").put(doc).body(StringBody("{}")).check(status().in(201, 202))),
+        CouchHttp.stopOnRefusal(couchdb, http(SiegePlan.WARMUP + "couchdb get").get(doc).check(status().is(200))));
   }
 
   // One user doing something between two steps, while no load runs.
@@ -202,5 +203,9 @@ public final class VersusLoad {
   // A read step whose key file came out empty has nothing to read: its users end at once.
   private PopulationBuilder readStep(String name, KeyHandoff keys, ChainBuilder chain) {
     return plan.siege().users(name, doIf(session -> keys.ready()).then(chain));
+  }
+
+  private PopulationBuilder memcacheReadStep(String name, KeyHandoff keys, ChainBuilder chain) {
+    return plan.siege().memcacheUsers(name, doIf(session -> keys.ready()).then(chain));
   }
 }

@@ -3,7 +3,6 @@ package couchbench.siege;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
 import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * CouchVsMemcache's parameters: seed 000's load shape for every step, the fields of a record, and
@@ -12,18 +11,11 @@ import java.time.Duration;
  * @param siege users, duration (of each step), value size, database
  * @param fields F, the fields of a record; 0 leaves record assembly out
  * @param keyDir where memcache.csv, couchdb.csv, memcache-records.csv and couchdb-records.csv go
- * @param warmup how long the unmeasured warm-up runs before the first step; zero for none
  */
-public record VersusPlan(SiegePlan siege, int fields, Path keyDir, Duration warmup) {
+public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
 
   /** The seed's author's example of a record: ten fields. */
   public static final int DEFAULT_FIELDS = 10;
-
-  /**
-   * Seconds of warm-up by default: without one, the first step (memcache set) would be measured
-   * while the JIT compiles Gatling's, Netty's and couchbench's request paths on the same cores.
-   */
-  public static final int DEFAULT_WARMUP = 5;
 
   /** The largest F: the F keys of a multi-get of md5 keys stay well inside one request line. */
   public static final int MAX_FIELDS = 100;
@@ -40,8 +32,7 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir, Duration warm
       throw new SettingsException("-Dfields=" + fields + " is more than " + MAX_FIELDS
           + ": give -Dfields between 0 (no record assembly) and " + MAX_FIELDS);
     }
-    return new VersusPlan(SiegePlan.from(settings), fields, Path.of(settings.get("keyDir", "data/keys")),
-        Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)));
+    return new VersusPlan(SiegePlan.from(settings), fields, Path.of(settings.get("keyDir", "data/keys")));
   }
 
   /** @return whether records are written and read */

@@ -3,6 +3,7 @@ package couchbench.siege;
 import couchbench.couchdb.CouchHttp;
 import couchbench.report.GatlingLog;
 import couchbench.report.RunFolders;
+import couchbench.results.Latencies;
 import couchbench.report.RunTallies;
 import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
@@ -49,8 +50,10 @@ public final class VersusSummary {
    * @param memcache the memcache servers
    * @param couchdb the CouchDB server
    * @param loadStart an instant taken at the end of before()
+   * @param latencies the memcache requests' times, from the protocol's timings
    */
-  public static void write(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Instant loadStart) {
+  public static void write(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Instant loadStart,
+      Latencies latencies) {
     VersusPlan plan = load.plan();
     Optional<Path> runFolder = RunFolders.current(RunFolders.resultsRoot(), SIMULATION, loadStart);
     Optional<RunTallies> tallies = runFolder.flatMap(GatlingLog::tallies);
@@ -62,8 +65,7 @@ public final class VersusSummary {
     SummaryPage page = SummaryPage.titled("CouchVsMemcache: seed 000's siege runs, both systems in one run")
         .line("Targets: memcache " + memcache.describe() + "; CouchDB " + couchdb.describe()
             + ", database " + plan.siege().database() + ".")
-        .line("Each step: " + plan.siege().users() + " users sending back to back for "
-            + plan.siege().duration().toSeconds() + " s, values of " + plan.siege().valueSize()
+        .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".")
         .table("siege's figures, per operation", SiegeFigures.table(requests));
@@ -75,6 +77,7 @@ public final class VersusSummary {
               + " whole record.")
           .table("siege's figures, per whole record", SiegeFigures.table("record operation", records));
     }
+    page = latencies.addTo(page, name -> !SiegePlan.isWarmUp(name));
     page = resources(page, load.figures());
     page = counts(page, load);
     if (CouchHttp.loginWasRefused()) {
@@ -93,8 +96,8 @@ public final class VersusSummary {
 
   private static List<String> steps(VersusPlan plan) {
     List<String> steps = new ArrayList<>();
-    if (!plan.warmup().isZero()) {
-      steps.add("a warm-up of " + plan.warmup().toSeconds() + " s (requests named \"" + VersusLoad.WARMUP
+    if (!plan.siege().warmup().isZero()) {
+      steps.add("a warm-up of " + plan.siege().warmup().toSeconds() + " s (requests named \"" + SiegePlan.WARMUP
           + "...\", left out of these tables)");
     }
     steps.addAll(List.of(MemcacheWorkloads.SET, CouchWorkloads.SET));

@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.memcache.client.ServerAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
@@ -46,33 +47,13 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
   }
 
   /**
-   * Parses "host:port" or "[v6]:port" into an unresolved address.
+   * Parses "host:port" or "[v6]:port" into an unresolved address, as the memcache protocol does.
    *
    * @param server the server as a user writes it
    * @return the address, unresolved (no DNS lookup here)
    * @throws IllegalArgumentException when it is neither form
    */
   public static InetSocketAddress address(String server) {
-    int colon = server.lastIndexOf(':');
-    if (colon <= 0 || colon == server.length() - 1) {
-      throw new IllegalArgumentException("not host:port: " + server);
-    }
-    String host = server.substring(0, colon);
-    if (host.startsWith("[") && host.endsWith("]")) {
-      host = host.substring(1, host.length() - 1);
-    }
-    if (host.isBlank() || host.contains(" ") || (host.contains(":") && !server.startsWith("["))) {
-      throw new IllegalArgumentException("not host:port: " + server);
-    }
-    int port;
-    try {
-      port = Integer.parseInt(server.substring(colon + 1));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("not host:port: " + server, e);
-    }
-    if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("port out of range: " + server);
-    }
-    return InetSocketAddress.createUnresolved(host, port);
+    return ServerAddress.parse(server);
   }
 }

@@ -38,7 +38,10 @@ class MemcacheDslIT {
       assertEquals(new GatlingReport.Counts(4, 0, 4), requests.get("tryMax (KO)"), "two users, two tries");
       assertFalse(requests.containsKey("after exitHereIfFailed (never sent)"), requests.keySet().toString());
       assertTrue(requests.containsKey("named by function"), requests.keySet().toString());
-      assertEquals(41, requests.size(), requests.keySet().toString());
+      assertEquals(new GatlingReport.Counts(160, 160, 0), requests.get("pipelined get"), "8 users, 20 rounds");
+      assertEquals(43, requests.size(), requests.keySet().toString());
+      // Every request of the pipelined scenario went to its timings: 8 users, 20 rounds of a set and a get.
+      assertTrue(run.output().contains("memcache DSL: timings of 320 requests recorded"), run.output());
 
       Map<String, Long> errors = GatlingReport.errors(folder);
       assertEquals(Long.valueOf(6), errors.get("NOT_FOUND"), errors.toString());

@@ -12,10 +12,12 @@ import static io.gatling.javaapi.core.CoreDsl.bodyLength;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.regex;
+import static io.gatling.javaapi.core.CoreDsl.repeat;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.substring;
 import static io.gatling.javaapi.core.CoreDsl.tryMax;
 
+import couchbench.memcache.client.ServerAddress;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -23,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Calls every memcache DSL method once, against the server of -Dmemcache.servers: compiled, it
@@ -32,6 +35,9 @@ import java.util.Map;
 public class MemcacheDslSimulation extends Simulation {
 
   private static final String SERVER = System.getProperty("memcache.servers");
+  private static final int PIPELINED_USERS = 8;
+  private static final int PIPELINED_ROUNDS = 20;
+  private static final AtomicLong TIMED = new AtomicLong();
 
   private final ChainBuilder storage =
       exec(
@@ -96,9 +102,24 @@ public class MemcacheDslSimulation extends Simulation {
           memcache("pooled set").set("p-#{id}", "pooled"),
           memcache("pooled get").get("p-#{id}").check(bodyString().is("pooled")));
 
+  // Four users on each connection, so up to four requests in flight on it; every time also goes to TIMED.
+  private final ScenarioBuilder pipelined =
+      scenario("memcache pipelined").exec(session -> session.set("id", session.userId())).exec(
+          repeat(PIPELINED_ROUNDS).on(
+              exec(memcache("pipelined set").set("q-#{id}", "v-#{id}"),
+                  memcache("pipelined get").get("q-#{id}").check(bodyString().is(session -> "v-" + session.userId())))));
+
+  @Override
+  public void after() {
+    System.out.println("memcache DSL: timings of " + TIMED.get() + " requests recorded");
+  }
+
   {
     setUp(
         perUser.injectOpen(atOnceUsers(2)),
+        pipelined.injectOpen(atOnceUsers(PIPELINED_USERS))
+            .protocols(memcache.addresses(List.of(ServerAddress.parse(SERVER))).pipeline(4)
+                .timings((name, ok, nanos) -> TIMED.incrementAndGet())),
         sharedPool.injectOpen(atOnceUsers(4))
             .protocols(memcache.servers(SERVER).sharedPool(2).timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
                 .maxValueBytes(1 << 20)))

@@ -33,29 +33,37 @@ class MemSetMemGetIT {
     Path keyFile = keyFile();
     try (MemcachedServer memcached = MemcachedServer.start()) {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
-          "users", "4", "duration", "3", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
+          "users", "4", "duration", "3", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
 
       assertEquals(0, set.exitCode(), set.output());
-      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
+      Map<String, GatlingReport.Counts> setReport = GatlingReport.requests(set.requireRunFolder());
+      GatlingReport.Counts sets = setReport.get("memcache set");
+      GatlingReport.Counts warmUpSets = setReport.get("warm-up memcache set");
+      assertTrue(warmUpSets.ok() > 0 && warmUpSets.ko() == 0, "the warm-up ran under its own name: " + warmUpSets);
       List<String> keys = KeyFiles.written(keyFile); // header, no key twice
       assertTrue(keys.size() > 10, "some keys written: " + keys.size());
       assertTrue(keys.stream().allMatch(key -> key.matches("[0-9a-f]{32}")), "md5 hex keys");
       Map<String, String> afterSet = stats(memcached);
-      assertEquals(sets.ok(), Long.parseLong(afterSet.get("cmd_set")), "Gatling's OK sets = memcached's cmd_set");
-      assertEquals(keys.size(), Long.parseLong(afterSet.get("curr_items")), "the key file = memcached's items");
+      assertEquals(sets.ok() + warmUpSets.ok(), Long.parseLong(afterSet.get("cmd_set")),
+          "Gatling's OK sets, warm-up included = memcached's cmd_set");
+      assertEquals(keys.size() + 1, Long.parseLong(afterSet.get("curr_items")),
+          "the key file and the warm-up's one key = memcached's items");
       assertEquals(0, sets.ko());
       List<String> summary = Files.readAllLines(set.requireRunFolder().resolve("siege-s-figures.csv"));
       assertTrue(summary.get(1).startsWith("memcache set," + sets.ok() + ",100,"), "siege's figures: " + summary);
 
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
-          "users", "4", "duration", "3", "keyFile", keyFile.toString()), TIMEOUT);
+          "users", "4", "duration", "3", "warmup", "1", "keyFile", keyFile.toString()), TIMEOUT);
 
       assertEquals(0, get.exitCode(), get.output());
-      GatlingReport.Counts gets = GatlingReport.requests(get.requireRunFolder()).get("memcache get");
+      Map<String, GatlingReport.Counts> getReport = GatlingReport.requests(get.requireRunFolder());
+      GatlingReport.Counts gets = getReport.get("memcache get");
+      GatlingReport.Counts warmUpGets = getReport.get("warm-up memcache get");
       Map<String, String> afterGet = stats(memcached);
       assertTrue(gets.ok() > 10, "gets sent: " + gets);
       assertEquals(0, gets.ko());
-      assertEquals(gets.ok(), Long.parseLong(afterGet.get("get_hits")), "Gatling's OK gets = memcached's get_hits");
+      assertEquals(gets.ok() + warmUpGets.ok(), Long.parseLong(afterGet.get("get_hits")),
+          "Gatling's OK gets, warm-up included = memcached's get_hits");
       assertEquals("0", afterGet.get("get_misses"));
     }
   }
@@ -127,7 +135,7 @@ class MemSetMemGetIT {
       });
       long start = System.nanoTime();
       GatlingRun.Result run = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
-          "users", "3", "duration", "12", "keyFile", keyFile.toString()), TIMEOUT);
+          "users", "3", "duration", "12", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
       double seconds = (System.nanoTime() - start) / 1e9;
 
       assertNotEquals(0, run.exitCode(), "failed requests fail the run's assertion");

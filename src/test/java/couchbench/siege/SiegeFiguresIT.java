@@ -27,7 +27,8 @@ class SiegeFiguresIT {
     Files.write(unknownKeys, List.of("key", "never-set-1", "never-set-2"));
     try (MemcachedServer memcached = MemcachedServer.start()) {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
-          "users", String.valueOf(USERS), "duration", String.valueOf(SECONDS), "keyFile", keys.toString()), TIMEOUT);
+          "users", String.valueOf(USERS), "duration", String.valueOf(SECONDS), "warmup", "0",
+          "keyFile", keys.toString()), TIMEOUT);
       assertEquals(0, set.exitCode(), set.output());
       Path setRun = set.requireRunFolder();
       SiegeFigures sets = SiegeFigures.ofRun(setRun).orElseThrow().get(MemcacheWorkloads.SET);
@@ -44,7 +45,7 @@ class SiegeFiguresIT {
 
       // Every get misses: failed requests, each with a failure message in the log.
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
-          "users", "2", "duration", "1", "keyFile", unknownKeys.toString()), TIMEOUT);
+          "users", "2", "duration", "1", "warmup", "0", "keyFile", unknownKeys.toString()), TIMEOUT);
       assertEquals(2, get.exitCode(), "the no-failure assertion fails\n" + get.output());
       SiegeFigures gets = SiegeFigures.ofRun(get.requireRunFolder()).orElseThrow().get(MemcacheWorkloads.GET);
       GatlingReport.Counts getsReported = GatlingReport.requests(get.requireRunFolder()).get(MemcacheWorkloads.GET);

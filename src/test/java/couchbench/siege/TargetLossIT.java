@@ -87,8 +87,8 @@ class TargetLossIT {
     int port = first.port();
     try {
       GatlingRun.Running run = GatlingRun.start("MemSet", Map.of("memcache.servers", first.address(),
-          "users", "3", "duration", String.valueOf(DURATION), "valueSize", "50", "keyFile", keyFile.toString()),
-          Map.of());
+          "users", "3", "duration", String.valueOf(DURATION), "warmup", "0", "valueSize", "50",
+          "keyFile", keyFile.toString()), Map.of());
       awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets before the restart");
       restarted = first.restart();
       awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets after the restart");

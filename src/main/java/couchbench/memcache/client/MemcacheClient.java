@@ -5,10 +5,12 @@ import io.netty.channel.ChannelFactory;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -27,8 +29,10 @@ public final class MemcacheClient implements AutoCloseable {
   private final EventLoopGroup group;
   private final ChannelFactory<? extends Channel> channelFactory;
   private final KetamaRing ring;
-  private final Set<MemcacheConnections> open = ConcurrentHashMap.newKeySet();
+  private final Set<MemcacheConnections> open = new HashSet<>(); // guarded by this
   private final MemcacheConnections sharedPool;
+  /** Per event loop, the connections that users still join, up to the pipeline depth; guarded by this. */
+  private final Map<EventLoop, MemcacheConnections> filling = new HashMap<>();
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
@@ -46,7 +50,7 @@ public final class MemcacheClient implements AutoCloseable {
     this.ring = new KetamaRing(config.servers());
     this.sharedPool = config.sharedPool()
         ? new MemcacheConnections(ring, MemcacheConnections.linkTable(config.servers(), config.poolSize(),
-            (server, i) -> new ServerLink(server, group.next(), channelFactory, config)), true, open::remove)
+            (server, i) -> new ServerLink(server, group.next(), channelFactory, config)), true, this::leave)
         : null;
     if (sharedPool != null) {
       open.add(sharedPool);
@@ -54,27 +58,43 @@ public final class MemcacheClient implements AutoCloseable {
   }
 
   /**
-   * The connections of one virtual user: one per server, created on the user's event loop when first used.
-   * With a shared pool, the one shared set instead. Close it when the user is done (a no-op for the shared set).
+   * The connections of one virtual user: one per server, created on the user's event loop when first used. With a
+   * pipeline depth P, P users of one event loop share them, so that up to P requests are in flight on each. With a
+   * shared pool, the one shared set instead. Close it when the user is done: the last of its users closes it (a
+   * no-op for the shared set).
    *
    * @param loop the virtual user's event loop; its replies complete there
    * @return the connections
    * @throws IllegalStateException when the client is closed
    */
-  public MemcacheConnections connectionsFor(EventLoop loop) {
+  public synchronized MemcacheConnections connectionsFor(EventLoop loop) {
     if (closed.get()) {
       throw new IllegalStateException("memcache client closed");
     }
     if (sharedPool != null) {
       return sharedPool;
     }
-    MemcacheConnections connections = new MemcacheConnections(ring, MemcacheConnections.linkTable(config.servers(),
-        1, (server, i) -> new ServerLink(server, loop, channelFactory, config)), false, open::remove);
-    open.add(connections);
-    if (closed.get()) {
-      connections.closeLinks(); // close() ran meanwhile and did not see this set
+    MemcacheConnections connections = filling.get(loop);
+    if (connections == null) {
+      connections = new MemcacheConnections(ring, MemcacheConnections.linkTable(config.servers(),
+          1, (server, i) -> new ServerLink(server, loop, channelFactory, config)), false, this::leave);
+      open.add(connections);
+      filling.put(loop, connections);
+    }
+    if (connections.join() == config.pipeline()) {
+      filling.remove(loop);
     }
     return connections;
+  }
+
+  /** A user leaves its connections; the last one out closes them. */
+  private synchronized boolean leave(MemcacheConnections connections) {
+    if (connections.leave() > 0) {
+      return false;
+    }
+    filling.values().remove(connections);
+    open.remove(connections);
+    return true;
   }
 
   /** @return the configuration */
@@ -88,16 +108,21 @@ public final class MemcacheClient implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
+    List<MemcacheConnections> all;
+    synchronized (this) { // no user joins meanwhile, unseen
+      if (!closed.compareAndSet(false, true)) {
+        return;
+      }
+      all = List.copyOf(open);
+      open.clear();
+      filling.clear();
     }
     List<CompletableFuture<Void>> closing = new ArrayList<>();
     boolean onOwnLoop = false;
-    for (MemcacheConnections connections : List.copyOf(open)) {
+    for (MemcacheConnections connections : all) {
       closing.addAll(connections.closeLinks());
       onOwnLoop |= connections.inOwnEventLoop();
     }
-    open.clear();
     if (onOwnLoop || group.isShuttingDown()) {
       return;
     }

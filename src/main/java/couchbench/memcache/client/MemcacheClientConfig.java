@@ -16,6 +16,8 @@ import java.util.List;
  *     true: poolSize connections per server shared by all users
  * @param poolSize connections per server in the shared pool (ignored without it)
  * @param maxValueBytes the largest data block accepted in a reply
+ * @param pipeline without a shared pool: how many virtual users of one event loop share each connection, so that
+ *     up to that many requests are in flight on it (memtier's --pipeline); 1, the default, gives each its own
  */
 public record MemcacheClientConfig(
     List<InetSocketAddress> servers,
@@ -23,7 +25,8 @@ public record MemcacheClientConfig(
     Duration requestTimeout,
     boolean sharedPool,
     int poolSize,
-    int maxValueBytes) {
+    int maxValueBytes,
+    int pipeline) {
 
   /** Default connect and request timeouts. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -45,6 +48,9 @@ public record MemcacheClientConfig(
     if (maxValueBytes < 0 || maxValueBytes > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("maxValueBytes: " + maxValueBytes);
     }
+    if (pipeline < 1) {
+      throw new IllegalArgumentException("pipeline: " + pipeline + " (expected: >= 1)");
+    }
   }
 
   /**
@@ -55,7 +61,7 @@ public record MemcacheClientConfig(
    */
   public static MemcacheClientConfig of(List<InetSocketAddress> servers) {
     return new MemcacheClientConfig(servers, DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, false, 1,
-        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES);
+        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES, 1);
   }
 
   /**
@@ -64,7 +70,7 @@ public record MemcacheClientConfig(
    * @return a copy with these timeouts
    */
   public MemcacheClientConfig withTimeouts(Duration connect, Duration request) {
-    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes);
+    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, pipeline);
   }
 
   /**
@@ -72,7 +78,7 @@ public record MemcacheClientConfig(
    * @return a copy that uses a shared pool
    */
   public MemcacheClientConfig withSharedPool(int size) {
-    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes);
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes, pipeline);
   }
 
   /**
@@ -80,7 +86,16 @@ public record MemcacheClientConfig(
    * @return a copy with this limit
    */
   public MemcacheClientConfig withMaxValueBytes(int bytes) {
-    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes);
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes, pipeline);
+  }
+
+  /**
+   * @param depth how many virtual users share each connection, so up to that many requests are in flight on it
+   * @return a copy with this depth
+   */
+  public MemcacheClientConfig withPipeline(int depth) {
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
+        depth);
   }
 
   private static void requirePositive(Duration duration, String name) {

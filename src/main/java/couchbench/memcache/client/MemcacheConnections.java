@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Connections to every server, for one virtual user (or, with a shared pool, for all of them): requests go to
@@ -26,14 +26,27 @@ public final class MemcacheConnections {
   private final Map<InetSocketAddress, ServerLink[]> links;
   private final AtomicInteger turn = new AtomicInteger();
   private final boolean shared;
-  private final Consumer<MemcacheConnections> onClose;
+  /** Asked when a user closes these connections: true when it was the last one, and they must close. */
+  private final Predicate<MemcacheConnections> lastUserLeft;
+  /** The virtual users that use these connections; counted by the client, under its lock. */
+  private int users;
 
   MemcacheConnections(KetamaRing ring, Map<InetSocketAddress, ServerLink[]> links, boolean shared,
-      Consumer<MemcacheConnections> onClose) {
+      Predicate<MemcacheConnections> lastUserLeft) {
     this.ring = ring;
     this.links = links;
     this.shared = shared;
-    this.onClose = onClose;
+    this.lastUserLeft = lastUserLeft;
+  }
+
+  /** @return the users after this one joined */
+  int join() {
+    return ++users;
+  }
+
+  /** @return the users left after this one left */
+  int leave() {
+    return --users;
   }
 
   /**
@@ -78,13 +91,12 @@ public final class MemcacheConnections {
   }
 
   /**
-   * Closes this virtual user's connections, failing what is outstanding on them. The shared pool is not closed
-   * here but by {@link MemcacheClient#close()}.
+   * This virtual user is done with its connections; the last of the users that share them closes them, failing
+   * what is outstanding on them. The shared pool is not closed here but by {@link MemcacheClient#close()}.
    */
   public void close() {
-    if (!shared) {
+    if (!shared && lastUserLeft.test(this)) {
       closeLinks();
-      onClose.accept(this);
     }
   }
 

@@ -10,6 +10,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,9 +58,16 @@ final class ServerLink {
         });
   }
 
-  /** Sets up a memcache client pipeline: bytes guard, encoder, decoder, reply matcher. */
+  /**
+   * Sets up a memcache client pipeline: bytes guard, encoder, decoder, reply matcher. Shared by several users
+   * (a pipeline depth above 1), a connection also holds back the flushes of the requests that its replies set
+   * off until the read is done, so that they leave in one write, as a pipelining client sends them.
+   */
   static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config) {
     MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout());
+    if (config.pipeline() > 1) {
+      pipeline.addLast(new FlushConsolidationHandler(config.pipeline(), true));
+    }
     pipeline.addLast(
         new UnsolicitedBytesGuard(replies, server),
         ENCODER,

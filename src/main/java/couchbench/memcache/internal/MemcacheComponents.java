@@ -1,5 +1,6 @@
 package couchbench.memcache.internal;
 
+import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.MemcacheClient;
 import couchbench.memcache.client.MemcacheConnections;
 import io.gatling.core.CoreComponents;
@@ -18,14 +19,20 @@ public final class MemcacheComponents implements ProtocolComponents {
 
   private final MemcacheClient client;
   private final CoreComponents core;
+  private final MemcacheTimings timings;
 
-  MemcacheComponents(MemcacheClient client, CoreComponents core) {
+  MemcacheComponents(MemcacheClient client, CoreComponents core, MemcacheTimings timings) {
     this.client = client;
     this.core = core;
+    this.timings = timings;
   }
 
   CoreComponents core() {
     return core;
+  }
+
+  MemcacheTimings timings() {
+    return timings;
   }
 
   /** @return the user's connections, and the session that remembers them */

@@ -1,5 +1,6 @@
 package couchbench.memcache.internal;
 
+import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.MemcacheClient;
 import couchbench.memcache.client.MemcacheClientConfig;
 import io.gatling.core.CoreComponents;
@@ -17,8 +18,9 @@ import scala.runtime.BoxedUnit;
  * Gatling finds the components (one client per distinct protocol per run, closed when the run ends).
  *
  * @param config servers, timeouts and connection sharing
+ * @param timings where each request's time in nanoseconds goes
  */
-public record MemcacheProtocol(MemcacheClientConfig config) implements Protocol {
+public record MemcacheProtocol(MemcacheClientConfig config, MemcacheTimings timings) implements Protocol {
 
   /** How actions find their components in Gatling's registry. */
   public static final ProtocolKey<MemcacheProtocol, MemcacheComponents> KEY = new Key();
@@ -58,7 +60,7 @@ public record MemcacheProtocol(MemcacheClientConfig config) implements Protocol 
                           Transports.newSocketChannelFactory(
                               core.configuration().netty().useNativeTransport(),
                               core.configuration().netty().useIoUring()))),
-              core);
+              core, protocol.timings());
     }
   }
 }

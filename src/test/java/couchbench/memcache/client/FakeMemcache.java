@@ -43,6 +43,7 @@ final class FakeMemcache implements AutoCloseable {
 
   private final ServerSocket server;
   private final AtomicInteger connections = new AtomicInteger();
+  private final AtomicInteger open = new AtomicInteger();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private volatile Function<String, Answer> script;
 
@@ -68,6 +69,11 @@ final class FakeMemcache implements AutoCloseable {
     return connections.get();
   }
 
+  /** @return how many connections the client has not closed yet */
+  int openConnections() {
+    return open.get();
+  }
+
   @Override
   public void close() throws IOException {
     server.close();
@@ -81,6 +87,7 @@ final class FakeMemcache implements AutoCloseable {
       try {
         Socket socket = server.accept();
         connections.incrementAndGet();
+        open.incrementAndGet();
         sockets.add(socket);
         Thread serve = new Thread(() -> serve(socket), "fake-memcache-conn");
         serve.setDaemon(true);
@@ -113,6 +120,8 @@ final class FakeMemcache implements AutoCloseable {
       }
     } catch (IOException e) {
       // the client went away
+    } finally {
+      open.decrementAndGet();
     }
   }
 

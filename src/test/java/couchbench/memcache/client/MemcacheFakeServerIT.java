@@ -1,11 +1,13 @@
 package couchbench.memcache.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.memcache.client.FakeMemcache.Answer;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -97,6 +100,82 @@ class MemcacheFakeServerIT {
           Await.failure("connection closed by " + name(fake), replies.get(i), WITHIN);
         }
       }
+    }
+  }
+
+  @Test
+  void shouldMatchRepliesInOrderWhenPipelineDepthUsersShareAConnection() throws Exception {
+    int depth = 16;
+    // Each get is answered with its own key as the value: a reply given to the wrong request shows.
+    try (FakeMemcache fake = new FakeMemcache(line -> {
+          String key = line.substring("get ".length());
+          return Answer.reply("VALUE " + key + " 0 " + key.length() + "\r\n" + key + "\r\nEND\r\n");
+        });
+        MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address())).withPipeline(depth),
+            group, NioSocketChannel::new)) {
+      EventLoop loop = group.next();
+      List<MemcacheConnections> users = new ArrayList<>();
+      for (int user = 0; user < depth; user++) {
+        users.add(client.connectionsFor(loop));
+      }
+      assertEquals(1, users.stream().distinct().count(), "the depth's users share one set of connections");
+      List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>();
+      for (int round = 0; round < 10; round++) {
+        for (int user = 0; user < depth; user++) {
+          replies.add(users.get(user).send(new MemcacheRequest.Retrieve(false, List.of("k" + user + "-" + round))));
+        }
+      }
+      for (int i = 0; i < replies.size(); i++) {
+        String key = "k" + (i % depth) + "-" + (i / depth);
+        assertEquals(key, new String(((MemcacheReply.Values) Await.reply(replies.get(i))).values().get(0).data(),
+            StandardCharsets.UTF_8), "reply " + i + " is its own request's");
+      }
+      assertEquals(1, fake.connections(), "up to " + depth + " requests in flight on one connection");
+      MemcacheConnections next = client.connectionsFor(loop);
+      assertNotSame(users.get(0), next, "user " + (depth + 1) + " gets connections of its own");
+      Await.reply(next.send(GET));
+      assertEquals(2, fake.connections());
+    }
+  }
+
+  @Test
+  void shouldFailEveryRequestInFlightOnASharedConnectionOnceWhenItTimesOut() throws Exception {
+    int depth = 4;
+    try (FakeMemcache fake = new FakeMemcache(line -> Answer.nothing());
+        MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address()))
+            .withTimeouts(Duration.ofSeconds(1), REQUEST_TIMEOUT).withPipeline(depth), group, NioSocketChannel::new)) {
+      EventLoop loop = group.next();
+      AtomicInteger outcomes = new AtomicInteger();
+      List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>();
+      for (int user = 0; user < depth; user++) {
+        CompletableFuture<MemcacheReply> reply = client.connectionsFor(loop).send(DELETE);
+        reply.whenComplete((value, error) -> outcomes.incrementAndGet());
+        replies.add(reply);
+      }
+      for (CompletableFuture<MemcacheReply> reply : replies) {
+        Await.failure("timeout after 500 ms", reply, WITHIN);
+      }
+      Thread.sleep(200);
+      assertEquals(depth, outcomes.get(), "one outcome per request, none twice");
+      assertEquals(1, fake.connections());
+    }
+  }
+
+  @Test
+  void shouldCloseASharedConnectionWhenItsLastUserLeaves() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> Answer.reply("DELETED\r\n"));
+        MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address())).withPipeline(2),
+            group, NioSocketChannel::new)) {
+      EventLoop loop = group.next();
+      MemcacheConnections first = client.connectionsFor(loop);
+      MemcacheConnections second = client.connectionsFor(loop);
+      Await.reply(first.send(DELETE));
+      first.close();
+      assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(second.send(DELETE)),
+          "the other user's connection is still open");
+      assertEquals(1, fake.connections());
+      second.close();
+      waitUntil(() -> fake.openConnections() == 0);
     }
   }
 
