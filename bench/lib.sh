@@ -6,7 +6,7 @@ LIMIT=${LIMIT:-300} # seconds any one command may take: a script stays bounded e
 # that neither takes CPU from the other, as when the load comes from another machine.
 SERVER_PIN=${SERVER_CPUS:+taskset -c $SERVER_CPUS}
 CLIENT_PIN=${CLIENT_CPUS:+taskset -c $CLIENT_CPUS}
-SERVER=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
+POUCHDB_BIN=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
 
 # bench_start_pouchdb NAME PORT: a temporary folder in $out, pouchdb-server answering on $URL,
 # stopped (and its data removed) when the script exits.
@@ -17,14 +17,14 @@ bench_start_pouchdb() {
 
 # bench_serve_pouchdb PORT: pouchdb-server on $URL, its data in $out/data; see bench_serve.
 bench_serve_pouchdb() {
-  if [ ! -f "$SERVER" ]; then
+  if [ ! -f "$POUCHDB_BIN" ]; then
     echo "pouchdb-server is not installed under target/pouchdb-server: run 'mvn verify' first" >&2
     exit 1
   fi
   mkdir "$out/data"
   # pouchdb-server writes config.json and log.txt to its working directory: run it in the data directory.
   bench_serve pouchdb-server sh -c 'cd "$1" && exec $2 node "$3" --port "$4" --host 127.0.0.1 -n --dir "$1"' \
-    sh "$out/data" "$SERVER_PIN" "$SERVER" "$1"
+    sh "$out/data" "$SERVER_PIN" "$POUCHDB_BIN" "$1"
 }
 
 # bench_out NAME PORT: $URL on that port (nothing may answer there yet), and a temporary folder in $out.
@@ -70,4 +70,20 @@ bench_gatling() {
     -Xmx1G -cp "$classpath" "$@" -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
   sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1
+}
+
+# bench_start_memcached NAME: a temporary folder in $out and a memcached on a free loopback port,
+# one worker thread (-t 1) and 2 GB, as $SERVER; stopped when the script exits.
+bench_start_memcached() {
+  local port
+  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  out=$(mktemp -d "/tmp/$1.XXXXXX")
+  mkdir "$out/reports"
+  SERVER=127.0.0.1:$port
+  $SERVER_PIN memcached -u root -l 127.0.0.1 -p "$port" -m 2048 -t 1 >"$out/server.log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
+  for _ in $(seq 40); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return; sleep 0.25; done
+  echo "memcached did not answer on $SERVER; see $out/server.log" >&2
+  exit 1
 }
