@@ -10,7 +10,9 @@ import io.netty.channel.EventLoop;
  * (exit check, then crash handling, then the hop to the user's event loop) through "super"
  * accessors that scalac writes for Scala classes and javac does not: without the two methods below
  * the first request throws AbstractMethodError. They do what the traits' bodies do (the traits'
- * static helpers are synthetic, out of javac's reach), so tryMax and exitHereIfFailed work.
+ * static helpers are synthetic, out of javac's reach), so tryMax and exitHereIfFailed work. Those
+ * bodies are Gatling's internals of the version couchbench is built for: {@link GatlingVersionCheck}
+ * stops a run on any other version before the first request.
  */
 abstract class JavaExitableAction implements ExitableAction {
 
@@ -22,8 +24,7 @@ abstract class JavaExitableAction implements ExitableAction {
     try {
       io$gatling$core$action$ChainableAction$$super$$bang(session);
     } catch (RuntimeException e) {
-      logger.underlying().error("'" + name() + "' crashed, forwarding to the next action", e);
-      next().$bang(session.markAsFailed());
+      crashed(session, e);
     }
   }
 
@@ -37,6 +38,15 @@ abstract class JavaExitableAction implements ExitableAction {
       loop.execute(() -> $bang(session));
     }
   }
+
+  /**
+   * The action threw: log it under the request's name, as Gatling's own actions do, and move the
+   * user on with its session marked as failed.
+   *
+   * @param session the user's session
+   * @param crash what was thrown
+   */
+  abstract void crashed(Session session, RuntimeException crash);
 
   @Override
   public Logger logger() {

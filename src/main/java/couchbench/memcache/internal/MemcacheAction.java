@@ -50,14 +50,13 @@ final class MemcacheAction extends JavaExitableAction {
   @Override
   public void execute(Session session) {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
-    String request;
+    String request = requestNameOf(session);
     MemcacheRequest built;
     try {
-      request = requestName.apply(javaSession);
       built = command.resolve(javaSession);
     } catch (RuntimeException e) {
-      logger().underlying().error("'{}' failed to build its request: {}", name, e.getMessage());
-      statsEngine().logRequestCrash(session.scenario(), session.groups(), name, e.getMessage());
+      logger().underlying().error("'{}' failed to build its request: {}", request, e.getMessage());
+      statsEngine().logRequestCrash(session.scenario(), session.groups(), request, e.getMessage());
       next.$bang(session.markAsFailed());
       return;
     }
@@ -100,6 +99,24 @@ final class MemcacheAction extends JavaExitableAction {
         Option.apply(code), Option.apply(failure));
     Session timed = session.logGroupRequestTimings(start, end);
     next.$bang(failure == null ? timed : timed.markAsFailed());
+  }
+
+  /** The request name, as the report shows it; the action's name when the name itself cannot be resolved. */
+  private String requestNameOf(Session session) {
+    try {
+      return requestName.apply(new io.gatling.javaapi.core.Session(session));
+    } catch (RuntimeException e) {
+      return name;
+    }
+  }
+
+  @Override
+  void crashed(Session session, RuntimeException crash) {
+    String request = requestNameOf(session);
+    logger().underlying().error("'" + request + "' crashed with '" + crash.getMessage() + "', forwarding to the next one",
+        crash);
+    statsEngine().logRequestCrash(session.scenario(), session.groups(), request, "crashed: " + crash.getMessage());
+    next.$bang(session.markAsFailed());
   }
 
   private static String failureMessage(Throwable error) {

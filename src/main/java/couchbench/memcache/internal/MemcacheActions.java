@@ -20,6 +20,7 @@ public final class MemcacheActions {
     return new ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
+        GatlingVersionCheck.requireBuiltForVersion();
         MemcacheComponents components =
             (MemcacheComponents) ctx.protocolComponentsRegistry().components(MemcacheProtocol.KEY);
         return new MemcacheAction(
