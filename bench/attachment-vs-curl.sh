@@ -20,7 +20,7 @@ TARGET=${TARGET:-sink}
 EXPONENT=${EXPONENT:-9}
 ROUNDS=${ROUNDS:-3}
 REPEAT=${REPEAT:-3}
-PORT=${PORT:-5986}
+PORT=${PORT:-} # empty: a free one
 HEAP=${HEAP:-256m}
 LIMIT=1800 # seconds any one command may take
 BOUNDARY=couchbench_attachment_boundary
@@ -44,7 +44,7 @@ text=data/attachments/1e$EXPONENT.txt
 gatling() { # round
   local log=$out/gatling-$1.log report
   timeout "$LIMIT" mvn -q -B gatling:test -Dsimulation=AttachmentUpload -DminExponent="$EXPONENT" \
-    -DmaxExponent="$EXPONENT" -Drepeat="$REPEAT" -Dcouchdb.url="$URL" \
+    -DmaxExponent="$EXPONENT" -Drepeat="$REPEAT" -Dcouchdb.url="$URL" "$ONLY_GIVEN_TARGETS" \
     "-Dgatling.jvmArgs=-Xmx$HEAP,-Xlog:gc:file=$out/gc-$1.log" >"$log" 2>&1 || true
   # The run folder named in this run's own output: other runs may be writing to reports/ meanwhile.
   report=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 THREADS=${THREADS:-1,2}
 STEPS=${STEPS:-"1:4096 64:16384 1024:32768"}
-PORT=${PORT:-5985}
+PORT=${PORT:-} # empty: a free one
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 bench_start_pouchdb bulk-baseline "$PORT"
@@ -29,7 +29,7 @@ bulkinsert() { # round B N
   local log=$out/bulkinsert-$1-b$2.log report attempt
   for attempt in 1 2 3; do
     timeout "$LIMIT" mvn -q -B gatling:test -Dsimulation=BulkInsert -DbatchSizes="$2" \
-      -Dthreads="$THREADS" -Ddocs="$3" -Dsingle=false -Dcouchdb.url="$URL" >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
+      -Dthreads="$THREADS" -Ddocs="$3" -Dsingle=false -Dcouchdb.url="$URL" "$ONLY_GIVEN_TARGETS" >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
     # The run folder named in this run's own output: other runs may be writing to reports/ meanwhile.
     report=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
     [ -n "$report" ] && break

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 USERS=${USERS:-50}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
-PORT=${PORT:-5993}
+PORT=${PORT:-} # empty: a free one
 
 command -v siege >/dev/null || { echo "siege is not installed: apt-get install -y siege" >&2; exit 1; }
 # shellcheck source=bench/lib.sh

@@ -1,5 +1,7 @@
 # Shared by the bench/ scripts (sourced, not run): a private pouchdb-server on 127.0.0.1, and the
-# test classpath for running Gatling without Maven's start-up.
+# test classpath for running Gatling without Maven's start-up. The scripts use only servers they start
+# themselves, on a free port unless PORT names one (nothing may listen there yet): never a CouchDB or
+# memcache server of the machine's, on its default port or elsewhere.
 
 LIMIT=${LIMIT:-300} # seconds any one command may take: a script stays bounded even if something hangs
 # SERVER_CPUS=1 CLIENT_CPUS=0: pin the server and the load generators to separate cores (taskset), so
@@ -7,12 +9,15 @@ LIMIT=${LIMIT:-300} # seconds any one command may take: a script stays bounded e
 SERVER_PIN=${SERVER_CPUS:+taskset -c $SERVER_CPUS}
 CLIENT_PIN=${CLIENT_CPUS:+taskset -c $CLIENT_CPUS}
 POUCHDB_BIN=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-server
+# Passed to every Gatling run: a run the script forgot to give a target starts its own server rather than
+# use one it finds on 5984 or 21201.
+ONLY_GIVEN_TARGETS=-Dcouchbench.defaultPorts=false
 
-# bench_start_pouchdb NAME PORT: a temporary folder in $out, pouchdb-server answering on $URL,
+# bench_start_pouchdb NAME [PORT]: a temporary folder in $out, pouchdb-server answering on $URL,
 # stopped (and its data removed) when the script exits.
 bench_start_pouchdb() {
   bench_out "$1" "$2"
-  bench_serve_pouchdb "$2"
+  bench_serve_pouchdb "$PORT"
 }
 
 # bench_serve_pouchdb PORT: pouchdb-server on $URL, its data in $out/data; see bench_serve.
@@ -27,11 +32,25 @@ bench_serve_pouchdb() {
     sh "$out/data" "$SERVER_PIN" "$POUCHDB_BIN" "$1"
 }
 
-# bench_out NAME PORT: $URL on that port (nothing may answer there yet), and a temporary folder in $out.
+# bench_listens PORT: whether something accepts connections on 127.0.0.1:PORT.
+bench_listens() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# bench_out NAME [PORT]: $PORT and $URL on that port, or on a free one when PORT is empty (nothing may
+# listen there yet), and a temporary folder in $out.
 bench_out() {
-  URL=http://127.0.0.1:$2
-  if curl -s -o /dev/null "$URL"; then
-    echo "something already answers on $URL: choose another PORT" >&2
+  PORT=${2:-}
+  if [ -z "$PORT" ]; then
+    # Below Linux's ephemeral range (32768-60999), where outgoing connections take their ports.
+    for _ in $(seq 50); do
+      PORT=$((20000 + RANDOM % 12000))
+      bench_listens "$PORT" || break
+    done
+  fi
+  URL=http://127.0.0.1:$PORT
+  if bench_listens "$PORT"; then
+    echo "something already listens on 127.0.0.1:$PORT: choose another PORT, or leave it empty for a free one" >&2
     exit 1
   fi
   out=$(mktemp -d "/tmp/$1.XXXXXX")
@@ -67,23 +86,20 @@ bench_gatling() {
   local simulation=$1 log=$2
   shift 2
   timeout "$LIMIT" $CLIENT_PIN java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
-    -Xmx1G -cp "$classpath" "$@" -Dcouchbench.reports="$out/reports" \
+    -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" "$@" -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
   sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1
 }
 
-# bench_start_memcached NAME: a temporary folder in $out and a memcached on a free loopback port,
-# one worker thread (-t 1) and 2 GB, as $SERVER; stopped when the script exits.
+# bench_start_memcached NAME [PORT]: a temporary folder in $out and a memcached on PORT or a free
+# loopback port, one worker thread (-t 1) and 2 GB, as $SERVER (host:port); stopped when the script exits.
 bench_start_memcached() {
-  local port
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  out=$(mktemp -d "/tmp/$1.XXXXXX")
-  mkdir "$out/reports"
-  SERVER=127.0.0.1:$port
-  $SERVER_PIN memcached -u root -l 127.0.0.1 -p "$port" -m 2048 -t 1 >"$out/server.log" 2>&1 &
+  bench_out "$1" "${2:-}"
+  SERVER=127.0.0.1:$PORT
+  $SERVER_PIN memcached -u root -l 127.0.0.1 -p "$PORT" -m 2048 -t 1 >"$out/server.log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
-  for _ in $(seq 40); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return; sleep 0.25; done
+  for _ in $(seq 40); do bench_listens "$PORT" && return; sleep 0.25; done
   echo "memcached did not answer on $SERVER; see $out/server.log" >&2
   exit 1
 }

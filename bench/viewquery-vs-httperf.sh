@@ -14,7 +14,7 @@ ROUNDS=${ROUNDS:-2}
 SECONDS_AT_150=${SECONDS_AT_150:-20}
 RATES=${RATES:-"150 300 600 1000 1500 2000"}
 STEP_SECONDS=${STEP_SECONDS:-10}
-PORT=${PORT:-5991}
+PORT=${PORT:-} # empty: a free one
 URI=/todo/_design/todo/_view/list
 
 command -v httperf >/dev/null || { echo "httperf is not installed: apt-get install -y httperf" >&2; exit 1; }

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
 RATE=${RATE:-150}
-PORT=${PORT:-5995}
+PORT=${PORT:-} # empty: a free one
 
 for tool in httperf tcpdump; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed: apt-get install -y $tool" >&2; exit 1; }

@@ -2,6 +2,7 @@ package couchbench;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import couchbench.targets.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * Runs a simulation the way the Gatling Maven plugin does: a fresh JVM running Gatling's main class
- * with the test classpath, the plugin's --add-opens, and -D properties. Output goes to a log file.
+ * with the test classpath, the plugin's --add-opens, and -D properties, -Dcouchbench.defaultPorts=false
+ * among them unless the test says otherwise. Output goes to a log file.
  */
 public final class GatlingRun {
 
@@ -103,7 +105,7 @@ public final class GatlingRun {
     // Failsafe puts the whole test classpath here; java.class.path may be just its booter jar.
     command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
     command.add("-Dcouchbench.reports=" + resultsRoot);
-    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    command.addAll(ChildJvm.definitions(properties));
     command.addAll(List.of("io.gatling.app.Gatling", "--simulation", simulation,
         "--results-folder", resultsRoot.toString()));
     command.removeIf(String::isEmpty);

@@ -39,13 +39,34 @@ public final class MemcachedServer implements AutoCloseable {
 
   /** Same, finding memcached on searchPath. */
   static MemcachedServer start(String searchPath) {
+    Path memcached = binary(searchPath);
+    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath));
+  }
+
+  /**
+   * Same on one given port, for the tests of the default port 21201.
+   *
+   * @return the running server, or empty when another process listens on that port
+   * @throws TargetException as {@link #start()}
+   */
+  static Optional<MemcachedServer> startOn(int port) {
+    // Looked at first: whatever answers there would pass for the new server while it is still starting.
+    if (FreePort.isTaken(port)) {
+      return Optional.empty();
+    }
+    String searchPath = Executables.systemPath();
+    return attempt(binary(searchPath), port, searchPath);
+  }
+
+  /** memcached on searchPath, and the folder for its logs. */
+  private static Path binary(String searchPath) {
     Path memcached = Executables.find("memcached", searchPath).orElseThrow(() -> new TargetException(NEEDS_MEMCACHED));
     try {
       Files.createDirectories(HOME);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath));
+    return memcached;
   }
 
   private static Optional<MemcachedServer> attempt(Path memcached, int port, String searchPath) {
@@ -99,9 +120,7 @@ public final class MemcachedServer implements AutoCloseable {
    */
   public MemcachedServer restart() {
     close();
-    String searchPath = Executables.systemPath();
-    Path memcached = Executables.find("memcached", searchPath).orElseThrow(() -> new TargetException(NEEDS_MEMCACHED));
-    return attempt(memcached, port, searchPath)
+    return startOn(port)
         .orElseThrow(() -> new TargetException("memcached did not start again on port " + port));
   }
 

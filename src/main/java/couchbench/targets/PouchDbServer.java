@@ -42,14 +42,45 @@ public final class PouchDbServer implements AutoCloseable {
 
   /** Same, finding node and npm on searchPath. */
   static PouchDbServer start(String searchPath) {
-    Path node = Executables.find("node", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
-    Path npm = Executables.find("npm", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
-    Path script = PouchDbInstall.ensureInstalled(npm, searchPath);
-    return FreePort.withFreePort(port -> attempt(node, script, port, searchPath));
+    Installed installed = Installed.on(searchPath);
+    return FreePort.withFreePort(port -> attempt(installed, port));
   }
 
-  private static Optional<PouchDbServer> attempt(Path node, Path script, int port, String searchPath) {
-    Path dataDirectory = PouchDbInstall.HOME.resolve("data-" + port);
+  /**
+   * Same on one given port, for the tests of the default port 5984.
+   *
+   * @return the running server, or empty when another process listens on that port
+   * @throws TargetException as {@link #start()}, and when a killed run left that port's data directory behind
+   */
+  static Optional<PouchDbServer> startOn(int port) {
+    // Looked at first: whatever answers there would pass for the new server while it is still starting.
+    if (FreePort.isTaken(port)) {
+      return Optional.empty();
+    }
+    Optional<PouchDbServer> server = attempt(Installed.on(Executables.systemPath()), port);
+    if (server.isEmpty() && !FreePort.isTaken(port)) {
+      throw new TargetException("could not start pouchdb-server on port " + port + ": " + dataDirectory(port)
+          + " is left from an earlier run that was killed; delete it");
+    }
+    return server;
+  }
+
+  /** node and the installed pouchdb-server script, found on a search path. */
+  private record Installed(Path node, Path script, String searchPath) {
+
+    static Installed on(String searchPath) {
+      Path node = Executables.find("node", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+      Path npm = Executables.find("npm", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
+      return new Installed(node, PouchDbInstall.ensureInstalled(npm, searchPath), searchPath);
+    }
+  }
+
+  private static Path dataDirectory(int port) {
+    return PouchDbInstall.HOME.resolve("data-" + port);
+  }
+
+  private static Optional<PouchDbServer> attempt(Installed installed, int port) {
+    Path dataDirectory = dataDirectory(port);
     try {
       Files.createDirectory(dataDirectory);
     } catch (FileAlreadyExistsException e) {
@@ -57,17 +88,17 @@ public final class PouchDbServer implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return launch(node, script, port, dataDirectory, searchPath);
+    return launch(installed, port, dataDirectory);
   }
 
-  private static Optional<PouchDbServer> launch(Path node, Path script, int port, Path dataDirectory,
-      String searchPath) {
+  private static Optional<PouchDbServer> launch(Installed installed, int port, Path dataDirectory) {
     // Run in the data directory: pouchdb-server writes its config.json and log.txt to its working directory.
     // -n keeps its request log out of stdout; the log file holds it.
-    List<String> command = List.of(node.toString(), script.toString(), "--port", String.valueOf(port),
+    List<String> command = List.of(installed.node().toString(), installed.script().toString(),
+        "--port", String.valueOf(port),
         "--host", FreePort.LOOPBACK, "--dir", dataDirectory.toAbsolutePath().toString(), "-n");
     ChildProcess process = ChildProcess.start("pouchdb-server", command, dataDirectory,
-        dataDirectory.resolve("pouchdb-server.log"), dataDirectory, searchPath);
+        dataDirectory.resolve("pouchdb-server.log"), dataDirectory, installed.searchPath());
     String url = "http://" + FreePort.LOOPBACK + ":" + port;
     if (Readiness.await(process, () -> CouchProbe.probe(url, Optional.empty()).answers(), START_TIMEOUT, port)) {
       return Optional.of(new PouchDbServer(process, port, dataDirectory));
@@ -109,10 +140,7 @@ public final class PouchDbServer implements AutoCloseable {
    */
   public PouchDbServer restart() {
     process.stop(true);
-    String searchPath = Executables.systemPath();
-    Path node = Executables.find("node", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
-    Path npm = Executables.find("npm", searchPath).orElseThrow(() -> new TargetException(NEEDS_NODE));
-    return launch(node, PouchDbInstall.ensureInstalled(npm, searchPath), port, dataDirectory, searchPath)
+    return launch(Installed.on(Executables.systemPath()), port, dataDirectory)
         .orElseThrow(() -> new TargetException("pouchdb-server did not start again on port " + port));
   }
 

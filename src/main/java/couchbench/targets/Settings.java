@@ -13,6 +13,13 @@ import java.util.Optional;
  */
 public final class Settings {
 
+  /**
+   * The property that switches the default-port probe on or off: {@code -Dcouchbench.defaultPorts=false} makes a run
+   * without -Dcouchdb.url (or -Dmemcache.servers) start its local server at once, without looking at 127.0.0.1:5984
+   * (or 21201). The test suite passes it to every run, so that it never touches a server a user runs there.
+   */
+  public static final String DEFAULT_PORTS = "couchbench.defaultPorts";
+
   private final Map<String, String> properties;
   private final Map<String, String> environment;
 
@@ -56,6 +63,15 @@ public final class Settings {
   /** @return -Dmemcache.servers split at commas, each "host:port"; empty when not set */
   public Optional<List<String>> memcacheServers() {
     return value("memcache.servers").map(Settings::servers);
+  }
+
+  /**
+   * @return whether a run without -Dcouchdb.url or -Dmemcache.servers first looks for a server on the default port
+   *     (-Dcouchbench.defaultPorts, true unless set to false)
+   * @throws SettingsException when it is neither true nor false
+   */
+  public boolean defaultPorts() {
+    return booleanValue(DEFAULT_PORTS, true);
   }
 
   /**
@@ -133,12 +149,21 @@ public final class Settings {
 
   /** @return the CouchDB and memcache settings in force, in one paragraph, with any password shown as ***** */
   public String describe() {
+    boolean probe;
+    try {
+      probe = defaultPorts();
+    } catch (SettingsException e) {
+      probe = true; // reported when the targets are resolved, after this line
+    }
     String couch = couchdbUrl().map(url -> "couchdb.url=" + CouchUrl.mask(url))
-        .orElse("couchdb.url not set (CouchDB at http://127.0.0.1:5984 if one answers, else a local pouchdb-server)");
+        .orElse("couchdb.url not set (" + (probe ? "CouchDB at http://127.0.0.1:5984 if one answers, else " : "")
+            + "a local pouchdb-server)");
     String login = CredentialSource.resolveLeniently(this).map(CredentialSource::describe).orElse("no CouchDB login");
     String memcache = value("memcache.servers").map(servers -> "memcache.servers=" + servers)
-        .orElse("memcache.servers not set (127.0.0.1:21201 if it answers, else a local memcached)");
-    return "settings: " + couch + ", " + login + "; " + memcache + ".";
+        .orElse("memcache.servers not set (" + (probe ? "127.0.0.1:21201 if it answers, else " : "")
+            + "a local memcached)");
+    String ports = probe ? "" : "; " + DEFAULT_PORTS + "=false: the default ports are not looked at";
+    return "settings: " + couch + ", " + login + "; " + memcache + ports + ".";
   }
 
   /** A property, blank counting as unset. */

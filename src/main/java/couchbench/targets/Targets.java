@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Resolves where the servers of a run are: the ones the settings name, else the ones on the default ports, else
- * local ones started for the run. Each resolution prints one line saying what it uses.
+ * Resolves where the servers of a run are: the ones the settings name, else the ones on the default ports (unless
+ * -Dcouchbench.defaultPorts=false), else local ones started for the run. Each resolution prints one line saying what
+ * it uses.
  */
 public final class Targets {
 
@@ -17,7 +18,8 @@ public final class Targets {
 
   /**
    * -Dcouchdb.url if given (checked to answer as CouchDB); else a CouchDB on 127.0.0.1:5984; else, when nothing
-   * listens there, a local pouchdb-server started for this run and stopped when the JVM exits.
+   * listens there or -Dcouchbench.defaultPorts=false, a local pouchdb-server started for this run and stopped when
+   * the JVM exits.
    *
    * @param settings the run's settings
    * @return the CouchDB target
@@ -31,6 +33,10 @@ public final class Targets {
   static CouchTarget couchdb(Settings settings, String defaultUrl) {
     Optional<Credentials> credentials = settings.couchdbCredentials();
     Optional<String> given = settings.couchdbUrl();
+    boolean probeDefault = settings.defaultPorts();
+    if (given.isEmpty() && !probeDefault) {
+      return startPouchDb(settings, credentials.isPresent());
+    }
     String url = given.map(u -> CouchUrl.parse(u).baseUrl()).orElse(defaultUrl);
     Probe probe = CouchProbe.probe(url, credentials);
     CouchTarget found = new CouchTarget(url, credentials, false);
@@ -61,7 +67,8 @@ public final class Targets {
 
   /**
    * Each server of -Dmemcache.servers if given (checked to answer "version"); else 127.0.0.1:21201 if it answers;
-   * else, when nothing listens there, a local memcached from the PATH, stopped when the JVM exits.
+   * else, when nothing listens there or -Dcouchbench.defaultPorts=false, a local memcached from the PATH, stopped
+   * when the JVM exits.
    *
    * @param settings the run's settings
    * @return the memcache target
@@ -74,6 +81,7 @@ public final class Targets {
   /** Same, with another default server, for tests. */
   static MemcacheTarget memcache(Settings settings, String defaultServer) {
     Optional<List<String>> given = settings.memcacheServers();
+    boolean probeDefault = settings.defaultPorts();
     if (given.isPresent()) {
       List<String> answers = new ArrayList<>();
       for (String server : given.get()) {
@@ -81,6 +89,9 @@ public final class Targets {
       }
       return use(new MemcacheTarget(given.get(), false),
           "using memcache at " + String.join(", ", answers) + " (from -Dmemcache.servers)");
+    }
+    if (!probeDefault) {
+      return startMemcached(settings);
     }
     Probe probe = MemcacheProbe.probe(defaultServer);
     return switch (probe.outcome()) {

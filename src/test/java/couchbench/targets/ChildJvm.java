@@ -3,6 +3,7 @@ package couchbench.targets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,14 +12,33 @@ public final class ChildJvm {
 
   private ChildJvm() {}
 
-  /** Starts main with the given system properties (name to value) and arguments; stdout and stderr merged. */
+  /**
+   * Starts main with the given system properties (name to value), -Dcouchbench.defaultPorts=false unless they name
+   * it, and arguments; stdout and stderr merged.
+   */
   public static Process start(Map<String, String> properties, Class<?> main, String... args) throws IOException {
     // Surefire and failsafe put the whole test classpath here; java.class.path may be just their booter jar.
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    command.addAll(definitions(properties));
     command.addAll(List.of("-cp", classpath, main.getName()));
     command.addAll(List.of(args));
     return new ProcessBuilder(command).redirectErrorStream(true).start();
+  }
+
+  /**
+   * The -D options of a test's JVM: the given properties, and -Dcouchbench.defaultPorts=false unless they name it, so
+   * that a test never looks at 5984 or 21201, where a user's own servers may be. Only the tests of the default ports
+   * themselves say otherwise.
+   *
+   * @param properties name to value
+   * @return "-Dname=value" for each
+   */
+  public static List<String> definitions(Map<String, String> properties) {
+    Map<String, String> all = new LinkedHashMap<>(Map.of(Settings.DEFAULT_PORTS, "false"));
+    all.putAll(properties);
+    List<String> options = new ArrayList<>();
+    all.forEach((name, value) -> options.add("-D" + name + "=" + value));
+    return options;
   }
 }

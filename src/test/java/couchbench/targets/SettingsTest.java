@@ -137,6 +137,22 @@ class SettingsTest {
   }
 
   @Test
+  void shouldLookAtTheDefaultPortsUnlessDefaultPortsIsFalse() {
+    assertTrue(settings(Map.of()).defaultPorts());
+    assertEquals("settings: couchdb.url not set (CouchDB at http://127.0.0.1:5984 if one answers, else a local"
+        + " pouchdb-server), no CouchDB login; memcache.servers not set (127.0.0.1:21201 if it answers, else a local"
+        + " memcached).", settings(Map.of()).describe());
+    Settings off = settings(Map.of("couchbench.defaultPorts", "false"));
+    assertFalse(off.defaultPorts());
+    assertEquals("settings: couchdb.url not set (a local pouchdb-server), no CouchDB login; memcache.servers not set"
+        + " (a local memcached); couchbench.defaultPorts=false: the default ports are not looked at.", off.describe());
+    Settings wrong = settings(Map.of("couchbench.defaultPorts", "maybe"));
+    SettingsException e = assertThrows(SettingsException.class, wrong::defaultPorts);
+    assertEquals("-Dcouchbench.defaultPorts=maybe is not true or false", e.getMessage());
+    assertEquals(settings(Map.of()).describe(), wrong.describe(), "described as the default, refused when resolved");
+  }
+
+  @Test
   void shouldNeverShowThePasswordOfCredentials() {
     Credentials credentials = new Credentials("admin", SECRET);
     assertEquals("Credentials[user=admin, password=*****]", credentials.toString());

@@ -22,7 +22,8 @@ class StartupIT {
     assertEquals(List.of(
         "couchbench: settings: couchdb.url=http://admin:*****@127.0.0.1:" + url.replaceAll(".*:", "")
             + ", CouchDB user admin (from -Dcouchdb.url), password ***** (from -Dcouchdb.url);"
-            + " memcache.servers not set (127.0.0.1:21201 if it answers, else a local memcached).",
+            + " memcache.servers not set (a local memcached); couchbench.defaultPorts=false: the default ports are"
+            + " not looked at.",
         "couchbench: stopped: CouchDB at " + url + " does not answer (connection refused): start it or set"
             + " -Dcouchdb.url"), output.lines().toList());
   }

@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -78,7 +77,8 @@ class TargetsIT {
   @Test
   void shouldUseAGivenCouchDbAndCheckItsLogin() {
     try (PouchDbServer server = PouchDbServer.start()) {
-      String output = printed(() -> Targets.couchdb(settings(Map.of("couchdb.url", server.url() + "/")))).get(0);
+      String output =
+          Printed.by(() -> Targets.couchdb(settings(Map.of("couchdb.url", server.url() + "/")))).lines().get(0);
       assertEquals("couchbench: using pouchdb-server 4.2.0 at " + server.url() + " (from -Dcouchdb.url)", output);
       assertEquals(new CouchTarget(server.url(), Optional.empty(), false),
           Targets.couchdb(settings(Map.of("couchdb.url", server.url()))));
@@ -103,7 +103,7 @@ class TargetsIT {
   @Test
   void shouldStartPouchDbWhenNothingListensOnTheDefaultPort() {
     List<CouchTarget> target = new java.util.ArrayList<>();
-    List<String> lines = printed(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl())));
+    List<String> lines = Printed.by(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl()))).lines();
     CouchTarget started = target.get(0);
     assertTrue(started.startedLocally());
     assertEquals(Optional.empty(), started.credentials());
@@ -115,7 +115,7 @@ class TargetsIT {
     assertEquals("pouchdb-server", local.name());
     assertTrue(ProcessHandle.of(local.pid()).isPresent(), "local() names the running server's pid");
     assertTrue(last.contains("(data in " + local.dataDirectory().orElseThrow() + ")"), last);
-    List<String> again = printed(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl())));
+    List<String> again = Printed.by(() -> target.add(Targets.couchdb(settings(Map.of()), closedUrl()))).lines();
     assertEquals(started, target.get(1), "a second resolution in the same run reuses the server");
     assertTrue(again.get(0).startsWith("couchbench: using the local pouchdb-server 4.2.0 at " + started.baseUrl()),
         again.get(0));
@@ -163,23 +163,32 @@ class TargetsIT {
   }
 
   @Test
+  void shouldStartLocalServersWithoutLookingAtTheDefaultPortsWhenDefaultPortsIsFalse() throws Exception {
+    Settings off = settings(Map.of(Settings.DEFAULT_PORTS, "false"));
+    // Something listens on the "default" port: with the probe on, each resolution would connect to it.
+    try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getByName(FreePort.LOOPBACK))) {
+      String address = FreePort.LOOPBACK + ":" + listening.getLocalPort();
+      CouchTarget couch = Targets.couchdb(off, "http://" + address);
+      MemcacheTarget memcache = Targets.memcache(off, address);
+
+      assertTrue(couch.startedLocally(), couch.toString());
+      assertTrue(memcache.startedLocally(), memcache.toString());
+      assertFalse(couch.baseUrl().endsWith(":" + listening.getLocalPort()), couch.baseUrl());
+      assertFalse(memcache.servers().contains(address), memcache.servers().toString());
+      listening.setSoTimeout(200);
+      // A connection made and closed at once still waits in the listen queue to be accepted.
+      assertThrows(SocketTimeoutException.class, listening::accept, "the default port was connected to");
+    }
+    SettingsException e = assertThrows(SettingsException.class,
+        () -> Targets.memcache(settings(Map.of(Settings.DEFAULT_PORTS, "no thanks")), "127.0.0.1:" + FreePort.pick()));
+    assertEquals("-Dcouchbench.defaultPorts=no thanks is not true or false", e.getMessage());
+  }
+
+  @Test
   void shouldSayHowToGetMemcachedWhenItIsMissing() {
     TargetException e = assertThrows(TargetException.class,
         () -> Targets.memcache(Settings.of(Map.of(), NO_PATH), "127.0.0.1:" + FreePort.pick()));
     assertEquals(MemcachedServer.NEEDS_MEMCACHED, e.getMessage());
     assertTrue(e.getMessage().contains("apt-get install memcached"));
-  }
-
-  /** Runs action and returns the lines it printed to stdout. */
-  private static List<String> printed(Supplier<?> action) {
-    PrintStream original = System.out;
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
-    try {
-      action.get();
-    } finally {
-      System.setOut(original);
-    }
-    return buffer.toString(StandardCharsets.UTF_8).lines().toList();
   }
 }
