@@ -95,8 +95,7 @@ final class MemcacheAction extends JavaExitableAction {
       String failure) {
     components.timings().record(request, failure == null, nanos);
     Status status = failure == null ? OK$.MODULE$ : KO$.MODULE$;
-    statsEngine().logResponse(session.scenario(), session.groups(), request, start, end, status,
-        Option.apply(code), Option.apply(failure));
+    ResponseLog.log(statsEngine(), session, request, start, end, status, Option.apply(code), Option.apply(failure));
     Session timed = session.logGroupRequestTimings(start, end);
     next.$bang(failure == null ? timed : timed.markAsFailed());
   }

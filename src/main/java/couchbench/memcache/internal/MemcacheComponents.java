@@ -55,6 +55,7 @@ public final class MemcacheComponents implements ProtocolComponents {
   @Override
   public Function1<Session, BoxedUnit> onExit() {
     return session -> {
+      ResponseLog.handOverHere(); // before Gatling hears that this user ended
       if (session.contains(CONNECTIONS)) {
         ((MemcacheConnections) session.attributes().apply(CONNECTIONS)).close();
       }
