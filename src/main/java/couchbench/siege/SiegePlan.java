@@ -41,11 +41,11 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   public static final int DEFAULT_VALUE_SIZE = 100;
 
   /**
-   * Seconds of warm-up by default: without one, the first seconds would be measured while the JIT
-   * compiles Gatling's, Netty's and couchbench's request paths on the same cores (a 10 s memcache
-   * run was 17% slower in its first 5 s).
+   * Seconds of warm-up by default: the JIT compiles Gatling's, Netty's and couchbench's request
+   * paths on the cores the load runs on, and on 2 cores its C2 compiler was still busy 5 s into a
+   * memcache run (a third of a core), which ran at 70k gets/s after 5 s of warm-up and 105k after 10.
    */
-  public static final int DEFAULT_WARMUP = 5;
+  public static final int DEFAULT_WARMUP = 10;
 
   /** The deepest pipeline: memtier's users rarely go past a few hundred either. */
   public static final int MAX_PIPELINE = 1024;
