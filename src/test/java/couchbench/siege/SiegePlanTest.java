@@ -1,0 +1,44 @@
+package couchbench.siege;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import couchbench.targets.Settings;
+import couchbench.targets.SettingsException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SiegePlanTest {
+
+  @Test
+  void shouldWarmUpForTenSecondsWithoutPipeliningByDefault() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of(), Map.of()));
+
+    assertEquals(Duration.ofSeconds(10), plan.warmup());
+    assertEquals(1, plan.pipeline());
+    assertEquals("50 users sending back to back for 60 s", plan.describeLoad());
+  }
+
+  @Test
+  void shouldSayWhatAPipelineDepthMeansInTheSummary() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "16", "pipeline", "8", "warmup", "0"), Map.of()));
+
+    assertEquals(Duration.ZERO, plan.warmup());
+    assertEquals("16 users sending back to back for 60 s; memcache: 16 connections, each shared by 8 virtual users,"
+        + " so up to 8 requests in flight on each (pipeline depth 8)", plan.describeLoad());
+  }
+
+  @Test
+  void shouldRefuseADepthOutOfBoundsAndAPipelineForHttpWithOneLine() {
+    assertEquals("-Dpipeline=0 is too small (expected >= 1)", assertThrows(SettingsException.class,
+        () -> SiegePlan.from(Settings.of(Map.of("pipeline", "0"), Map.of()))).getMessage());
+    assertEquals("-Dpipeline=1025 is more than 1024: give -Dpipeline between 1 (no pipelining) and 1024",
+        assertThrows(SettingsException.class,
+            () -> SiegePlan.from(Settings.of(Map.of("pipeline", "1025"), Map.of()))).getMessage());
+    SiegePlan pipelined = SiegePlan.from(Settings.of(Map.of("pipeline", "4"), Map.of()));
+    assertEquals("-Dpipeline=4 applies to memcache requests only: CouchSet sends one HTTP request at a time on"
+        + " each connection, as siege does; leave -Dpipeline out",
+        assertThrows(SettingsException.class, () -> pipelined.withoutPipeline("CouchSet")).getMessage());
+  }
+}
