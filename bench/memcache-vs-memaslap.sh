@@ -8,8 +8,8 @@
 # writing P requests, then reading P replies; PipelinedBaseline in the test tree) runs beside it.
 #
 # Every client is measured the same way, by the server: its cmd_set or cmd_get, sampled twice a
-# second during the run, over the run's steady part (from the first to the last second at 70% of
-# the run's peak rate, a second trimmed at each end). That leaves out the JVM's start, couchbench's
+# second during the run, over the run's steady part (the longest stretch at 70% of the run's peak
+# rate or more, a second trimmed at each end). That leaves out the JVM's start, couchbench's
 # warm-up is counted only where it runs at full speed, and memaslap's preloading sets of a get run
 # are not counted. The clients' own figures are printed beside it, and p99 comes from each client:
 # couchbench's HdrHistogram, the minimal client's, memaslap's log2 histogram (a power of two: the
@@ -56,7 +56,7 @@ bench_classpath
 echo "server $SERVER, $USERS connections, pipeline $PIPELINE, $SECONDS_PER_RUN s a run; results in $out"
 
 results=$out/results.csv
-echo "round,op,client,server ops/s,own ops/s,p99 us" >"$results"
+echo "round,op,client,server ops/s,own ops/s,p99 us,mean us" >"$results"
 keys=$out/keys.csv
 
 server_stat() { # NAME: one counter of the server's stats
@@ -64,43 +64,49 @@ server_stat() { # NAME: one counter of the server's stats
     tr -d '\r' | awk -v name="$1" '$2 == name { print $3 }'
 }
 
-# measured OP PID: samples the server's counter of OP while PID runs, then prints its steady ops/s.
+# measured OP PID NAME: samples the server's counter of OP while PID runs (into samples-NAME.txt),
+# then prints its steady ops/s.
 measured() {
-  local counter=cmd_$1 samples=$out/samples-$$.txt
+  local counter=cmd_$1 samples=$out/samples-$3.txt value
   : >"$samples"
   while kill -0 "$2" 2>/dev/null; do
-    echo "$(date +%s.%N) $(server_stat "$counter")" >>"$samples"
+    value=$(server_stat "$counter" || true)
+    [ -n "$value" ] && echo "$(date +%s.%N) $value" >>"$samples"
     sleep 0.5
   done
   awk '{ t[NR] = $1; c[NR] = $2 }
     END {
-      for (i = 3; i <= NR; i++) { r[i] = (c[i] - c[i - 2]) / (t[i] - t[i - 2]); if (r[i] > peak) peak = r[i] }
-      for (i = 3; i <= NR; i++) if (r[i] >= 0.7 * peak) { if (!first) first = i; last = i }
+      # Rates over 2 s, so that a late sample does not make a peak; the peak is their 80th percentile.
+      for (i = 5; i <= NR; i++) { r[i] = (c[i] - c[i - 4]) / (t[i] - t[i - 4]); sorted[++n] = r[i] }
+      for (i = 2; i <= n; i++) { x = sorted[i]; for (j = i - 1; j > 0 && sorted[j] > x; j--) sorted[j + 1] = sorted[j]; sorted[j + 1] = x }
+      peak = sorted[int(0.8 * n) + 1]
+      # The longest stretch at 70% of the peak or more: a pause (couchbench between its warm-up and its
+      # load) ends a stretch.
+      for (i = 5; i <= NR; i++) {
+        if (r[i] < 0.7 * peak) { start = 0; continue }
+        if (!start) start = i - 4
+        if (i - start > last - first) { first = start; last = i }
+      }
       first += 2; last -= 2 # a second trimmed at each end
-      if (last <= first) { print 0; exit }
+      if (n < 4 || last <= first) { print "n/a"; exit }
       printf "%.0f\n", (c[last] - c[first]) / (t[last] - t[first])
     }' "$samples"
 }
 
+# memaslap runs without -S: its periodic statistics halved its rate here, and without them it prints
+# no latencies, so its p99 is left out; the mean latency of every client is concurrency / rate.
 memaslap_run() { # round op
   local log=$out/memaslap-$2-$1.log cfg=$out/memaslap-$2.cfg set=0 get=0 pid rate
   if [ "$2" = set ]; then set=1.0; else get=1.0; fi
   printf 'key\n32 32 1\nvalue\n%s %s 1\ncmd\n0 %s\n1 %s\n' "$VALUE_SIZE" "$VALUE_SIZE" "$set" "$get" >"$cfg"
   timeout "$LIMIT" $CLIENT_PIN "$memaslap" -s "$SERVER" -T "$THREADS" -c "$USERS" -t "${SECONDS_PER_RUN}s" \
-    -S "${SECONDS_PER_RUN}s" -F "$cfg" >"$log" 2>&1 &
+    -F "$cfg" >"$log" 2>&1 &
   pid=$!
-  rate=$(measured "$2" $pid)
+  rate=$(measured "$2" $pid "memaslap-$2-$1")
   wait $pid || true
-  awk -v r="$1" -v op="$2" -v rate="$rate" -v kind="$([ "$2" = set ] && echo Set || echo Get)" '
-    $0 ~ "^" kind " Statistics$" { want = 1 } want && $1 == "Global" { tps = $4; want = 0 }
-    $0 ~ "^" kind " Statistics \\(" { dist = 1; total = substr($3, 2) + 0 }
-    dist && $1 ~ /^[0-9]+:$/ { b = $1 + 0; for (i = 2; i <= NF; i++) count[b + i - 2] = $i; last = b + NF - 2 }
-    dist && /^$/ { dist = 0 }
-    END {
-      if (tps == "") exit 1
-      tail = 0; for (b = last; b >= 0; b--) { tail += count[b]; if (tail > total / 100) break }
-      printf "%s,%s,memaslap,%s,%s,%d\n", r, op, rate, tps, 2 ^ (b + 1)
-    }' "$log" >>"$results" || { tail -20 "$log" >&2; exit 1; }
+  awk -v r="$1" -v op="$2" -v rate="$rate" '/^Run time:/ { tps = $7 }
+    END { if (tps == "") exit 1; printf "%s,%s,memaslap,%s,%s (gets and sets),n/a\n", r, op, rate, tps }' \
+    "$log" >>"$results" || { tail -20 "$log" >&2; exit 1; }
 }
 
 couchbench_run() { # round op
@@ -110,7 +116,7 @@ couchbench_run() { # round op
   bench_gatling "$simulation" "$log" $JVM_FLAGS -Dmemcache.servers="$SERVER" -Dusers="$USERS" \
     -Dduration="$SECONDS_PER_RUN" -DvalueSize="$VALUE_SIZE" -Dpipeline="$PIPELINE" -DkeyFile="$keys" >/dev/null &
   pid=$!
-  rate=$(measured "$2" $pid)
+  rate=$(measured "$2" $pid "couchbench-$2-$1")
   wait $pid || true
   folder=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
   [ -n "$folder" ] || { tail -20 "$log" >&2; exit 1; }
@@ -125,7 +131,7 @@ pipelined_run() { # round op
   timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.memcache.PipelinedBaseline "$SERVER" "$2" "$USERS" \
     "$PIPELINE" "$SECONDS_PER_RUN" "$VALUE_SIZE" >"$log" 2>&1 &
   pid=$!
-  rate=$(measured "$2" $pid)
+  rate=$(measured "$2" $pid "pipelined-$2-$1")
   wait $pid || { tail -20 "$log" >&2; exit 1; }
   awk -F, -v r="$1" -v op="$2" -v rate="$rate" '/^result,/ { printf "%s,%s,pipelined client,%s,%s,%s\n", r, op, rate, $2, $3 }' \
     "$log" >>"$results"
@@ -143,20 +149,28 @@ for round in $(seq "$ROUNDS"); do
   done
   echo "round $round of $ROUNDS done"
 done
-grep -v '^0,' "$results" >"$results.tmp" && mv "$results.tmp" "$results"
+# Mean latency by Little's law: requests in flight / rate.
+awk -F, -v inflight=$((USERS * PIPELINE)) -v single="$USERS" 'NR == 1 || $1 == 0 { if (NR == 1) print; next }
+  { n = $3 == "memaslap" ? single : inflight; if ($4 + 0 > 0) printf "%s,%.0f\n", $0, 1e6 * n / $4; else print $0 ",n/a" }' \
+  "$results" >"$results.tmp"
+mv "$results.tmp" "$results"
 
 column -s, -t "$results"
 awk -F, "$(cat bench/stats.awk)"'
-  NR > 1 { key = $2 "," $3; ops[key] = ops[key] " " $4; p99[key] = p99[key] " " $6; rate[$1 "," key] = $4 }
+  NR > 1 { key = $2 "," $3; ops[key] = ops[key] " " $4; p99[key] = p99[key] " " $6; mean[key] = mean[key] " " $7
+    rate[$1 "," key] = $4 }
   END {
     n = split("'"$OPS"'", op, " ")
     for (i = 1; i <= n; i++) for (k in ops) if (index(k, op[i] ",") == 1)
-      printf "%s: server ops/s median %.0f (%s), p99 us median %.0f\n", k, median(ops[k]), spread(ops[k]), median(p99[k])
+      printf "%s: server ops/s median %.0f (%s), mean us median %.0f, p99 us median %s\n", k, median(ops[k]),
+        spread(ops[k]), median(mean[k]), k ~ /memaslap/ ? "n/a" : sprintf("%.0f", median(p99[k]))
     for (i = 1; i <= n; i++) ratio(op[i], "memaslap")
     if ('"$PIPELINE"' > 1) for (i = 1; i <= n; i++) ratio(op[i], "pipelined client")
   }
   function ratio(o, other,   r, list) {
     list = ""
-    for (r = 1; (r "," o ",couchbench") in rate; r++) list = list " " sprintf("%.2f", rate[r "," o ",couchbench"] / rate[r "," o "," other])
+    for (r = 1; (r "," o ",couchbench") in rate; r++)
+      if (rate[r "," o ",couchbench"] + 0 > 0 && rate[r "," o "," other] + 0 > 0)
+        list = list " " sprintf("%.2f", rate[r "," o ",couchbench"] / rate[r "," o "," other])
     printf "%s, couchbench / %s by round:%s; median %.2f\n", o, other, list, median(list)
   }' "$results"
