@@ -15,6 +15,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.DatabaseInfo;
 import couchbench.couchdb.DocBodies;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.resources.CpuMeter;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -28,6 +29,7 @@ import java.util.Map;
  * The BulkInsert load in Gatling's terms. Steps run one after the other: a step's users write, then
  * one user reads the database's {@code doc_count} and checks it against the documents the step's
  * replies acknowledged, then the next step starts. Each write reply is checked document by document.
+ * CPU counters are read as a step's first user starts and once its last user has ended.
  */
 public final class BulkInsertLoad {
 
@@ -39,6 +41,7 @@ public final class BulkInsertLoad {
 
   private final BulkInsertPlan plan;
   private final CouchTarget target;
+  private final CpuMeter cpu;
   private final Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
 
   /**
@@ -46,10 +49,12 @@ public final class BulkInsertLoad {
    *
    * @param plan the steps
    * @param target the CouchDB server
+   * @param cpu the meter of this JVM's and the server's CPU time
    */
-  public BulkInsertLoad(BulkInsertPlan plan, CouchTarget target) {
+  public BulkInsertLoad(BulkInsertPlan plan, CouchTarget target, CpuMeter cpu) {
     this.plan = plan;
     this.target = target;
+    this.cpu = cpu;
     plan.steps().forEach(step -> tallies.put(step, new StepTally()));
   }
 
@@ -134,6 +139,7 @@ public final class BulkInsertLoad {
                     .logActualValueInError(true));
     return exec(session -> {
           if (tally.userStarted()) {
+            tally.cpuAtStart(cpu.read());
             Console.say("step " + number + "/" + plan.steps().size() + ": " + step.name()
                 + " (" + step.documents() + " documents)");
           }
@@ -158,7 +164,12 @@ public final class BulkInsertLoad {
 
   private ChainBuilder verify(BulkInsertStep step) {
     StepTally tally = tallies.get(step);
-    return CouchHttp.stopOnRefusal(
+    // This population starts once every user of the step has ended.
+    return exec(session -> {
+          tally.cpuAtEnd(cpu.read());
+          return session;
+        })
+        .exec(CouchHttp.stopOnRefusal(
         target,
         http(DOC_COUNT_CHECK)
             .get("/" + step.database())
@@ -167,6 +178,6 @@ public final class BulkInsertLoad {
                 bodyBytes()
                     .transform(bytes -> tally.recordServerCount(DatabaseInfo.parse(bytes).docCount()))
                     .is(session -> tally.stored())
-                    .name("doc_count equals acknowledged documents")));
+                    .name("doc_count equals acknowledged documents"))));
   }
 }

@@ -1,12 +1,16 @@
 package couchbench.bulkinsert;
 
 import couchbench.couchdb.DocWriteReply;
+import couchbench.resources.CpuMeter;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What one step did, counted from the replies as they arrive: documents the server acknowledged,
- * replies and failed replies, and the step's wall time from its first user's start to its last
- * user's end. Shared by the step's virtual users, hence atomic.
+ * replies and failed replies, the step's wall time from its first user's start to its last user's
+ * end, and the CPU time the load generator and the server used meanwhile. Shared by the step's
+ * virtual users, hence atomic.
  */
 public final class StepTally {
 
@@ -18,6 +22,8 @@ public final class StepTally {
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
   private final AtomicLong serverDocCount = new AtomicLong(-1);
+  private final AtomicReference<CpuMeter.Reading> cpuAtStart = new AtomicReference<>();
+  private final AtomicReference<CpuMeter.Reading> cpuAtEnd = new AtomicReference<>();
 
   /**
    * Marks a user's start; the first call starts the step's clock.
@@ -32,6 +38,31 @@ public final class StepTally {
   public void userEnded() {
     long now = System.nanoTime();
     ended.accumulateAndGet(now, Math::max);
+  }
+
+  /**
+   * Keeps the CPU counters read as the step starts.
+   *
+   * @param reading the counters
+   */
+  public void cpuAtStart(CpuMeter.Reading reading) {
+    cpuAtStart.set(reading);
+  }
+
+  /**
+   * Keeps the CPU counters read once every user of the step has ended.
+   *
+   * @param reading the counters
+   */
+  public void cpuAtEnd(CpuMeter.Reading reading) {
+    cpuAtEnd.set(reading);
+  }
+
+  /** @return the CPU time used from the step's start to its end; empty if the step did not run to its end */
+  public Optional<CpuMeter.Reading> cpu() {
+    CpuMeter.Reading start = cpuAtStart.get();
+    CpuMeter.Reading end = cpuAtEnd.get();
+    return start == null || end == null ? Optional.empty() : Optional.of(end.since(start));
   }
 
   /**

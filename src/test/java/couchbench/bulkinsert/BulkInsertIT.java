@@ -87,6 +87,18 @@ class BulkInsertIT {
     }
     String summary = Files.readString(folder.resolve("summary.html"));
     assertTrue(summary.contains("data:image/png;base64,"), "the chart is embedded");
+    List<Map<String, String>> cpu = csv(folder.resolve("cpu-by-step.csv"));
+    assertEquals(8, cpu.size(), "the CPU of every step");
+    double client = 0;
+    double server = 0;
+    for (Map<String, String> step : cpu) {
+      client += Double.parseDouble(step.get("client CPU (s)"));
+      server += Double.parseDouble(step.get("server CPU (s)"));
+      assertTrue(Double.parseDouble(step.get("client JIT (s)")) >= 0, step.toString());
+    }
+    assertTrue(client > 0 && server > 0, "the load generator's CPU and the local server's: " + cpu);
+    assertTrue(summary.contains("client CPU (s)") && summary.contains("server CPU (s)"), "side by side on the page");
+    assertTrue(summary.contains("node (pid "), "the server's process, found listening on its port");
     assertTrue(run.output().contains("summary: " + folder.resolve("summary.html")), run.output());
     assertTrue(databases().stream().noneMatch(db -> db.startsWith("couchbench_bulkinsert_")),
         "step databases are deleted: " + databases());
