@@ -24,6 +24,9 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 /**
  * The BulkInsert load in Gatling's terms. Steps run one after the other: a step's users write, then
@@ -74,11 +77,10 @@ public final class BulkInsertLoad {
           scenario(step.name()).exec(write(step, i + 1)).injectOpen(atOnceUsers(step.threads()));
       rest = write.andThen(rest == null ? verify : verify.andThen(rest));
     }
-    BulkInsertStep warmup = plan.warmup();
-    if (warmup.requestsPerUser() == 0) {
+    if (plan.warmup().isEmpty()) {
       return rest;
     }
-    return scenario(WARMUP).exec(warmUp(warmup)).injectOpen(atOnceUsers(warmup.threads())).andThen(rest);
+    return scenario(WARMUP).exec(warmUp()).injectOpen(atOnceUsers(plan.warmup().get(0).threads())).andThen(rest);
   }
 
   /**
@@ -88,7 +90,7 @@ public final class BulkInsertLoad {
    * @param client the setup client
    */
   public void createDatabases(CouchDbClient client) {
-    client.createDatabase(plan.warmup().database());
+    warmupDatabase().ifPresent(client::createDatabase);
     plan.steps().forEach(step -> client.createDatabase(step.database()));
   }
 
@@ -101,7 +103,7 @@ public final class BulkInsertLoad {
    */
   public void dropDatabases(CouchDbClient client) {
     try {
-      client.deleteDatabase(plan.warmup().database());
+      warmupDatabase().ifPresent(client::deleteDatabase);
       if (!plan.keep()) {
         plan.steps().forEach(step -> client.deleteDatabase(step.database()));
       }
@@ -119,14 +121,38 @@ public final class BulkInsertLoad {
     return tallies;
   }
 
+  private Optional<String> warmupDatabase() {
+    return plan.warmup().stream().findFirst().map(BulkInsertStep::database);
+  }
+
   private ChainBuilder write(BulkInsertStep step, int number) {
     StepTally tally = tallies.get(step);
+    return exec(session -> {
+          if (tally.userStarted()) {
+            tally.cpuAtStart(cpu.read());
+            Console.say("step " + number + "/" + plan.steps().size() + ": " + step.name()
+                + " (" + step.documents() + " documents)");
+          }
+          return session;
+        })
+        .exec(requests(step, step.name(), tally))
+        .exec(session -> {
+          tally.userEnded();
+          return session;
+        });
+  }
+
+  /**
+   * A user's requests of a step, each reply checked document by document into the tally. The
+   * warm-up sends its requests through this same chain, so that the JIT compiles what the steps run.
+   */
+  private ChainBuilder requests(BulkInsertStep step, String requestName, StepTally tally) {
     byte[] body =
         step.single()
             ? DocBodies.document(plan.docSize())
             : DocBodies.bulk(step.batchSize(), plan.docSize());
     HttpRequestActionBuilder request =
-        http(step.name())
+        http(requestName)
             .post(step.path())
             .body(ByteArrayBody(body))
             .check(
@@ -137,29 +163,28 @@ public final class BulkInsertLoad {
                     .name("document results")
                     // The verdict is a few words, not the body: the report shows what was wrong.
                     .logActualValueInError(true));
-    return exec(session -> {
-          if (tally.userStarted()) {
-            tally.cpuAtStart(cpu.read());
-            Console.say("step " + number + "/" + plan.steps().size() + ": " + step.name()
-                + " (" + step.documents() + " documents)");
-          }
-          return session;
-        })
-        .repeat(step.requestsPerUser())
-        .on(CouchHttp.stopOnRefusal(target, request))
-        .exec(session -> {
-          tally.userEnded();
-          return session;
-        });
+    return repeat(step.requestsPerUser()).on(CouchHttp.stopOnRefusal(target, request));
   }
 
-  /** Single-document batches, as the small-B steps send: in its own database, in no tally. */
-  private ChainBuilder warmUp(BulkInsertStep warmup) {
-    return repeat(warmup.requestsPerUser()).on(CouchHttp.stopOnRefusal(target,
-        http(WARMUP)
-            .post(warmup.path())
-            .body(ByteArrayBody(DocBodies.bulk(1, plan.docSize())))
-            .check(status().in(201, 202))));
+  /**
+   * Every kind of request the steps send, one after the other, into the warm-up database; counted in
+   * no step.
+   */
+  private ChainBuilder warmUp() {
+    AtomicBoolean announced = new AtomicBoolean();
+    long requests = plan.warmup().stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+    ChainBuilder warmUp = exec(session -> {
+      if (announced.compareAndSet(false, true)) {
+        Console.say("warm-up: " + requests + " unmeasured requests of each kind the steps send ("
+            + plan.warmup().stream().map(kind -> kind.single() ? "single" : "B=" + kind.batchSize())
+                .collect(Collectors.joining(", ")) + ")");
+      }
+      return session;
+    });
+    for (BulkInsertStep kind : plan.warmup()) {
+      warmUp = warmUp.exec(requests(kind, WARMUP, new StepTally()));
+    }
+    return warmUp;
   }
 
   private ChainBuilder verify(BulkInsertStep step) {
