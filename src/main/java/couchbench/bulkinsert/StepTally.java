@@ -16,6 +16,8 @@ public final class StepTally {
 
   private static final long UNSET = Long.MIN_VALUE;
 
+  private final int users;
+  private final AtomicLong usersEnded = new AtomicLong();
   private final AtomicLong started = new AtomicLong(UNSET);
   private final AtomicLong ended = new AtomicLong(UNSET);
   private final AtomicLong stored = new AtomicLong();
@@ -26,6 +28,15 @@ public final class StepTally {
   private final AtomicReference<CpuMeter.Reading> cpuAtEnd = new AtomicReference<>();
 
   /**
+   * A tally for a step of this many users.
+   *
+   * @param users the step's virtual users
+   */
+  public StepTally(int users) {
+    this.users = users;
+  }
+
+  /**
    * Marks a user's start; the first call starts the step's clock.
    *
    * @return true for the step's first user
@@ -34,10 +45,15 @@ public final class StepTally {
     return started.compareAndSet(UNSET, System.nanoTime());
   }
 
-  /** Marks a user's end; the last one stops the step's clock. */
-  public void userEnded() {
+  /**
+   * Marks a user's end; the last one stops the step's clock.
+   *
+   * @return true for the step's last user to end
+   */
+  public boolean userEnded() {
     long now = System.nanoTime();
     ended.accumulateAndGet(now, Math::max);
+    return usersEnded.incrementAndGet() == users;
   }
 
   /**

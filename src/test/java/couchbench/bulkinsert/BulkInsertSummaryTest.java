@@ -28,11 +28,11 @@ class BulkInsertSummaryTest {
 
   private static Map<BulkInsertStep, StepTally> tallies(BulkInsertPlan plan, Double serverAtEnd) {
     Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
-    StepTally ran = new StepTally();
+    StepTally ran = new StepTally(1);
     ran.cpuAtStart(reading(10, 2, serverAtEnd == null ? null : 100.0));
     ran.cpuAtEnd(reading(10.5, 2.25, serverAtEnd));
     tallies.put(plan.steps().get(0), ran);
-    tallies.put(plan.steps().get(1), new StepTally()); // never ran to its end: no CPU row
+    tallies.put(plan.steps().get(1), new StepTally(1)); // never ran to its end: no CPU row
     return tallies;
   }
 
