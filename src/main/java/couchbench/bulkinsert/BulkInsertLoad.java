@@ -173,7 +173,7 @@ public final class BulkInsertLoad {
     long requests = plan.warmup().stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
     ChainBuilder warmUp = exec(session -> {
       if (announced.compareAndSet(false, true)) {
-        Console.say("warm-up: " + requests + " unmeasured requests of each kind the steps send ("
+        Console.say("warm-up: " + requests + " unmeasured requests, of each kind the steps send ("
             + plan.warmup().stream().map(kind -> kind.single() ? "single" : "B=" + kind.batchSize())
                 .collect(Collectors.joining(", ")) + ")");
       }
@@ -187,13 +187,7 @@ public final class BulkInsertLoad {
 
   private ChainBuilder verify(BulkInsertStep step) {
     StepTally tally = tallies.get(step);
-    // Every user of the step has ended by now.
-    return exec(session -> {
-          tally.cpuAtEnd(cpu.read());
-          return session;
-        })
-        .exec(CouchHttp.stopOnRefusal(
-        target,
+    HttpRequestActionBuilder docCount =
         http(DOC_COUNT_CHECK)
             .get("/" + step.database())
             .check(
@@ -201,6 +195,12 @@ public final class BulkInsertLoad {
                 bodyBytes()
                     .transform(bytes -> tally.recordServerCount(DatabaseInfo.parse(bytes).docCount()))
                     .is(session -> tally.stored())
-                    .name("doc_count equals acknowledged documents"))));
+                    .name("doc_count equals acknowledged documents"));
+    // Every user of the step has ended by now.
+    return exec(session -> {
+          tally.cpuAtEnd(cpu.read());
+          return session;
+        })
+        .exec(CouchHttp.stopOnRefusal(target, docCount));
   }
 }
