@@ -50,8 +50,10 @@ else
   case ${hostport%:*} in
     127.*|localhost) server_pid=$(ss -Hltnp "sport = :$PORT" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1) ;;
   esac
+  # curl reads the login from its config on stdin, where \ and " are escaped.
+  login=$COUCHDB_USER:$COUCHDB_PASSWORD; login=${login//\\/\\\\}; login=${login//\"/\\\"}
   status=$(curl -s -o /dev/null -w '%{http_code}' ${COUCHDB_USER:+-K -} "$URL/_all_dbs" \
-    <<<"${COUCHDB_USER:+user = \"$COUCHDB_USER:$COUCHDB_PASSWORD\"}" || true)
+    <<<"${COUCHDB_USER:+user = \"$login\"}" || true)
   [ "$status" = 200 ] || { echo "CouchDB at $URL answers GET /_all_dbs with '$status' (expected 200): check URL and login" >&2; exit 1; }
 fi
 echo "target: $URL${COUCHDB_USER:+ as $COUCHDB_USER}; server process: ${server_pid:-not on this machine or not visible}"
