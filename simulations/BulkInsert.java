@@ -7,6 +7,8 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.report.GatlingLog;
 import couchbench.report.Summaries;
+import couchbench.resources.CouchResources;
+import couchbench.resources.CpuMeter;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
@@ -24,7 +26,8 @@ public class BulkInsert extends Simulation {
   private final BulkInsertPlan plan = Startup.orExit(() -> BulkInsertPlan.from(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
-  private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb);
+  private final CpuMeter cpu = CpuMeter.of(CouchResources.server(couchdb));
+  private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb, cpu);
   private Instant loadStart;
 
   {
@@ -41,7 +44,7 @@ public class BulkInsert extends Simulation {
 
   @Override
   public void after() {
-    Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, load.tallies(),
+    Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, cpu.server(), load.tallies(),
         GatlingLog.requests("BulkInsert", loadStart)));
     load.dropDatabases(client);
   }

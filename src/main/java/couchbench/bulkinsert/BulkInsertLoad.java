@@ -15,6 +15,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.DatabaseInfo;
 import couchbench.couchdb.DocBodies;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.resources.CpuMeter;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -23,11 +24,15 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 /**
  * The BulkInsert load in Gatling's terms. Steps run one after the other: a step's users write, then
- * one user reads the database's {@code doc_count} and checks it against the documents the step's
- * replies acknowledged, then the next step starts. Each write reply is checked document by document.
+ * the last of them to end reads the database's {@code doc_count} and checks it against the documents
+ * the step's replies acknowledged, then the next step starts. Each write reply is checked document by document.
+ * CPU counters are read as a step's first user starts and once its last user has ended.
  */
 public final class BulkInsertLoad {
 
@@ -39,6 +44,7 @@ public final class BulkInsertLoad {
 
   private final BulkInsertPlan plan;
   private final CouchTarget target;
+  private final CpuMeter cpu;
   private final Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
 
   /**
@@ -46,11 +52,13 @@ public final class BulkInsertLoad {
    *
    * @param plan the steps
    * @param target the CouchDB server
+   * @param cpu the meter of this JVM's and the server's CPU time
    */
-  public BulkInsertLoad(BulkInsertPlan plan, CouchTarget target) {
+  public BulkInsertLoad(BulkInsertPlan plan, CouchTarget target, CpuMeter cpu) {
     this.plan = plan;
     this.target = target;
-    plan.steps().forEach(step -> tallies.put(step, new StepTally()));
+    this.cpu = cpu;
+    plan.steps().forEach(step -> tallies.put(step, new StepTally(step.threads())));
   }
 
   /**
@@ -63,17 +71,14 @@ public final class BulkInsertLoad {
     PopulationBuilder rest = null;
     for (int i = steps.size() - 1; i >= 0; i--) {
       BulkInsertStep step = steps.get(i);
-      PopulationBuilder verify =
-          scenario("verify " + step.name()).exec(verify(step)).injectOpen(atOnceUsers(1));
       PopulationBuilder write =
           scenario(step.name()).exec(write(step, i + 1)).injectOpen(atOnceUsers(step.threads()));
-      rest = write.andThen(rest == null ? verify : verify.andThen(rest));
+      rest = rest == null ? write : write.andThen(rest);
     }
-    BulkInsertStep warmup = plan.warmup();
-    if (warmup.requestsPerUser() == 0) {
+    if (plan.warmup().isEmpty()) {
       return rest;
     }
-    return scenario(WARMUP).exec(warmUp(warmup)).injectOpen(atOnceUsers(warmup.threads())).andThen(rest);
+    return scenario(WARMUP).exec(warmUp()).injectOpen(atOnceUsers(plan.warmup().get(0).threads())).andThen(rest);
   }
 
   /**
@@ -83,7 +88,7 @@ public final class BulkInsertLoad {
    * @param client the setup client
    */
   public void createDatabases(CouchDbClient client) {
-    client.createDatabase(plan.warmup().database());
+    warmupDatabase().ifPresent(client::createDatabase);
     plan.steps().forEach(step -> client.createDatabase(step.database()));
   }
 
@@ -96,7 +101,7 @@ public final class BulkInsertLoad {
    */
   public void dropDatabases(CouchDbClient client) {
     try {
-      client.deleteDatabase(plan.warmup().database());
+      warmupDatabase().ifPresent(client::deleteDatabase);
       if (!plan.keep()) {
         plan.steps().forEach(step -> client.deleteDatabase(step.database()));
       }
@@ -114,14 +119,38 @@ public final class BulkInsertLoad {
     return tallies;
   }
 
+  private Optional<String> warmupDatabase() {
+    return plan.warmup().stream().findFirst().map(BulkInsertStep::database);
+  }
+
   private ChainBuilder write(BulkInsertStep step, int number) {
     StepTally tally = tallies.get(step);
+    return exec(session -> {
+          if (tally.userStarted()) {
+            tally.cpuAtStart(cpu.read());
+            Console.say("step " + number + "/" + plan.steps().size() + ": " + step.name()
+                + " (" + step.documents() + " documents)");
+          }
+          return session;
+        })
+        .exec(requests(step, step.name(), tally))
+        // The step's last user reads the count, in the step's own population: Gatling starts each
+        // population on a tick of its injector, about a second apart, and a sweep has dozens of steps.
+        .doIf(session -> tally.userEnded())
+        .then(verify(step));
+  }
+
+  /**
+   * A user's requests of a step, each reply checked document by document into the tally. The
+   * warm-up sends its requests through this same chain, so that the JIT compiles what the steps run.
+   */
+  private ChainBuilder requests(BulkInsertStep step, String requestName, StepTally tally) {
     byte[] body =
         step.single()
             ? DocBodies.document(plan.docSize())
             : DocBodies.bulk(step.batchSize(), plan.docSize());
     HttpRequestActionBuilder request =
-        http(step.name())
+        http(requestName)
             .post(step.path())
             .body(ByteArrayBody(body))
             .check(
@@ -132,34 +161,33 @@ public final class BulkInsertLoad {
                     .name("document results")
                     // The verdict is a few words, not the body: the report shows what was wrong.
                     .logActualValueInError(true));
-    return exec(session -> {
-          if (tally.userStarted()) {
-            Console.say("step " + number + "/" + plan.steps().size() + ": " + step.name()
-                + " (" + step.documents() + " documents)");
-          }
-          return session;
-        })
-        .repeat(step.requestsPerUser())
-        .on(CouchHttp.stopOnRefusal(target, request))
-        .exec(session -> {
-          tally.userEnded();
-          return session;
-        });
+    return repeat(step.requestsPerUser()).on(CouchHttp.stopOnRefusal(target, request));
   }
 
-  /** Single-document batches, as the small-B steps send: in its own database, in no tally. */
-  private ChainBuilder warmUp(BulkInsertStep warmup) {
-    return repeat(warmup.requestsPerUser()).on(CouchHttp.stopOnRefusal(target,
-        http(WARMUP)
-            .post(warmup.path())
-            .body(ByteArrayBody(DocBodies.bulk(1, plan.docSize())))
-            .check(status().in(201, 202))));
+  /**
+   * Every kind of request the steps send, one after the other, into the warm-up database; counted in
+   * no step.
+   */
+  private ChainBuilder warmUp() {
+    AtomicBoolean announced = new AtomicBoolean();
+    long requests = plan.warmup().stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+    ChainBuilder warmUp = exec(session -> {
+      if (announced.compareAndSet(false, true)) {
+        Console.say("warm-up: " + requests + " unmeasured requests, of each kind the steps send ("
+            + plan.warmup().stream().map(kind -> kind.single() ? "single" : "B=" + kind.batchSize())
+                .collect(Collectors.joining(", ")) + ")");
+      }
+      return session;
+    });
+    for (BulkInsertStep kind : plan.warmup()) {
+      warmUp = warmUp.exec(requests(kind, WARMUP, new StepTally(kind.threads())));
+    }
+    return warmUp;
   }
 
   private ChainBuilder verify(BulkInsertStep step) {
     StepTally tally = tallies.get(step);
-    return CouchHttp.stopOnRefusal(
-        target,
+    HttpRequestActionBuilder docCount =
         http(DOC_COUNT_CHECK)
             .get("/" + step.database())
             .check(
@@ -167,6 +195,12 @@ public final class BulkInsertLoad {
                 bodyBytes()
                     .transform(bytes -> tally.recordServerCount(DatabaseInfo.parse(bytes).docCount()))
                     .is(session -> tally.stored())
-                    .name("doc_count equals acknowledged documents")));
+                    .name("doc_count equals acknowledged documents"));
+    // Every user of the step has ended by now.
+    return exec(session -> {
+          tally.cpuAtEnd(cpu.read());
+          return session;
+        })
+        .exec(CouchHttp.stopOnRefusal(target, docCount));
   }
 }

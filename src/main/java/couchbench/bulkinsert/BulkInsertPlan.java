@@ -14,10 +14,11 @@ import java.util.List;
  * @param docs documents each step creates at least
  * @param docSize characters of random text per document, 0 for the seed's empty {@code {}}
  * @param keep true to leave the step databases in place after the run
- * @param warmup the unmeasured warm-up before the first step
+ * @param warmup the unmeasured warm-up before the first step: one step for each kind of request the
+ *     steps send (single, and each batch size), in the steps' order, all in one database; empty for none
  */
 public record BulkInsertPlan(
-    List<BulkInsertStep> steps, int docs, int docSize, boolean keep, BulkInsertStep warmup) {
+    List<BulkInsertStep> steps, int docs, int docSize, boolean keep, List<BulkInsertStep> warmup) {
 
   /** The seed's batch sizes: powers of the square root of two, 1 to 1024. */
   public static final List<Integer> SEED_BATCH_SIZES =
@@ -30,8 +31,9 @@ public record BulkInsertPlan(
   public static final int DEFAULT_DOCS = 3072;
 
   /**
-   * Warm-up requests by default: enough for the JIT to compile Gatling's and Netty's request path
-   * before the first measured step, which otherwise pays for it (measured in docs/benchmarks.md).
+   * Warm-up documents of each kind of request by default (at least one request per user each): enough
+   * for the JIT to compile the request path, with every body and reply size the steps will see, before
+   * the first measured step, which otherwise pays for it (measured in docs/benchmarks.md).
    */
   public static final int DEFAULT_WARMUP = 600;
 
@@ -57,11 +59,20 @@ public record BulkInsertPlan(
         steps.add(step(false, b, t, docs, run));
       }
     }
-    int warmupRequests = settings.intValue("warmup", DEFAULT_WARMUP, 0);
+    int warmupDocs = settings.intValue("warmup", DEFAULT_WARMUP, 0);
     int users = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
-    BulkInsertStep warmup = new BulkInsertStep(false, 1, users, (warmupRequests + users - 1) / users,
-        "couchbench_bulkinsert_" + run + "_warmup");
-    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false), warmup);
+    String warmupDatabase = "couchbench_bulkinsert_" + run + "_warmup";
+    List<BulkInsertStep> warmup = new ArrayList<>();
+    for (BulkInsertStep step : steps) {
+      // Each kind of request once, as the steps send it: the same body, the same size of reply.
+      int perRequest = step.batchSize() * users;
+      BulkInsertStep kind = new BulkInsertStep(step.single(), step.batchSize(), users,
+          Math.max(1, (warmupDocs + perRequest - 1) / perRequest), warmupDatabase);
+      if (warmupDocs > 0 && !warmup.contains(kind)) {
+        warmup.add(kind);
+      }
+    }
+    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false), List.copyOf(warmup));
   }
 
   private static BulkInsertStep step(boolean single, int batchSize, int threads, int docs, String run) {

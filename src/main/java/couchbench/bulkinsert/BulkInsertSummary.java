@@ -5,9 +5,12 @@ import couchbench.report.LineChart;
 import couchbench.report.RequestTally;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.resources.CpuMeter;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -25,13 +28,14 @@ public final class BulkInsertSummary {
    *
    * @param plan the steps and parameters
    * @param target the server the run wrote to
+   * @param server the server's process on this machine, if it is here and could be seen
    * @param tallies what each step did
    * @param requests Gatling's own count of each request name, from the run's simulation.log (empty
    *     when it cannot be read): it also counts the requests that got no reply
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(BulkInsertPlan plan, CouchTarget target, Map<BulkInsertStep, StepTally> tallies,
-      Optional<Map<String, RequestTally>> requests) {
+  public static SummaryPage page(BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,
+      Map<BulkInsertStep, StepTally> tallies, Optional<Map<String, RequestTally>> requests) {
     Table table =
         Table.of("method", "B", "T", "replies", "failed replies", "failed requests", "docs acknowledged",
             "doc_count", "seconds", "docs/s");
@@ -89,9 +93,39 @@ public final class BulkInsertSummary {
       chart = chart.series("T=" + line.getKey(), line.getValue(), rates.get(line.getKey()));
     }
     page = page.table("docs per second by step", table);
+    page = cpu(page, server, tallies);
     if (!batchSizes.isEmpty()) {
       page = page.chart("docs per second against batch size", chart);
     }
     return page.link("Gatling's report for this run", "index.html");
+  }
+
+  /** What the load generator used beside what the server used, step by step. */
+  private static SummaryPage cpu(SummaryPage page, Optional<LocalServer> server, Map<BulkInsertStep, StepTally> tallies) {
+    Table table = Table.of("method", "B", "T", "client CPU (s)", "client user (s)", "client system (s)",
+        "client JIT (s)", "client GC (s)", "server CPU (s)", "client / server");
+    double client = 0;
+    double served = 0;
+    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+      BulkInsertStep step = entry.getKey();
+      Optional<CpuMeter.Reading> used = entry.getValue().cpu();
+      if (used.isEmpty()) {
+        continue;
+      }
+      CpuMeter.Reading cpu = used.get();
+      Optional<Double> share = cpu.client().flatMap(c -> cpu.server().filter(s -> s > 0).map(s -> c / s));
+      table = table.row(step.single() ? "single (POST /db)" : "bulk (_bulk_docs)", step.batchSize(), step.threads(),
+          cpu.client().orElse(null), cpu.user().orElse(null), cpu.system().orElse(null), cpu.jit().orElse(null),
+          cpu.gc().orElse(null), cpu.server().orElse(null), share.orElse(null));
+      client += cpu.client().orElse(0.0);
+      served += cpu.server().orElse(0.0);
+    }
+    String totals = String.format(Locale.ROOT, " In all steps: client %.2f s, server %.2f s.", client, served);
+    page = page.line("CPU seconds while each step ran, of the load generator (client: this JVM; of it, its JIT"
+        + " compiler threads, and its garbage collector threads with the VM thread that runs their pauses) and of"
+        + server.map(s -> " the server, " + s.name() + " (pid " + s.pid() + "). On one machine they share the"
+                + " cores: what the client uses, the server cannot." + totals)
+            .orElse(" the server: n/a, it is not on this machine, or its process could not be seen."));
+    return page.table("cpu by step", table);
   }
 }

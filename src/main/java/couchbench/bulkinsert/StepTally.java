@@ -1,23 +1,40 @@
 package couchbench.bulkinsert;
 
 import couchbench.couchdb.DocWriteReply;
+import couchbench.resources.CpuMeter;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What one step did, counted from the replies as they arrive: documents the server acknowledged,
- * replies and failed replies, and the step's wall time from its first user's start to its last
- * user's end. Shared by the step's virtual users, hence atomic.
+ * replies and failed replies, the step's wall time from its first user's start to its last user's
+ * end, and the CPU time the load generator and the server used meanwhile. Shared by the step's
+ * virtual users, hence atomic.
  */
 public final class StepTally {
 
   private static final long UNSET = Long.MIN_VALUE;
 
+  private final int users;
+  private final AtomicLong usersEnded = new AtomicLong();
   private final AtomicLong started = new AtomicLong(UNSET);
   private final AtomicLong ended = new AtomicLong(UNSET);
   private final AtomicLong stored = new AtomicLong();
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
   private final AtomicLong serverDocCount = new AtomicLong(-1);
+  private final AtomicReference<CpuMeter.Reading> cpuAtStart = new AtomicReference<>();
+  private final AtomicReference<CpuMeter.Reading> cpuAtEnd = new AtomicReference<>();
+
+  /**
+   * A tally for a step of this many users.
+   *
+   * @param users the step's virtual users
+   */
+  public StepTally(int users) {
+    this.users = users;
+  }
 
   /**
    * Marks a user's start; the first call starts the step's clock.
@@ -28,10 +45,40 @@ public final class StepTally {
     return started.compareAndSet(UNSET, System.nanoTime());
   }
 
-  /** Marks a user's end; the last one stops the step's clock. */
-  public void userEnded() {
+  /**
+   * Marks a user's end; the last one stops the step's clock.
+   *
+   * @return true for the step's last user to end
+   */
+  public boolean userEnded() {
     long now = System.nanoTime();
     ended.accumulateAndGet(now, Math::max);
+    return usersEnded.incrementAndGet() == users;
+  }
+
+  /**
+   * Keeps the CPU counters read as the step starts.
+   *
+   * @param reading the counters
+   */
+  public void cpuAtStart(CpuMeter.Reading reading) {
+    cpuAtStart.set(reading);
+  }
+
+  /**
+   * Keeps the CPU counters read once every user of the step has ended.
+   *
+   * @param reading the counters
+   */
+  public void cpuAtEnd(CpuMeter.Reading reading) {
+    cpuAtEnd.set(reading);
+  }
+
+  /** @return the CPU time used from the step's start to its end; empty if the step did not run to its end */
+  public Optional<CpuMeter.Reading> cpu() {
+    CpuMeter.Reading start = cpuAtStart.get();
+    CpuMeter.Reading end = cpuAtEnd.get();
+    return start == null || end == null ? Optional.empty() : Optional.of(end.since(start));
   }
 
   /**

@@ -1,10 +1,10 @@
 package couchbench.couchdb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.Collections;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -22,35 +22,48 @@ public record DocWriteReply(int stored, Set<String> problems) {
   /** The verdict of a reply in which every document was stored. */
   public static final String ALL_STORED = "all stored";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final JsonFactory JSON = new JsonFactory();
 
   /**
-   * Reads a write reply for {@code expected} documents.
+   * Reads a write reply for {@code expected} documents. The reply is read token by token, never
+   * built into a tree: a bulk reply of 1024 results is read for every request of a load test, and
+   * only each result's {@code ok} and {@code error} matter.
    *
    * @param body the reply body
    * @param expected how many documents the request carried
    * @return what was stored and what went wrong
    */
   public static DocWriteReply parse(byte[] body, int expected) {
-    JsonNode root;
-    try {
-      root = JSON.readTree(body);
+    try (JsonParser json = JSON.createParser(body)) {
+      JsonToken root = json.nextToken();
+      if (root == null) {
+        return problem("empty reply");
+      }
+      Tally tally = new Tally();
+      if (root == JsonToken.START_OBJECT) {
+        Result result = result(json);
+        if (result.error() != null) {
+          return problem("request rejected: " + result.error());
+        }
+        if (expected != 1) {
+          return problem("reply is not a list of document results");
+        }
+        tally.add(result);
+      } else if (root == JsonToken.START_ARRAY) {
+        for (JsonToken next = json.nextToken(); next != JsonToken.END_ARRAY; next = json.nextToken()) {
+          if (next == null) {
+            throw new IOException("reply ends inside the list");
+          }
+          tally.add(next == JsonToken.START_OBJECT ? result(json) : Result.NEITHER);
+          json.skipChildren(); // a result that is a list itself
+        }
+      } else {
+        return problem("reply is not a list of document results");
+      }
+      return tally.reply(expected);
     } catch (IOException e) {
       return problem("reply is not JSON");
     }
-    if (root == null || root.isMissingNode()) {
-      return problem("empty reply");
-    }
-    if (root.isObject() && root.has("error")) {
-      return problem("request rejected: " + root.path("error").asText());
-    }
-    if (root.isObject() && expected == 1) {
-      return tally(List.of(root), expected);
-    }
-    if (!root.isArray()) {
-      return problem("reply is not a list of document results");
-    }
-    return tally(root, expected);
   }
 
   /**
@@ -62,25 +75,53 @@ public record DocWriteReply(int stored, Set<String> problems) {
     return problems.isEmpty() ? ALL_STORED : String.join(", ", problems);
   }
 
-  private static DocWriteReply tally(Iterable<JsonNode> results, int expected) {
-    int stored = 0;
-    int count = 0;
-    Set<String> problems = new TreeSet<>();
-    for (JsonNode result : results) {
+  /** One document's result: ok true, or the error kind ({@code ""} when it is not a scalar). */
+  private record Result(boolean ok, String error) {
+    static final Result NEITHER = new Result(false, null);
+  }
+
+  /** Reads the object the parser has just entered, to its end; other fields are skipped unread. */
+  private static Result result(JsonParser json) throws IOException {
+    boolean ok = false;
+    String error = null;
+    for (String field = json.nextFieldName(); field != null; field = json.nextFieldName()) {
+      JsonToken value = json.nextToken();
+      if (field.equals("ok")) {
+        ok = value == JsonToken.VALUE_TRUE;
+      } else if (field.equals("error")) {
+        error = value.isScalarValue() ? json.getValueAsString(json.getText()) : "";
+      }
+      json.skipChildren();
+    }
+    if (json.currentToken() != JsonToken.END_OBJECT) {
+      throw new IOException("reply ends inside a result");
+    }
+    return new Result(ok, error);
+  }
+
+  private static final class Tally {
+    private int stored;
+    private int count;
+    private final Set<String> problems = new TreeSet<>();
+
+    void add(Result result) {
       count++;
-      if (result.path("ok").asBoolean(false)) {
+      if (result.ok()) {
         stored++;
-      } else if (result.has("error")) {
-        problems.add("rejected: " + result.path("error").asText());
+      } else if (result.error() != null) {
+        problems.add("rejected: " + result.error());
       } else {
         problems.add("result without ok or error");
       }
     }
-    if (count != expected) {
-      // Results are matched to documents by position: a short or long list means we cannot tell which.
-      problems.add("reply has " + (count < expected ? "fewer" : "more") + " results than documents");
+
+    DocWriteReply reply(int expected) {
+      if (count != expected) {
+        // Results are matched to documents by position: a short or long list means we cannot tell which.
+        problems.add("reply has " + (count < expected ? "fewer" : "more") + " results than documents");
+      }
+      return new DocWriteReply(stored, Collections.unmodifiableSet(problems));
     }
-    return new DocWriteReply(stored, Collections.unmodifiableSet(problems));
   }
 
   private static DocWriteReply problem(String what) {

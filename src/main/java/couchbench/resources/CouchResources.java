@@ -10,6 +10,7 @@ import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -67,6 +68,30 @@ public final class CouchResources {
     figures.put("couchdb erlang memory (bytes)", at(node(client, "/_node/_local/_system"), "memory", "total"));
     local.ifPresent(server -> LocalProcess.addFigures(server, figures));
     return new ResourceSnapshot(figures);
+  }
+
+  /**
+   * The process serving a target on this machine: the pouchdb-server couchbench started for the run,
+   * or, for a loopback URL, whatever listens on its port (a CouchDB or pouchdb-server started by hand).
+   *
+   * @param target the CouchDB server
+   * @return its process; empty for a server elsewhere, or one whose process cannot be seen
+   */
+  public static Optional<LocalServer> server(CouchTarget target) {
+    Optional<LocalServer> started = target.local();
+    if (started.isPresent()) {
+      return started;
+    }
+    URI url = URI.create(target.baseUrl());
+    if (!isLoopback(url.getHost())) {
+      return Optional.empty();
+    }
+    int port = url.getPort() >= 0 ? url.getPort() : url.getScheme().equals("https") ? 443 : 80;
+    return PortOwner.of(port).map(owner -> new LocalServer(owner.name(), owner.pid(), Optional.empty()));
+  }
+
+  static boolean isLoopback(String host) {
+    return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
   }
 
   /**

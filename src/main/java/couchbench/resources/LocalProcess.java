@@ -30,7 +30,7 @@ final class LocalProcess {
 
   // The JDK reads utime + stime from /proc/PID/stat and scales the clock ticks by sysconf(_SC_CLK_TCK),
   // which a hand-written parser would have to guess.
-  private static Optional<BigDecimal> cpuSeconds(long pid) {
+  static Optional<BigDecimal> cpuSeconds(long pid) {
     return ProcessHandle.of(pid)
         .flatMap(process -> process.info().totalCpuDuration())
         .map(cpu -> BigDecimal.valueOf(cpu.toNanos(), 9).stripTrailingZeros());

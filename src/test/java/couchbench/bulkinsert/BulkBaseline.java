@@ -5,6 +5,8 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.DocBodies;
+import couchbench.resources.CpuMeter;
+import couchbench.targets.LocalServer;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -21,8 +23,10 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -32,17 +36,27 @@ import java.util.concurrent.Future;
  * steps sent by a plain Java loop. For each batch size B and thread count T it creates a fresh
  * database, then T threads, each with its own keep-alive HTTP/1.1 connection, send ceil(N/(B*T))
  * {@code POST /db/_bulk_docs} requests of B empty documents one after the other, and it prints
- * {@code B,T,docs,seconds,docs/s}, timed like BulkInsert: first thread's start to last thread's end.
- * The client is the JDK's {@link HttpClient} ({@code jdk}, the default) or a bare socket
- * ({@code socket}): the least CPU a client can spend per request, which matters on a small machine
- * where client and server share the cores.
+ * {@code B,T,docs,seconds,docs/s}, timed like BulkInsert: first thread's start to last thread's end,
+ * then the CPU seconds this JVM (user, system, JIT and GC threads apart) and the server process
+ * used in the step, as BulkInsert's summary counts them. The client is the JDK's {@link HttpClient}
+ * ({@code jdk}, the default) or a bare socket ({@code socket}): the least CPU a client can spend per
+ * request, which matters on a small machine where client and server share the cores.
  *
  * <p>Usage: {@code BulkBaseline http://127.0.0.1:5985 1,64,1024 1,2 8192 [jdk|socket]} (base URL
- * without credentials, batch sizes, thread counts, documents per step, client).
+ * without credentials, batch sizes, thread counts, documents per step, client). The environment
+ * gives the login, {@code COUCHDB_USER} and {@code COUCHDB_PASSWORD}, sent with every request, and
+ * the server's pid on this machine, {@code SERVER_PID}, whose CPU time is read (else n/a).
  */
 public final class BulkBaseline {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Optional<String> LOGIN = Optional.ofNullable(System.getenv("COUCHDB_USER"))
+      .filter(user -> !user.isEmpty())
+      .map(user -> "Basic " + Base64.getEncoder().encodeToString(
+          (user + ":" + System.getenv().getOrDefault("COUCHDB_PASSWORD", "")).getBytes(US_ASCII)));
+  private static final CpuMeter CPU = CpuMeter.of(Optional.ofNullable(System.getenv("SERVER_PID"))
+      .filter(pid -> !pid.isEmpty())
+      .map(pid -> new LocalServer("server", Long.parseLong(pid), Optional.empty())));
 
   private BulkBaseline() {}
 
@@ -53,19 +67,20 @@ public final class BulkBaseline {
     int docs = Integer.parseInt(args[3]);
     boolean socket = args.length > 4 && args[4].equals("socket");
     HttpClient admin = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    System.out.println("B,T,docs,seconds,docs/s");
+    System.out.println("B,T,docs,seconds,docs/s,client CPU (s),client user (s),client system (s),client JIT (s),"
+        + "client GC (s),server CPU (s)");
     // Same order as BulkInsertPlan (T outer, B inner), so both JVMs warm up along the same path.
     for (int threads : threadCounts) {
       for (int batchSize : batchSizes) {
         URI database = URI.create(baseUrl + "/couchbench_baseline_" + System.currentTimeMillis()
             + "_b" + batchSize + "_t" + threads);
         HttpResponse<String> created = admin.send(
-            HttpRequest.newBuilder(database).PUT(BodyPublishers.noBody()).build(), BodyHandlers.ofString());
+            authorized(HttpRequest.newBuilder(database)).PUT(BodyPublishers.noBody()).build(), BodyHandlers.ofString());
         checked(created.statusCode(), created.body().getBytes(US_ASCII));
         try {
           step(URI.create(database + "/_bulk_docs"), batchSize, threads, docs, socket);
         } finally {
-          admin.send(HttpRequest.newBuilder(database).DELETE().build(), BodyHandlers.discarding());
+          admin.send(authorized(HttpRequest.newBuilder(database)).DELETE().build(), BodyHandlers.discarding());
         }
       }
     }
@@ -77,6 +92,7 @@ public final class BulkBaseline {
     int requests = (docs + batchSize * threads - 1) / (batchSize * threads);
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     List<Future<long[]>> futures = new ArrayList<>();
+    CpuMeter.Reading cpuAtStart = CPU.read();
     for (int t = 0; t < threads; t++) {
       futures.add(pool.submit(() -> {
         // Connecting is inside the clock, as it is for a Gatling virtual user.
@@ -99,10 +115,21 @@ public final class BulkBaseline {
       end = Math.max(end, thread[1]);
       stored += thread[2];
     }
+    CpuMeter.Reading cpu = CPU.read().since(cpuAtStart);
     pool.shutdown();
     double seconds = (end - start) / 1e9;
-    System.out.printf(Locale.ROOT, "%d,%d,%d,%.4f,%.1f%n",
-        batchSize, threads, stored, seconds, stored / seconds);
+    System.out.printf(Locale.ROOT, "%d,%d,%d,%.4f,%.1f,%s,%s,%s,%s,%s,%s%n",
+        batchSize, threads, stored, seconds, stored / seconds, cell(cpu.client()), cell(cpu.user()),
+        cell(cpu.system()), cell(cpu.jit()), cell(cpu.gc()), cell(cpu.server()));
+  }
+
+  private static String cell(Optional<Double> seconds) {
+    return seconds.map(s -> String.format(Locale.ROOT, "%.2f", s)).orElse("");
+  }
+
+  private static HttpRequest.Builder authorized(HttpRequest.Builder request) {
+    LOGIN.ifPresent(login -> request.header("Authorization", login));
+    return request;
   }
 
   // One thread's keep-alive connection: posts a body and returns the reply body.
@@ -123,7 +150,7 @@ public final class BulkBaseline {
 
     @Override
     public byte[] post(byte[] body) throws Exception {
-      HttpRequest request = HttpRequest.newBuilder(bulkDocs)
+      HttpRequest request = authorized(HttpRequest.newBuilder(bulkDocs))
           .header("Content-Type", "application/json")
           .header("Accept", "application/json")
           .POST(BodyPublishers.ofByteArray(body))
@@ -146,6 +173,7 @@ public final class BulkBaseline {
       out = new BufferedOutputStream(socket.getOutputStream());
       in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
       head = ("POST " + bulkDocs.getRawPath() + " HTTP/1.1\r\nHost: " + bulkDocs.getAuthority()
+          + LOGIN.map(login -> "\r\nAuthorization: " + login).orElse("")
           + "\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ")
           .getBytes(US_ASCII);
     }

@@ -79,14 +79,28 @@ class BulkInsertIT {
       rates.put(name, rate);
     }
     assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(BulkInsertLoad.DOC_COUNT_CHECK));
-    assertEquals(new GatlingReport.Counts(20, 20, 0), gatling.get(BulkInsertLoad.WARMUP),
-        "the warm-up is in the report under its own name, in no step");
+    // Each kind of request, 20 documents' worth for 2 users, at least one request each: single 2 x 10,
+    // B=1 2 x 10, B=8 2 x 2, B=64 2 x 1.
+    assertEquals(new GatlingReport.Counts(46, 46, 0), gatling.get(BulkInsertLoad.WARMUP),
+        "the warm-up takes every kind of request, and is in the report under its own name, in no step");
     for (String t : List.of("1", "2")) {
       assertTrue(rates.get("bulk B=64 T=" + t) > rates.get("bulk B=1 T=" + t),
           "batches of 64 beat one document per request at T=" + t + ": " + rates);
     }
     String summary = Files.readString(folder.resolve("summary.html"));
     assertTrue(summary.contains("data:image/png;base64,"), "the chart is embedded");
+    List<Map<String, String>> cpu = csv(folder.resolve("cpu-by-step.csv"));
+    assertEquals(8, cpu.size(), "the CPU of every step");
+    double client = 0;
+    double server = 0;
+    for (Map<String, String> step : cpu) {
+      client += Double.parseDouble(step.get("client CPU (s)"));
+      server += Double.parseDouble(step.get("server CPU (s)"));
+      assertTrue(Double.parseDouble(step.get("client JIT (s)")) >= 0, step.toString());
+    }
+    assertTrue(client > 0 && server > 0, "the load generator's CPU and the local server's: " + cpu);
+    assertTrue(summary.contains("client CPU (s)") && summary.contains("server CPU (s)"), "side by side on the page");
+    assertTrue(summary.contains("node (pid "), "the server's process, found listening on its port");
     assertTrue(run.output().contains("summary: " + folder.resolve("summary.html")), run.output());
     assertTrue(databases().stream().noneMatch(db -> db.startsWith("couchbench_bulkinsert_")),
         "step databases are deleted: " + databases());

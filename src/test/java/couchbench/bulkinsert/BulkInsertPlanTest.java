@@ -1,0 +1,34 @@
+package couchbench.bulkinsert;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import couchbench.targets.Settings;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BulkInsertPlanTest {
+
+  private static BulkInsertPlan plan(Map<String, String> settings) {
+    return BulkInsertPlan.from(Settings.of(settings, Map.of()));
+  }
+
+  @Test
+  void shouldWarmUpEveryKindOfRequestTheStepsSendOnceInTheirOrder() {
+    BulkInsertPlan plan = plan(Map.of("batchSizes", "1,64,1024", "threads", "1,2", "warmup", "600"));
+
+    List<String> kinds = plan.warmup().stream().map(BulkInsertStep::name).toList();
+    assertEquals(List.of("single T=2", "bulk B=1 T=2", "bulk B=64 T=2", "bulk B=1024 T=2"), kinds,
+        "each kind once, with as many users as the largest step");
+    assertEquals(List.of(300, 300, 5, 1), plan.warmup().stream().map(BulkInsertStep::requestsPerUser).toList(),
+        "600 documents of each kind, at least one request per user");
+    assertEquals(1, plan.warmup().stream().map(BulkInsertStep::database).distinct().count(), "one database");
+    assertEquals(true, plan.warmup().get(0).single());
+    assertEquals("/" + plan.warmup().get(0).database(), plan.warmup().get(0).path(), "single: POST /db");
+  }
+
+  @Test
+  void shouldWarmUpNothingWhenAskedForNone() {
+    assertEquals(List.of(), plan(Map.of("batchSizes", "1,64", "warmup", "0")).warmup());
+  }
+}
