@@ -120,7 +120,7 @@ public final class MemcacheWorkloads {
    * @return one iteration: one get
    */
   public static ChainBuilder get(Supplier<List<String>> keys) {
-    return exec(KeyFile.randomKey(keys)).exec(memcache(GET).get("#{key}"));
+    return getRandomKey(GET, keys);
   }
 
   /**
@@ -130,7 +130,11 @@ public final class MemcacheWorkloads {
    * @return one iteration: one get
    */
   public static ChainBuilder warmUpGet(Supplier<List<String>> keys) {
-    return exec(KeyFile.randomKey(keys)).exec(memcache(SiegePlan.WARMUP + GET).get("#{key}"));
+    return getRandomKey(SiegePlan.WARMUP + GET, keys);
+  }
+
+  private static ChainBuilder getRandomKey(String name, Supplier<List<String>> keys) {
+    return exec(KeyFile.randomKey(keys)).exec(memcache(name).get("#{key}"));
   }
 
   /**

@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A memcache text-protocol client on the caller's Netty event loops and channel type (Gatling's own, so that an
@@ -33,7 +32,7 @@ public final class MemcacheClient implements AutoCloseable {
   private final MemcacheConnections sharedPool;
   /** Per event loop, the connections that users still join, up to the pipeline depth; guarded by this. */
   private final Map<EventLoop, MemcacheConnections> filling = new HashMap<>();
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private boolean closed; // guarded by this
 
   /**
    * Creates a client; no connection is opened before the first request.
@@ -68,7 +67,7 @@ public final class MemcacheClient implements AutoCloseable {
    * @throws IllegalStateException when the client is closed
    */
   public synchronized MemcacheConnections connectionsFor(EventLoop loop) {
-    if (closed.get()) {
+    if (closed) {
       throw new IllegalStateException("memcache client closed");
     }
     if (sharedPool != null) {
@@ -110,9 +109,10 @@ public final class MemcacheClient implements AutoCloseable {
   public void close() {
     List<MemcacheConnections> all;
     synchronized (this) { // no user joins meanwhile, unseen
-      if (!closed.compareAndSet(false, true)) {
+      if (closed) {
         return;
       }
+      closed = true;
       all = List.copyOf(open);
       open.clear();
       filling.clear();

@@ -50,14 +50,18 @@ final class MemcacheAction extends JavaExitableAction {
   @Override
   public void execute(Session session) {
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
-    String request = requestNameOf(session);
+    String request;
     MemcacheRequest built;
+    try {
+      request = requestName.apply(javaSession);
+    } catch (RuntimeException e) {
+      failToBuild(session, name, e);
+      return;
+    }
     try {
       built = command.resolve(javaSession);
     } catch (RuntimeException e) {
-      logger().underlying().error("'{}' failed to build its request: {}", request, e.getMessage());
-      statsEngine().logRequestCrash(session.scenario(), session.groups(), request, e.getMessage());
-      next.$bang(session.markAsFailed());
+      failToBuild(session, request, e);
       return;
     }
     MemcacheComponents.ConnectionsInSession user = components.connections(session);
@@ -98,6 +102,12 @@ final class MemcacheAction extends JavaExitableAction {
     ResponseLog.log(statsEngine(), session, request, start, end, status, Option.apply(code), Option.apply(failure));
     Session timed = session.logGroupRequestTimings(start, end);
     next.$bang(failure == null ? timed : timed.markAsFailed());
+  }
+
+  private void failToBuild(Session session, String request, RuntimeException e) {
+    logger().underlying().error("'{}' failed to build its request: {}", request, e.getMessage());
+    statsEngine().logRequestCrash(session.scenario(), session.groups(), request, e.getMessage());
+    next.$bang(session.markAsFailed());
   }
 
   /** The request name, as the report shows it; the action's name when the name itself cannot be resolved. */
