@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 class LocalTargetsStopIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final Duration GONE = Duration.ofSeconds(5);
   private static final Pattern MEMCACHED = Pattern.compile("couchbench: started local memcached .* at 127\\.0\\.0\\.1:(\\d+), .*");
   private static final Pattern POUCHDB = Pattern.compile(
       "couchbench: started local pouchdb-server .* at http://127\\.0\\.0\\.1:(\\d+) \\(data in ([^),]+)\\).*");
@@ -32,14 +33,15 @@ class LocalTargetsStopIT {
   void shouldStopLocalMemcachedAndKeepThePreviousKeyFileOnCtrlC() throws Exception {
     Matcher started = interruptedWriteRun("MemSet", MEMCACHED);
 
-    assertFalse(Files.exists(MemcachedServer.HOME.resolve("memcached-" + started.group(1) + ".log")), "its log");
+    assertTrue(Net.deletedWithin(MemcachedServer.HOME.resolve("memcached-" + started.group(1) + ".log"), GONE),
+        "its log is deleted");
   }
 
   @Test
   void shouldStopLocalPouchDbAndDeleteItsDataOnCtrlC() throws Exception {
     Matcher started = interruptedWriteRun("CouchSet", POUCHDB);
 
-    assertFalse(Files.exists(Path.of(started.group(2))), "its data directory is deleted");
+    assertTrue(Net.deletedWithin(Path.of(started.group(2)), GONE), "its data directory is deleted");
   }
 
   /**
@@ -77,7 +79,7 @@ class LocalTargetsStopIT {
       assertTrue(Net.endsWithin(server.pid(), Duration.ofSeconds(10)), server.info().command() + " still runs");
     }
     assertFalse(Net.listens(Integer.parseInt(started.group(1))));
-    assertFalse(Files.exists(Path.of(started.group(2))), "its data directory is deleted");
+    assertTrue(Net.deletedWithin(Path.of(started.group(2)), GONE), "its data directory is deleted");
   }
 
   private static Matcher started(GatlingRun.Running run, Pattern line) throws Exception {

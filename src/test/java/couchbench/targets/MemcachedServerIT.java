@@ -63,7 +63,8 @@ class MemcachedServerIT {
       assertTrue(jvm.waitFor(10, TimeUnit.SECONDS), "the child JVM ends");
       assertTrue(Net.endsWithin(pid, Duration.ofSeconds(5)), "memcached " + pid + " ends with its JVM");
       assertFalse(Net.listens(port));
-      assertFalse(Files.exists(MemcachedServer.HOME.resolve("memcached-" + port + ".log")), "its log is deleted");
+      assertTrue(Net.deletedWithin(MemcachedServer.HOME.resolve("memcached-" + port + ".log"), Duration.ofSeconds(5)),
+          "its log is deleted");
     } finally {
       jvm.destroyForcibly();
     }

@@ -11,6 +11,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /** Plain-socket and plain-HTTP helpers for the integration tests: no couchbench code on the checking side. */
@@ -83,6 +85,21 @@ final class Net {
   static boolean endsWithin(long pid, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(50);
+    }
+    return true;
+  }
+
+  /**
+   * @return whether path is gone within the timeout. A JVM that dies leaves the wrapper's EXIT trap to delete the
+   *     server's files after the server has ended, so they go a moment after the server does.
+   */
+  static boolean deletedWithin(Path path, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (Files.exists(path)) {
       if (System.nanoTime() > deadline) {
         return false;
       }
