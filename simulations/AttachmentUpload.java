@@ -6,13 +6,14 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.results.RunOutput;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
+import java.util.List;
 
 /**
  * Seed 002: the time to upload an attachment of 10^n bytes standalone (raw), inline in base64,
@@ -27,7 +28,7 @@ public class AttachmentUpload extends Simulation {
   private final AttachmentData.Prepared data = Startup.orExit(() -> AttachmentData.prepare(plan));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final AttachmentLoad load = new AttachmentLoad(plan, couchdb, data.sizes());
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(AttachmentUpload.class, settings);
 
   {
     Console.say(data.describe(plan.dataDir()));
@@ -40,12 +41,12 @@ public class AttachmentUpload extends Simulation {
   @Override
   public void before() {
     Startup.orExit(() -> load.createDatabase(client));
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
-    AttachmentSummary.write(plan, couchdb, load.tally(), loadStart);
+    run.finish(List.of("CouchDB " + couchdb.describe()), log -> AttachmentSummary.page(plan, couchdb, load.tally(), log));
     load.dropDatabase(client);
   }
 }

@@ -5,16 +5,16 @@ import couchbench.bulkinsert.BulkInsertPlan;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.report.GatlingLog;
-import couchbench.report.Summaries;
 import couchbench.resources.CouchResources;
+import couchbench.results.RunLog;
+import couchbench.results.RunOutput;
 import couchbench.resources.CpuMeter;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
+import java.util.List;
 
 /**
  * Seed 004: documents created per second through _bulk_docs, for batch sizes B and concurrent
@@ -28,7 +28,7 @@ public class BulkInsert extends Simulation {
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final CpuMeter cpu = CpuMeter.of(CouchResources.server(couchdb));
   private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb, cpu);
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(BulkInsert.class, settings);
 
   {
     setUp(load.populations())
@@ -39,13 +39,13 @@ public class BulkInsert extends Simulation {
   @Override
   public void before() {
     Startup.orExit(() -> load.createDatabases(client));
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
-    Summaries.write("BulkInsert", loadStart, BulkInsertSummary.page(plan, couchdb, cpu.server(), load.tallies(),
-        GatlingLog.requests("BulkInsert", loadStart)));
+    run.finish(List.of("CouchDB " + couchdb.describe()), log -> BulkInsertSummary.page(plan, couchdb, cpu.server(),
+        load.tallies(), log.map(RunLog::requests)));
     load.dropDatabases(client);
   }
 }

@@ -2,6 +2,7 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.siege.CouchWorkloads;
+import couchbench.results.RunOutput;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
 import couchbench.targets.CouchTarget;
@@ -9,7 +10,6 @@ import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
 import java.util.List;
 
 /** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
@@ -20,7 +20,7 @@ public class CouchGet extends Simulation {
   private final List<String> keys = Startup.orExit(() ->
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(CouchGet.class, settings);
 
   {
     setUp(plan.users("CouchGet", CouchWorkloads.get(plan, couchdb, () -> keys)))
@@ -30,11 +30,12 @@ public class CouchGet extends Simulation {
 
   @Override
   public void before() {
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
-    SiegeSummary.write("CouchGet", plan, "CouchDB " + couchdb.describe() + ", database " + plan.database(), loadStart);
+    String described = "CouchDB " + couchdb.describe() + ", database " + plan.database();
+    run.finish(List.of(described), log -> SiegeSummary.page("CouchGet", plan, described, log));
   }
 }

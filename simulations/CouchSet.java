@@ -4,6 +4,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
 import couchbench.siege.CouchWorkloads;
+import couchbench.results.RunOutput;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
 import couchbench.targets.Console;
@@ -12,7 +13,7 @@ import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
+import java.util.List;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
 public class CouchSet extends Simulation {
@@ -21,7 +22,7 @@ public class CouchSet extends Simulation {
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(CouchSet.class, settings);
 
   {
     setUp(plan.users("CouchSet", CouchWorkloads.set(plan, couchdb, keys)))
@@ -32,12 +33,13 @@ public class CouchSet extends Simulation {
   @Override
   public void before() {
     Startup.orExit(() -> new CouchDbClient(couchdb).ensureDatabase(plan.database()));
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
-    SiegeSummary.write("CouchSet", plan, "CouchDB " + couchdb.describe() + ", database " + plan.database(), loadStart);
+    String described = "CouchDB " + couchdb.describe() + ", database " + plan.database();
+    run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, log));
   }
 }

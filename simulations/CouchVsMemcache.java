@@ -1,7 +1,7 @@
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchHttp;
-import couchbench.results.Latencies;
+import couchbench.results.RunOutput;
 import couchbench.siege.VersusLoad;
 import couchbench.siege.VersusPlan;
 import couchbench.siege.VersusSummary;
@@ -11,7 +11,7 @@ import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
+import java.util.List;
 
 /**
  * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as
@@ -24,24 +24,24 @@ public class CouchVsMemcache extends Simulation {
   private final MemcacheTarget memcacheTarget = Startup.orExit(() -> Targets.memcache(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final VersusLoad load = new VersusLoad(plan, memcacheTarget, couchdb);
-  private final Latencies latencies = new Latencies();
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(CouchVsMemcache.class, settings);
 
   {
     setUp(load.population())
-        .protocols(CouchHttp.protocol(couchdb), plan.siege().memcacheProtocol(memcacheTarget.servers(), latencies))
+        .protocols(CouchHttp.protocol(couchdb), plan.siege().memcacheProtocol(memcacheTarget.servers(), run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
   public void before() {
     Startup.orExit(load::prepare);
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
     load.finish();
-    VersusSummary.write(load, memcacheTarget, couchdb, loadStart, latencies);
+    run.finish(List.of("memcache " + memcacheTarget.describe(), "CouchDB " + couchdb.describe()),
+        log -> VersusSummary.page(load, memcacheTarget, couchdb, log));
   }
 }

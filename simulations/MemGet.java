@@ -1,6 +1,6 @@
 import static io.gatling.javaapi.core.CoreDsl.global;
 
-import couchbench.results.Latencies;
+import couchbench.results.RunOutput;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
@@ -9,7 +9,6 @@ import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
 import java.util.List;
 
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
@@ -20,22 +19,22 @@ public class MemGet extends Simulation {
   private final List<String> keys = Startup.orExit(() ->
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
-  private final Latencies latencies = new Latencies();
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(MemGet.class, settings);
 
   {
     setUp(plan.memcacheUsers("MemGet", MemcacheWorkloads.warmUpGet(() -> keys), MemcacheWorkloads.get(() -> keys)))
-        .protocols(plan.memcacheProtocol(target.servers(), latencies))
+        .protocols(plan.memcacheProtocol(target.servers(), run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
   public void before() {
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
-    SiegeSummary.write("MemGet", plan, "memcache " + target.describe(), loadStart, latencies);
+    String described = "memcache " + target.describe();
+    run.finish(List.of(described), log -> SiegeSummary.page("MemGet", plan, described, log));
   }
 }

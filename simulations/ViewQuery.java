@@ -2,6 +2,7 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.results.RunOutput;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
@@ -13,7 +14,7 @@ import couchbench.viewquery.ViewQueryPlan;
 import couchbench.viewquery.ViewQuerySummary;
 import couchbench.viewquery.ViewSetup;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
+import java.util.List;
 
 /**
  * Seed 001: httperf against a CouchDB view, a constant rate of new connections, each sending its
@@ -26,7 +27,7 @@ public class ViewQuery extends Simulation {
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final ViewQueryLoad load = new ViewQueryLoad(plan, couchdb);
   private IndexBuild indexBuild;
-  private Instant loadStart;
+  private final RunOutput run = RunOutput.of(ViewQuery.class, settings);
   private double cpuAtStart;
 
   {
@@ -43,11 +44,13 @@ public class ViewQuery extends Simulation {
     load.expectRows(indexBuild.totalRows());
     Console.say(plan.describe());
     cpuAtStart = ViewQuerySummary.cpuSeconds();
-    loadStart = Instant.now();
+    run.loadStarts();
   }
 
   @Override
   public void after() {
-    ViewQuerySummary.write(plan, couchdb, indexBuild, load, loadStart, ViewQuerySummary.cpuSeconds() - cpuAtStart);
+    double cpuSeconds = ViewQuerySummary.cpuSeconds() - cpuAtStart;
+    run.finish(List.of("CouchDB " + couchdb.describe()),
+        log -> ViewQuerySummary.page(plan, couchdb, indexBuild, load, cpuSeconds, log));
   }
 }

@@ -3,16 +3,12 @@ package couchbench.attachment;
 import couchbench.attachment.UploadTally.Figures;
 import couchbench.attachment.UploadTally.Key;
 import couchbench.couchdb.CouchHttp;
-import couchbench.report.GatlingLog;
 import couchbench.report.LineChart;
-import couchbench.report.RunFolders;
-import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.results.RunLog;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,18 +27,17 @@ public final class AttachmentSummary {
   private AttachmentSummary() {}
 
   /**
-   * Prints the seed's table and writes the summary page into the run folder; call from after().
+   * Prints the seed's table and builds the summary page; give it to {@link couchbench.results.RunOutput#finish}.
    *
    * @param plan the sizes and parameters
    * @param target the server the run wrote to
    * @param tally what the uploads did
-   * @param loadStart an instant taken at the end of before()
+   * @param log what the run's simulation.log says; empty when it could not be read
+   * @return the page
    */
-  public static void write(AttachmentPlan plan, CouchTarget target, UploadTally tally, Instant loadStart) {
+  public static SummaryPage page(AttachmentPlan plan, CouchTarget target, UploadTally tally, Optional<RunLog> log) {
     seedTable(plan, tally).forEach(Console::say);
-    Optional<Path> folder = RunFolders.current(RunFolders.resultsRoot(), "AttachmentUpload", loadStart);
-    Summaries.write("AttachmentUpload", loadStart, page(plan, target, tally,
-        name -> folder.flatMap(f -> GatlingLog.errors(f, name)).orElse(Map.of())));
+    return page(plan, target, tally, name -> log.map(run -> run.failures(name)).orElse(Map.of()));
   }
 
   /**

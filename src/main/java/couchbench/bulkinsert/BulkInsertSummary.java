@@ -2,9 +2,9 @@ package couchbench.bulkinsert;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.report.LineChart;
-import couchbench.report.RequestTally;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.results.RequestTally;
 import couchbench.resources.CpuMeter;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
@@ -36,14 +37,17 @@ public final class LineChart {
   private final String yLabel;
   private final boolean logX;
   private final boolean logY;
+  private final Function<Double, String> xTickLabel;
   private final List<Series> series;
 
-  private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series) {
+  private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY,
+      Function<Double, String> xTickLabel, List<Series> series) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.logX = logX;
     this.logY = logY;
+    this.xTickLabel = xTickLabel;
     this.series = series;
   }
 
@@ -54,7 +58,7 @@ public final class LineChart {
    * @return a new chart
    */
   public static LineChart titled(String title) {
-    return new LineChart(title, "", "", false, false, List.of());
+    return new LineChart(title, "", "", false, false, null, List.of());
   }
 
   /**
@@ -65,17 +69,25 @@ public final class LineChart {
    * @return a new chart with these labels
    */
   public LineChart axes(String xLabel, String yLabel) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, series);
   }
 
   /** @return a new chart whose x axis is logarithmic (every x must then be positive) */
   public LineChart logX() {
-    return new LineChart(title, xLabel, yLabel, true, logY, series);
+    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, series);
   }
 
   /** @return a new chart whose y axis is logarithmic (every y must then be positive) */
   public LineChart logY() {
-    return new LineChart(title, xLabel, yLabel, logX, true, series);
+    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, series);
+  }
+
+  /**
+   * @param label the text of the x axis tick at a value, e.g. a percentile for 1/(1-p)
+   * @return a new chart whose x ticks are labelled so
+   */
+  public LineChart xTickLabels(Function<Double, String> label) {
+    return new LineChart(title, xLabel, yLabel, logX, logY, label, series);
   }
 
   /**
@@ -97,7 +109,7 @@ public final class LineChart {
     }
     List<Series> next = new ArrayList<>(series);
     next.add(new Series(name, doubles(name, xs), doubles(name, ys)));
-    return new LineChart(title, xLabel, yLabel, logX, logY, List.copyOf(next));
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(next));
   }
 
   /**
@@ -115,6 +127,9 @@ public final class LineChart {
     styler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
     styler.setXAxisLogarithmic(logX);
     styler.setYAxisLogarithmic(logY);
+    if (xTickLabel != null) {
+      styler.setxAxisTickLabelsFormattingFunction(xTickLabel);
+    }
     styler.setLegendPosition(LegendPosition.OutsideE);
     styler.setMarkerSize(8);
     styler.setChartBackgroundColor(Color.WHITE);

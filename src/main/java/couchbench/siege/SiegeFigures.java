@@ -1,14 +1,11 @@
 package couchbench.siege;
 
-import couchbench.report.GatlingLog;
-import couchbench.report.RequestTally;
-import couchbench.report.RunTallies;
 import couchbench.report.Table;
-import java.nio.file.Path;
+import couchbench.results.RequestTally;
+import couchbench.results.RunLog;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The figures siege prints at the end of a run (seed 000's tables), for one request name of a
@@ -37,7 +34,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
   /**
    * Computes the figures from Gatling's records of one request name.
    *
-   * @param tally the request name's counts and times, e.g. from {@link GatlingLog#requests}
+   * @param tally the request name's counts and times, e.g. from {@link RunLog#requests}
    * @return the figures
    */
   public static SiegeFigures of(RequestTally tally) {
@@ -52,18 +49,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
   }
 
   /**
-   * The figures of every request name of a finished run, read from its simulation.log; call it
-   * from a simulation's after() hook, when Gatling has closed the log.
-   *
-   * @param runFolder the run folder holding simulation.log
-   * @return figures by request name, in order of first appearance; empty when the log cannot be read
-   */
-  public static Optional<Map<String, SiegeFigures>> ofRun(Path runFolder) {
-    return GatlingLog.requests(runFolder).map(SiegeFigures::of);
-  }
-
-  /**
-   * The figures of every name of a run's tallies, e.g. {@link RunTallies#groups}: for a group, a
+   * The figures of every name of a run's tallies, e.g. {@link RunLog#groups}: for a group, a
    * transaction is a group that passed, its time the group's duration.
    *
    * @param tallies tally by request or group name

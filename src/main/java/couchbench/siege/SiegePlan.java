@@ -7,7 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.DatabaseNames;
 import couchbench.memcache.MemcacheProtocolBuilder;
-import couchbench.results.Latencies;
+import couchbench.memcache.MemcacheTimings;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -128,11 +128,11 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    * request's exact time goes.
    *
    * @param servers host:port of each server
-   * @param latencies records each request's time in nanoseconds
+   * @param timings records each request's time in nanoseconds, e.g. {@link couchbench.results.RunOutput#memcacheTimings}
    * @return the protocol, for setUp's protocols
    */
-  public MemcacheProtocolBuilder memcacheProtocol(List<String> servers, Latencies latencies) {
-    return memcache.servers(servers).pipeline(pipeline).timings(latencies);
+  public MemcacheProtocolBuilder memcacheProtocol(List<String> servers, MemcacheTimings timings) {
+    return memcache.servers(servers).pipeline(pipeline).timings(timings);
   }
 
   /**

@@ -1,22 +1,16 @@
 package couchbench.siege;
 
 import couchbench.couchdb.CouchHttp;
-import couchbench.report.GatlingLog;
-import couchbench.report.RunFolders;
-import couchbench.results.Latencies;
-import couchbench.report.RunTallies;
-import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
+import couchbench.results.RunLog;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import java.math.BigDecimal;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,9 +24,6 @@ import java.util.Optional;
  */
 public final class VersusSummary {
 
-  /** The simulation whose run folder holds the summary. */
-  public static final String SIMULATION = "CouchVsMemcache";
-
   private static final List<String> OPERATIONS =
       List.of(MemcacheWorkloads.SET, CouchWorkloads.SET, MemcacheWorkloads.GET, CouchWorkloads.GET);
 
@@ -43,22 +34,19 @@ public final class VersusSummary {
   private VersusSummary() {}
 
   /**
-   * Prints the figures and writes the summary page into the run folder; call from after(), after
-   * {@link VersusLoad#finish}.
+   * Prints the figures and builds the summary page; call from after(), after {@link VersusLoad#finish}, through
+   * {@link couchbench.results.RunOutput#finish}.
    *
    * @param load the finished load
    * @param memcache the memcache servers
    * @param couchdb the CouchDB server
-   * @param loadStart an instant taken at the end of before()
-   * @param latencies the memcache requests' times, from the protocol's timings
+   * @param log what the run's simulation.log says; empty when it could not be read
+   * @return the page
    */
-  public static void write(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Instant loadStart,
-      Latencies latencies) {
+  public static SummaryPage page(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Optional<RunLog> log) {
     VersusPlan plan = load.plan();
-    Optional<Path> runFolder = RunFolders.current(RunFolders.resultsRoot(), SIMULATION, loadStart);
-    Optional<RunTallies> tallies = runFolder.flatMap(GatlingLog::tallies);
-    Map<String, SiegeFigures> requests = pick(tallies.map(run -> SiegeFigures.of(run.requests())), OPERATIONS);
-    Map<String, SiegeFigures> records = pick(tallies.map(run -> SiegeFigures.of(run.groups())), RECORD_OPERATIONS);
+    Map<String, SiegeFigures> requests = pick(log.map(run -> SiegeFigures.of(run.requests())), OPERATIONS);
+    Map<String, SiegeFigures> records = pick(log.map(run -> SiegeFigures.of(run.groups())), RECORD_OPERATIONS);
     requests.forEach((name, figures) -> Console.say(figures.line(name)));
     records.forEach((name, figures) -> Console.say(figures.line(name)));
 
@@ -77,7 +65,6 @@ public final class VersusSummary {
               + " whole record.")
           .table("siege's figures, per whole record", SiegeFigures.table("record operation", records));
     }
-    page = latencies.addTo(page, name -> !SiegePlan.isWarmUp(name));
     page = resources(page, load.figures());
     page = counts(page, load);
     if (CouchHttp.loginWasRefused()) {
@@ -88,10 +75,7 @@ public final class VersusSummary {
     if (failed > 0) {
       page = page.warning(failed + " operations failed: see Gatling's report for the messages.");
     }
-    if (runFolder.isPresent() && requests.isEmpty()) {
-      page = page.warning("Gatling's simulation.log could not be read: no figures.");
-    }
-    Summaries.write(SIMULATION, loadStart, page.link("Gatling's report for this run", "index.html"));
+    return page;
   }
 
   private static List<String> steps(VersusPlan plan) {

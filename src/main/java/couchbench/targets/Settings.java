@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
  * All settings of a run, read once from system properties (and the environment, for the CouchDB password). A blank
@@ -22,6 +23,8 @@ public final class Settings {
 
   private final Map<String, String> properties;
   private final Map<String, String> environment;
+  // Every run parameter asked for, with the value it got: a run's results name exactly what it ran with.
+  private final Map<String, String> used = new ConcurrentSkipListMap<>();
 
   private Settings(Map<String, String> properties, Map<String, String> environment) {
     this.properties = Map.copyOf(properties);
@@ -80,7 +83,7 @@ public final class Settings {
    * @return its value, or the default
    */
   public String get(String name, String defaultValue) {
-    return value(name).orElse(defaultValue);
+    return used(name, value(name).orElse(defaultValue));
   }
 
   /**
@@ -93,7 +96,7 @@ public final class Settings {
   public int intValue(String name, int defaultValue, int min) {
     Optional<String> raw = value(name);
     if (raw.isEmpty()) {
-      return defaultValue;
+      return used(name, defaultValue);
     }
     Integer value = wholeNumber(raw.get());
     if (value == null) {
@@ -102,7 +105,7 @@ public final class Settings {
     if (value < min) {
       throw new SettingsException("-D" + name + "=" + raw.get() + " is too small (expected >= " + min + ")");
     }
-    return value;
+    return used(name, value);
   }
 
   /**
@@ -115,7 +118,7 @@ public final class Settings {
   public List<Integer> intList(String name, List<Integer> defaults, int min) {
     Optional<String> raw = value(name);
     if (raw.isEmpty()) {
-      return List.copyOf(defaults);
+      return used(name, List.copyOf(defaults));
     }
     List<Integer> values = new ArrayList<>();
     for (String element : raw.get().split(",", -1)) {
@@ -126,7 +129,7 @@ public final class Settings {
       }
       values.add(value);
     }
-    return List.copyOf(values);
+    return used(name, List.copyOf(values));
   }
 
   /**
@@ -138,13 +141,28 @@ public final class Settings {
   public boolean booleanValue(String name, boolean defaultValue) {
     Optional<String> raw = value(name);
     if (raw.isEmpty()) {
-      return defaultValue;
+      return used(name, defaultValue);
     }
     switch (raw.get().trim().toLowerCase(Locale.ROOT)) {
-      case "true": case "yes": case "on": return true;
-      case "false": case "no": case "off": return false;
+      case "true": case "yes": case "on": return used(name, true);
+      case "false": case "no": case "off": return used(name, false);
       default: throw new SettingsException("-D" + name + "=" + raw.get() + " is not true or false");
     }
+  }
+
+  /**
+   * @return every run parameter read so far (through {@link #get}, {@link #intValue}, {@link #intList} or
+   *     {@link #booleanValue}) with the value it got, defaults included, by name
+   */
+  public Map<String, String> parameters() {
+    return Map.copyOf(used);
+  }
+
+  private <T> T used(String name, T value) {
+    String text = value instanceof List<?> list
+        ? String.join(",", list.stream().map(String::valueOf).toList()) : String.valueOf(value);
+    used.put(name, name.toLowerCase(Locale.ROOT).contains("password") ? "*****" : text);
+    return value;
   }
 
   /** @return the CouchDB and memcache settings in force, in one paragraph, with any password shown as ***** */

@@ -2,16 +2,13 @@ package couchbench.viewquery;
 
 import com.sun.management.OperatingSystemMXBean;
 import couchbench.couchdb.CouchHttp;
-import couchbench.report.GatlingLog;
-import couchbench.report.RunFolders;
-import couchbench.report.Summaries;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.results.RunLog;
 import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,20 +36,20 @@ public final class ViewQuerySummary {
   }
 
   /**
-   * Prints httperf's figures and writes the summary page into the run folder; call from after().
+   * Prints httperf's figures and builds the summary page; give it to {@link couchbench.results.RunOutput#finish}.
    *
    * @param plan the run's parameters
    * @param target the server
    * @param indexBuild the first, index-building query
    * @param load the finished load
-   * @param loadStart an instant taken at the end of before()
    * @param cpuSeconds CPU time of this JVM during the load
+   * @param log what the run's simulation.log says; empty when it could not be read
+   * @return the page
    */
-  public static void write(ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild, ViewQueryLoad load,
-      Instant loadStart, double cpuSeconds) {
+  public static SummaryPage page(ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild, ViewQueryLoad load,
+      double cpuSeconds, Optional<RunLog> log) {
     ConnTally tally = load.tally();
-    Optional<Map<String, Long>> messages = RunFolders.current(RunFolders.resultsRoot(), "ViewQuery", loadStart)
-        .flatMap(folder -> GatlingLog.errors(folder, load.requestName()));
+    Optional<Map<String, Long>> messages = log.map(run -> run.failures(load.requestName()));
     HttperfFigures figures =
         new HttperfFigures(tally, ErrorKinds.count(tally.unansweredCount(), messages.orElse(Map.of())), cpuSeconds);
     List<String> lines = figures.lines();
@@ -88,9 +85,8 @@ public final class ViewQuerySummary {
             + " figure is n/a here). Reply size is the body's length. Reply rate: replies in each full"
             + " 5 s window from the first connection's start, as httperf samples it. Errors: requests that"
             + " got no reply, sorted by Gatling's failure message.")
-        .table("figures", table(figures, indexBuild))
-        .link("Gatling's report for this run", "index.html");
-    Summaries.write("ViewQuery", loadStart, page);
+        .table("figures", table(figures, indexBuild));
+    return page;
   }
 
   /**

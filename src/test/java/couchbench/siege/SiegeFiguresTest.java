@@ -3,7 +3,7 @@ package couchbench.siege;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import couchbench.report.RequestTally;
+import couchbench.results.RequestTally;
 import couchbench.report.Table;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package couchbench.report;
+package couchbench.results;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package couchbench.report;
+package couchbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

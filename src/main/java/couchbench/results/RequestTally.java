@@ -1,4 +1,4 @@
-package couchbench.report;
+package couchbench.results;
 
 /**
  * What a run's simulation.log says about one request name: how many requests passed and failed,

@@ -1,0 +1,71 @@
+package couchbench.results;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/** Builds results.json's entries from a run's log and its client-timed histograms. */
+final class Entries {
+
+  private static final String WARM_UP = "warm-up";
+
+  private Entries() {}
+
+  /**
+   * @param log what simulation.log says
+   * @param clientTimes the times couchbench's client took, per request name (finer than the log's)
+   * @return an entry per request name (log order, then any only the client saw), then one per group
+   */
+  static List<Results.Entry> of(RunLog log, Map<String, Outcomes> clientTimes) {
+    List<Results.Entry> entries = new ArrayList<>();
+    Set<String> names = new LinkedHashSet<>(log.requests().keySet());
+    names.addAll(clientTimes.keySet());
+    for (String name : names) {
+      boolean byClient = clientTimes.containsKey(name);
+      Outcomes times = byClient ? clientTimes.get(name) : log.requestTimes().get(name);
+      entries.add(entry(name, "request", byClient ? Results.CLIENT_CLOCK : Results.GATLING_CLOCK, times,
+          log.requests().getOrDefault(name, RequestTally.EMPTY), log.failures(name),
+          HistogramTags.request(name, true), HistogramTags.request(name, false)));
+    }
+    log.groups().forEach((name, tally) -> entries.add(entry(name, "group", Results.GATLING_CLOCK,
+        log.groupTimes().get(name), tally, Map.of(), HistogramTags.group(name, true), HistogramTags.group(name, false))));
+    return List.copyOf(entries);
+  }
+
+  /** @return whether a request or group name is an unmeasured warm-up, by couchbench's naming convention */
+  static boolean isWarmUp(String name) {
+    return name.startsWith(WARM_UP);
+  }
+
+  private static Results.Entry entry(String name, String kind, String clock, Outcomes times, RequestTally tally,
+      Map<String, Long> failures, String okTag, String koTag) {
+    long ok = times == null ? 0 : times.ok().getTotalCount();
+    long ko = times == null ? 0 : times.ko().getTotalCount();
+    double seconds = Math.max(tally.spanMillis(), 1) / 1000.0;
+    return new Results.Entry(name, kind, clock, isWarmUp(name), ok + ko, ok, ko, new LinkedHashMap<>(failures),
+        round((ok + ko) / seconds), latency(times == null ? Outcomes.newCompact() : times.ok()), okTag, koTag);
+  }
+
+  /** @return the histogram's figures in microseconds, to the nanosecond */
+  static Results.Latency latency(Histogram nanos) {
+    if (nanos.getTotalCount() == 0) {
+      return new Results.Latency("us", 0, 0, 0, 0, 0, 0, 0);
+    }
+    return new Results.Latency("us", micros(nanos.getMean()), micros(nanos.getValueAtPercentile(50)),
+        micros(nanos.getValueAtPercentile(90)), micros(nanos.getValueAtPercentile(99)),
+        micros(nanos.getValueAtPercentile(99.9)), micros(nanos.getValueAtPercentile(99.99)),
+        micros(nanos.getMaxValue()));
+  }
+
+  private static double micros(double nanos) {
+    return Math.round(nanos) / 1000.0;
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 1000) / 1000.0;
+  }
+}

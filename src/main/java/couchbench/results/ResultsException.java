@@ -1,0 +1,10 @@
+package couchbench.results;
+
+/** A run's results cannot be read or written; the message is one line naming the file and what is wrong. */
+public final class ResultsException extends RuntimeException {
+
+  /** @param message one line naming the file and what is wrong */
+  public ResultsException(String message) {
+    super(message);
+  }
+}

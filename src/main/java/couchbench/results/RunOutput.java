@@ -1,0 +1,186 @@
+package couchbench.results;
+
+import couchbench.memcache.MemcacheTimings;
+import couchbench.report.SummaryPage;
+import couchbench.targets.Console;
+import couchbench.targets.Settings;
+import io.gatling.javaapi.core.Simulation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
+ * with the latency table and percentile chart added), results.json and histograms.hlog. A simulation makes one in a
+ * field, calls {@link #loadStarts} at the end of before() and {@link #finish} in after(); the run folder is found
+ * once, there. Memcache times come from couchbench's client in nanoseconds ({@link #memcacheTimings}), taken every
+ * {@link #INTERVAL} into a histogram log on disk, so memory does not grow with the run; everything else comes from
+ * Gatling's simulation.log, read once.
+ */
+public final class RunOutput {
+
+  /** The length of an interval in histograms.hlog. */
+  public static final Duration INTERVAL = Duration.ofSeconds(5);
+
+  /** The interval log's name in the run folder. */
+  public static final String HISTOGRAMS = "histograms.hlog";
+
+  private final String simulation;
+  private final Settings settings;
+  private final LatencyRecorder latencies = new LatencyRecorder();
+  private Instant loadStart;
+  private Path partFile;
+  private HistogramLog histograms;
+  private ScheduledExecutorService ticker;
+  private long intervalStart;
+
+  private RunOutput(String simulation, Settings settings) {
+    this.simulation = simulation;
+    this.settings = settings;
+  }
+
+  /**
+   * @param simulation the simulation's class: Gatling names the run folder after it
+   * @param settings the run's settings, whose parameters results.json lists
+   * @return the run's output, not started
+   */
+  public static RunOutput of(Class<? extends Simulation> simulation, Settings settings) {
+    return new RunOutput(simulation.getSimpleName(), settings);
+  }
+
+  /** @return where the memcache protocol sends its requests' times: give it to the protocol's timings */
+  public MemcacheTimings memcacheTimings() {
+    return latencies;
+  }
+
+  /** Marks the load's start (call at the end of before(), just before Gatling names its run folder). */
+  public synchronized void loadStarts() {
+    loadStart = Instant.now();
+    intervalStart = loadStart.toEpochMilli();
+    try {
+      partFile = Files.createTempFile("couchbench-" + simulation + "-", ".hlog.part");
+    } catch (IOException e) {
+      throw new UncheckedIOException("creating a temporary histogram log", e);
+    }
+    partFile.toFile().deleteOnExit();
+    histograms = HistogramLog.create(partFile, intervalStart);
+    ticker = Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread thread = new Thread(task, "couchbench-histograms");
+      thread.setDaemon(true);
+      return thread;
+    });
+    ticker.scheduleAtFixedRate(this::takeInterval, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private synchronized void takeInterval() {
+    long now = System.currentTimeMillis();
+    latencies.takeInterval(intervalStart, now, histograms);
+    histograms.flush();
+    intervalStart = now;
+  }
+
+  /**
+   * Writes the run's files into Gatling's run folder and prints where they are; call from after().
+   *
+   * @param targets the servers loaded, as the run describes them (never with a password)
+   * @param summary the simulation's page, from what simulation.log says (empty when it cannot be read)
+   */
+  public void finish(List<String> targets, Function<Optional<RunLog>, SummaryPage> summary) {
+    if (loadStart == null) {
+      throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
+    }
+    ticker.shutdownNow();
+    takeInterval();
+    Path root = RunFolders.resultsRoot();
+    Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
+    if (folder.isEmpty()) {
+      histograms.close();
+      delete(partFile);
+      Console.say("no Gatling run folder for " + simulation + " under " + root + ": summary and results not written");
+      return;
+    }
+    Map<String, Outcomes> clientTimes = latencies.totals();
+    Optional<RunLog> log;
+    try {
+      log = Optional.of(SimulationLog.read(folder.get(), clientTimes.keySet(), histograms));
+    } catch (ResultsException e) {
+      Console.say(e.getMessage() + " (results.json and " + HISTOGRAMS + " not written)");
+      log = Optional.empty();
+    }
+    histograms.close();
+    SummaryPage page = summary.apply(log);
+    if (log.isPresent()) {
+      Results results = results(log.get(), targets, clientTimes);
+      page = ResultsPage.addTo(page, results, okTimes(log.get(), clientTimes));
+      move(partFile, folder.get().resolve(HISTOGRAMS));
+      Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
+    } else {
+      delete(partFile);
+      page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
+    }
+    Console.say("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
+        .toAbsolutePath());
+  }
+
+  private Results results(RunLog log, List<String> targets, Map<String, Outcomes> clientTimes) {
+    Instant start = Instant.ofEpochMilli(log.startEpochMillis());
+    return new Results(Results.SCHEMA,
+        new Results.Run(simulation, settings.parameters(), List.copyOf(targets),
+            new Results.Versions(couchbenchVersion(), log.gatlingVersion(), Runtime.version().toString()),
+            start.toString(), start.plusMillis(log.lastEndMillis()).toString(), null,
+            (int) INTERVAL.toSeconds(), HISTOGRAMS),
+        Entries.of(log, clientTimes), log.errors());
+  }
+
+  /** Each entry's OK times, by the entry's OK tag, for the chart. */
+  private static Map<String, Histogram> okTimes(RunLog log, Map<String, Outcomes> clientTimes) {
+    Map<String, Histogram> times = new LinkedHashMap<>();
+    log.requestTimes().forEach((name, outcomes) -> times.put(HistogramTags.request(name, true), outcomes.ok()));
+    clientTimes.forEach((name, outcomes) -> times.put(HistogramTags.request(name, true), outcomes.ok()));
+    log.groupTimes().forEach((name, outcomes) -> times.put(HistogramTags.group(name, true), outcomes.ok()));
+    return times;
+  }
+
+  private static String couchbenchVersion() {
+    try (InputStream in = RunOutput.class.getResourceAsStream("/couchbench/version.properties")) {
+      Properties properties = new Properties();
+      if (in != null) {
+        properties.load(in);
+      }
+      return properties.getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static void move(Path from, Path to) {
+    try {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new ResultsException(to + ": cannot be written (" + e.getMessage() + ")");
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      Console.say("could not delete " + file + ": " + e.getMessage());
+    }
+  }
+}

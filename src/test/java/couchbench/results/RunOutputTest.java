@@ -1,0 +1,134 @@
+package couchbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.report.SummaryPage;
+import couchbench.targets.Settings;
+import io.gatling.javaapi.core.Simulation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run output against a run folder holding the committed simulation.log, as Gatling leaves it before after(). */
+class RunOutputTest {
+
+  private static final String PROPERTY = "couchbench.reports";
+
+  /** Stands for a simulation class: Gatling names the run folder after the class. */
+  static final class Fixture extends Simulation {}
+
+  @TempDir
+  Path root;
+  private String before;
+
+  @BeforeEach
+  void pointResultsRootAtTheTempDir() {
+    before = System.getProperty(PROPERTY);
+    System.setProperty(PROPERTY, root.toString());
+  }
+
+  @AfterEach
+  void restoreResultsRoot() {
+    if (before == null) {
+      System.clearProperty(PROPERTY);
+    } else {
+      System.setProperty(PROPERTY, before);
+    }
+  }
+
+  @Test
+  void shouldWriteSummaryResultsAndHistogramsIntoTheRunFolder() throws IOException {
+    Settings settings = Settings.of(Map.of("users", "3"), Map.of());
+    settings.intValue("users", 50, 1);
+    settings.intValue("duration", 60, 1);
+    RunOutput run = RunOutput.of(Fixture.class, settings);
+    run.loadStarts();
+    Path folder = runFolder();
+    for (int i = 1; i <= 100; i++) {
+      run.memcacheTimings().record("get", true, i * 1000L);
+    }
+    AtomicReference<Optional<RunLog>> given = new AtomicReference<>();
+
+    run.finish(List.of("memcache 127.0.0.1:1"), log -> {
+      given.set(log);
+      return SummaryPage.titled("t").line("hello");
+    });
+
+    assertTrue(given.get().isPresent(), "the summary gets the log");
+    String html = Files.readString(folder.resolve("summary.html"));
+    assertTrue(html.contains("<p>hello</p>") && html.contains("latency by percentile"), html);
+    assertTrue(Files.exists(folder.resolve("latency-by-percentile.png")));
+    assertTrue(Files.exists(folder.resolve("latency-by-percentile.csv")));
+    Results results = ResultsFile.read(folder);
+    assertEquals("Fixture", results.run().simulation());
+    assertEquals(Map.of("users", "3", "duration", "60"), results.run().parameters());
+    assertEquals(List.of("memcache 127.0.0.1:1"), results.run().targets());
+    assertEquals("3.15.1", results.run().versions().gatling());
+    assertFalse(results.run().versions().couchbench().isBlank());
+    Results.Entry get = results.requests().stream().filter(e -> e.name().equals("get")).findFirst().orElseThrow();
+    assertEquals(Results.CLIENT_CLOCK, get.clock());
+    assertEquals(100, get.ok(), "the client's count, not the log's, for a client-timed name");
+    assertEquals(50.0, get.latency().p50(), 0.05);
+    Results.Entry multiGet = results.requests().stream().filter(e -> e.name().equals("multi-get")).findFirst()
+        .orElseThrow();
+    assertEquals(Results.GATLING_CLOCK, multiGet.clock());
+    assertEquals(RunLog.read(folder).requests().get("multi-get").ok(), multiGet.ok());
+
+    Map<String, Histogram> totals = HistogramLog.totals(folder.resolve(RunOutput.HISTOGRAMS));
+    assertEquals(100, totals.get("request:get:ok").getTotalCount(), "the client's intervals are in the log");
+    assertEquals(multiGet.ok(), totals.get(multiGet.okTag()).getTotalCount(), "and the log's");
+  }
+
+  @Test
+  void shouldWriteNoResultsWhenTheLogCannotBeRead() throws IOException {
+    RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
+    run.loadStarts();
+    Path folder = runFolder();
+    Files.write(folder.resolve("simulation.log"), new byte[] {0, 1, 2});
+    AtomicReference<Optional<RunLog>> given = new AtomicReference<>();
+
+    run.finish(List.of(), log -> {
+      given.set(log);
+      return SummaryPage.titled("t");
+    });
+
+    assertEquals(Optional.empty(), given.get());
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("could not be read"));
+    assertFalse(Files.exists(folder.resolve(ResultsFile.NAME)));
+    assertFalse(Files.exists(folder.resolve(RunOutput.HISTOGRAMS)));
+  }
+
+  @Test
+  void shouldWriteNothingOutsideGatling() throws IOException {
+    RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
+    run.loadStarts();
+
+    run.finish(List.of(), log -> SummaryPage.titled("t"));
+
+    try (var files = Files.list(root)) {
+      assertEquals(0, files.count());
+    }
+  }
+
+  /** The folder Gatling would create right after before(), with the fixture's log in it. */
+  private Path runFolder() throws IOException {
+    String stamp = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").format(ZonedDateTime.now(ZoneOffset.UTC));
+    Path folder = Files.createDirectories(root.resolve("fixture-" + stamp));
+    Files.copy(SimulationLogTest.FIXTURE.resolve("simulation.log"), folder.resolve("simulation.log"));
+    return folder;
+  }
+}
