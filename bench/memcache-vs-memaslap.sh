@@ -32,6 +32,7 @@ PIPELINE=${PIPELINE:-1}
 THREADS=${THREADS:-2} # memaslap's threads: one per core
 OPS=${OPS:-"set get"}
 JVM_FLAGS=${JVM_FLAGS:-} # extra flags for couchbench's JVM, e.g. to try a GC
+TIMINGS=${TIMINGS:-} # compare: also run couchbench without its nanosecond recorder (-DclientTimes=false)
 
 memaslap=$(command -v memcaslap || command -v memaslap || true)
 [ -n "$memaslap" ] || { echo "memaslap is not installed: apt-get install -y libmemcached-tools" >&2; exit 1; }
@@ -109,21 +110,27 @@ memaslap_run() { # round op
     "$log" >>"$results" || { tail -20 "$log" >&2; exit 1; }
 }
 
-couchbench_run() { # round op
-  local log=$out/couchbench-$2-$1.log simulation pid rate
-  if [ "$2" = set ]; then simulation=MemSet; else simulation=MemGet; fi
+couchbench_run() { # round op [client name, flags...]
+  local round=$1 op=$2 name=${3:-couchbench} log simulation pid rate
+  shift $(($# < 3 ? $# : 3))
+  log=$out/${name// /-}-$op-$round.log
+  if [ "$op" = set ]; then simulation=MemSet; else simulation=MemGet; fi
   # shellcheck disable=SC2086 # JVM_FLAGS is a list of flags
-  bench_gatling "$simulation" "$log" $JVM_FLAGS -Dmemcache.servers="$SERVER" -Dusers="$USERS" \
+  bench_gatling "$simulation" "$log" $JVM_FLAGS "$@" -Dmemcache.servers="$SERVER" -Dusers="$USERS" \
     -Dduration="$SECONDS_PER_RUN" -DvalueSize="$VALUE_SIZE" -Dpipeline="$PIPELINE" -DkeyFile="$keys" >/dev/null &
   pid=$!
-  rate=$(measured "$2" $pid "couchbench-$2-$1")
+  rate=$(measured "$op" $pid "${name// /-}-$op-$round")
   wait $pid || true
   folder=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
   [ -n "$folder" ] || { tail -20 "$log" >&2; exit 1; }
-  # Its own figures: Gatling's count over the measured step's time, p99 from couchbench's HdrHistogram.
-  paste -d, <(grep "^memcache $2," "$folder/siege-s-figures.csv") <(grep "^memcache $2," "$folder/latency-in-microseconds.csv") |
-    awk -F, -v r="$1" -v op="$2" -v rate="$rate" '{ printf "%s,%s,couchbench,%s,%.0f,%.0f\n", r, op, rate, $6, $19 }' \
-    >>"$results"
+  # Its own figures: Gatling's count over the measured step's time, p99 from results.json's table.
+  paste -d, <(grep "^memcache $op," "$folder/siege-s-figures.csv") <(grep "^memcache $op," "$folder/latency-in-microseconds.csv") |
+    awk -F, -v r="$round" -v op="$op" -v name="$name" -v rate="$rate" \
+      '{ printf "%s,%s,%s,%s,%.0f,%.0f\n", r, op, name, rate, $6, $22 }' >>"$results"
+}
+
+untimed_run() { # round op: couchbench without its nanosecond recorder, to see what recording costs
+  couchbench_run "$1" "$2" "couchbench untimed" -DclientTimes=false
 }
 
 pipelined_run() { # round op
@@ -139,6 +146,7 @@ pipelined_run() { # round op
 
 clients="couchbench memaslap"
 [ "$PIPELINE" -gt 1 ] && clients="$clients pipelined"
+[ "$TIMINGS" = compare ] && clients="$clients untimed"
 for round in $(seq "$ROUNDS"); do
   order=$clients
   [ $((round % 2)) -eq 0 ] && order=$(echo "$clients" | tr ' ' '\n' | tac | tr '\n' ' ')
@@ -166,6 +174,7 @@ awk -F, "$(cat bench/stats.awk)"'
         spread(ops[k]), median(mean[k]), k ~ /memaslap/ ? "n/a" : sprintf("%.0f", median(p99[k]))
     for (i = 1; i <= n; i++) ratio(op[i], "memaslap")
     if ('"$PIPELINE"' > 1) for (i = 1; i <= n; i++) ratio(op[i], "pipelined client")
+    if ("'"$TIMINGS"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench untimed")
   }
   function ratio(o, other,   r, list) {
     list = ""

@@ -46,7 +46,7 @@ public class AttachmentUpload extends Simulation {
 
   @Override
   public void after() {
-    run.finish(List.of("CouchDB " + couchdb.describe()), log -> AttachmentSummary.page(plan, couchdb, load.tally(), log));
+    run.finish(List.of(couchdb.describe()), log -> AttachmentSummary.page(plan, couchdb, load.tally(), log));
     load.dropDatabase(client);
   }
 }

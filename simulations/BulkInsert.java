@@ -44,7 +44,7 @@ public class BulkInsert extends Simulation {
 
   @Override
   public void after() {
-    run.finish(List.of("CouchDB " + couchdb.describe()), log -> BulkInsertSummary.page(plan, couchdb, cpu.server(),
+    run.finish(List.of(couchdb.describe()), log -> BulkInsertSummary.page(plan, couchdb, cpu.server(),
         load.tallies(), log.map(RunLog::requests)));
     load.dropDatabases(client);
   }

@@ -35,7 +35,7 @@ public class CouchGet extends Simulation {
 
   @Override
   public void after() {
-    String described = "CouchDB " + couchdb.describe() + ", database " + plan.database();
+    String described = couchdb.describe() + ", database " + plan.database();
     run.finish(List.of(described), log -> SiegeSummary.page("CouchGet", plan, described, log));
   }
 }

@@ -39,7 +39,7 @@ public class CouchSet extends Simulation {
   @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
-    String described = "CouchDB " + couchdb.describe() + ", database " + plan.database();
+    String described = couchdb.describe() + ", database " + plan.database();
     run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, log));
   }
 }

@@ -41,7 +41,7 @@ public class CouchVsMemcache extends Simulation {
   @Override
   public void after() {
     load.finish();
-    run.finish(List.of("memcache " + memcacheTarget.describe(), "CouchDB " + couchdb.describe()),
+    run.finish(List.of(memcacheTarget.describe(), couchdb.describe()),
         log -> VersusSummary.page(load, memcacheTarget, couchdb, log));
   }
 }

@@ -34,7 +34,7 @@ public class MemGet extends Simulation {
 
   @Override
   public void after() {
-    String described = "memcache " + target.describe();
+    String described = target.describe();
     run.finish(List.of(described), log -> SiegeSummary.page("MemGet", plan, described, log));
   }
 }

@@ -36,7 +36,7 @@ public class MemSet extends Simulation {
   @Override
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged keys written to " + keys.write());
-    String described = "memcache " + target.describe();
+    String described = target.describe();
     run.finish(List.of(described), log -> SiegeSummary.page("MemSet", plan, described, log));
   }
 }

@@ -50,7 +50,7 @@ public class ViewQuery extends Simulation {
   @Override
   public void after() {
     double cpuSeconds = ViewQuerySummary.cpuSeconds() - cpuAtStart;
-    run.finish(List.of("CouchDB " + couchdb.describe()),
+    run.finish(List.of(couchdb.describe()),
         log -> ViewQuerySummary.page(plan, couchdb, indexBuild, load, cpuSeconds, log));
   }
 }

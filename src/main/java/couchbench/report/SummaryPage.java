@@ -108,7 +108,7 @@ public final class SummaryPage {
 
   /** @return the page's HTML, self-contained, every text escaped */
   public String toHtml() {
-    return new String(files().get(FILE_NAME), StandardCharsets.UTF_8);
+    return new String(files(FILE_NAME).get(FILE_NAME), StandardCharsets.UTF_8);
   }
 
   /**
@@ -120,15 +120,27 @@ public final class SummaryPage {
    * @throws UncheckedIOException if a file cannot be written
    */
   public Path writeTo(Path folder) {
+    return writeTo(folder, FILE_NAME);
+  }
+
+  /**
+   * Same, with the page under another name, e.g. compare.html.
+   *
+   * @param folder the folder
+   * @param pageName the HTML file's name
+   * @return the path of the page
+   * @throws UncheckedIOException if a file cannot be written
+   */
+  public Path writeTo(Path folder, String pageName) {
     try {
       Files.createDirectories(folder);
-      for (Map.Entry<String, byte[]> file : files().entrySet()) {
+      for (Map.Entry<String, byte[]> file : files(pageName).entrySet()) {
         Files.write(folder.resolve(file.getKey()), file.getValue());
       }
     } catch (IOException e) {
       throw new UncheckedIOException("writing summary '" + title + "' to " + folder, e);
     }
-    return folder.resolve(FILE_NAME);
+    return folder.resolve(pageName);
   }
 
   private SummaryPage with(Block block) {
@@ -137,13 +149,13 @@ public final class SummaryPage {
     return new SummaryPage(title, List.copyOf(next));
   }
 
-  private Map<String, byte[]> files() {
+  private Map<String, byte[]> files(String pageName) {
     Map<String, byte[]> files = new LinkedHashMap<>();
     Set<String> slugs = new HashSet<>();
     StringBuilder html = Html.start(title);
     blocks.forEach(block -> block.render(html, files, slugs));
     html.append("</body>\n</html>\n");
-    files.put(FILE_NAME, html.toString().getBytes(StandardCharsets.UTF_8));
+    files.put(pageName, html.toString().getBytes(StandardCharsets.UTF_8));
     return files;
   }
 }

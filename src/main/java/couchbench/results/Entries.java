@@ -47,22 +47,33 @@ final class Entries {
     long ko = times == null ? 0 : times.ko().getTotalCount();
     double seconds = Math.max(tally.spanMillis(), 1) / 1000.0;
     return new Results.Entry(name, kind, clock, isWarmUp(name), ok + ko, ok, ko, new LinkedHashMap<>(failures),
-        round((ok + ko) / seconds), latency(times == null ? Outcomes.newCompact() : times.ok()), okTag, koTag);
+        round((ok + ko) / seconds), latency(times == null ? Outcomes.newCompact() : times.ok(), clock), okTag, koTag);
   }
 
-  /** @return the histogram's figures in microseconds, to the nanosecond */
+  /** @return the histogram's figures in microseconds, to the nanosecond, of times taken by couchbench's client */
   static Results.Latency latency(Histogram nanos) {
+    return latency(nanos, Results.CLIENT_CLOCK);
+  }
+
+  /**
+   * @param nanos times in nanoseconds
+   * @param clock who took them: Gatling's whole milliseconds come back as whole milliseconds (HdrHistogram would give
+   *     the top of each value's 0.1% bucket, 6000.639 us for 6 ms)
+   * @return the figures in microseconds
+   */
+  static Results.Latency latency(Histogram nanos, String clock) {
     if (nanos.getTotalCount() == 0) {
       return new Results.Latency("us", 0, 0, 0, 0, 0, 0, 0);
     }
-    return new Results.Latency("us", micros(nanos.getMean()), micros(nanos.getValueAtPercentile(50)),
-        micros(nanos.getValueAtPercentile(90)), micros(nanos.getValueAtPercentile(99)),
-        micros(nanos.getValueAtPercentile(99.9)), micros(nanos.getValueAtPercentile(99.99)),
-        micros(nanos.getMaxValue()));
+    double step = clock.equals(Results.GATLING_CLOCK) ? 1_000_000 : 1;
+    return new Results.Latency("us", micros(nanos.getMean(), 1), micros(nanos.getValueAtPercentile(50), step),
+        micros(nanos.getValueAtPercentile(90), step), micros(nanos.getValueAtPercentile(99), step),
+        micros(nanos.getValueAtPercentile(99.9), step), micros(nanos.getValueAtPercentile(99.99), step),
+        micros(nanos.getMaxValue(), step));
   }
 
-  private static double micros(double nanos) {
-    return Math.round(nanos) / 1000.0;
+  private static double micros(double nanos, double stepNanos) {
+    return Math.round(nanos / stepNanos) * stepNanos / 1000.0;
   }
 
   private static double round(double value) {

@@ -1,17 +1,18 @@
 package couchbench.results;
 
 import couchbench.report.LineChart;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Latency by percentile, drawn as HdrHistogram's plotter draws it: the x axis is 1/(1-p) on a log scale, so that
- * p90, p99, p99.9 are equally spaced and the tail gets room; the y axis is the latency in microseconds.
+ * Latency by percentile, drawn as HdrHistogram's plotter draws it: the x axis is log10(1/(1-p)), so that p90, p99,
+ * p99.9 are equally spaced (at 1, 2, 3) and the tail gets room; the y axis is the latency in microseconds. The x
+ * values are the logarithms themselves on a linear axis, since XChart's log axis labels its ticks by position.
  *
- * @param xs 1/(1-p) at each point
+ * @param xs log10(1/(1-p)) at each point
  * @param micros the latency at each point
  */
 record PercentileCurve(List<Double> xs, List<Double> micros) {
@@ -21,7 +22,7 @@ record PercentileCurve(List<Double> xs, List<Double> micros) {
 
   /**
    * @param nanos a histogram in nanoseconds
-   * @return its curve, up to the last value below the 100th percentile and the maximum at 1/(1-p) = count
+   * @return its curve, up to the last value below the 100th percentile, and the maximum where 1/(1-p) = count
    */
   static PercentileCurve of(Histogram nanos) {
     List<Double> xs = new ArrayList<>();
@@ -32,28 +33,30 @@ record PercentileCurve(List<Double> xs, List<Double> micros) {
     }
     for (HistogramIterationValue value : nanos.percentiles(TICKS_PER_HALF_DISTANCE)) {
       double p = value.getPercentileLevelIteratedTo() / 100;
-      double x = 1 / (1 - p);
-      if (p >= 1 || x >= count) {
+      if (p >= 1 || 1 / (1 - p) >= count) {
         break;
       }
-      xs.add(x);
+      xs.add(Math.log10(1 / (1 - p)));
       micros.add(nanos.highestEquivalentValue(value.getValueIteratedTo()) / 1000.0);
     }
-    xs.add(Math.max(count, 1.0001));
+    xs.add(Math.log10(Math.max(count, 2)));
     micros.add(nanos.getMaxValue() / 1000.0);
     return new PercentileCurve(List.copyOf(xs), List.copyOf(micros));
   }
 
   /** @return an empty chart with the axes and tick labels of a percentile curve */
   static LineChart chart(String title) {
-    return LineChart.titled(title).axes("percentile (log scale of 1/(1-p))", "latency (us)").logX()
+    return LineChart.titled(title).axes("percentile, as log10(1/(1-p)): 1 = p90, 2 = p99, 3 = p99.9", "latency (us)")
         .xTickLabels(PercentileCurve::percentileLabel);
   }
 
-  /** @return e.g. "99.9%" for x = 1000 */
+  /** @return e.g. "99.9%" for x = 3; nothing between whole numbers, where the percentile is not a round one */
   static String percentileLabel(double x) {
-    double p = 100 * (1 - 1 / x);
-    String text = String.format(Locale.ROOT, "%.4f", p).replaceAll("0+$", "").replaceAll("\\.$", "");
-    return text + "%";
+    if (Math.abs(x - Math.rint(x)) > 1e-9 || x < 0) {
+      return "";
+    }
+    // 100 - 10^(2 - x): 0, 90, 99, 99.9, ...
+    BigDecimal p = BigDecimal.valueOf(100).subtract(BigDecimal.ONE.movePointRight(2 - (int) Math.rint(x)));
+    return p.stripTrailingZeros().toPlainString() + "%";
   }
 }

@@ -55,10 +55,10 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
       Map<String, Long> failures, double ratePerSecond, Latency latency, String okTag, String koTag) {}
 
   /** Timed by couchbench's memcache client, System.nanoTime from the request written to its reply decoded. */
-  public static final String CLIENT_CLOCK = "couchbench client, nanoseconds";
+  public static final String CLIENT_CLOCK = "couchbench client (nanoseconds)";
 
   /** Timed by Gatling, in whole milliseconds (HTTP requests, groups). */
-  public static final String GATLING_CLOCK = "Gatling, whole milliseconds";
+  public static final String GATLING_CLOCK = "Gatling (whole milliseconds)";
 
   /**
    * The OK requests' times, in {@link #unit}; all zero when none passed.

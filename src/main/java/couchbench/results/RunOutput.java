@@ -63,9 +63,13 @@ public final class RunOutput {
     return new RunOutput(simulation.getSimpleName(), settings);
   }
 
-  /** @return where the memcache protocol sends its requests' times: give it to the protocol's timings */
+  /**
+   * @return where the memcache protocol sends its requests' times: give it to the protocol's timings. With
+   *     -DclientTimes=false, nowhere: memcache requests are then at Gatling's whole milliseconds like HTTP ones, which
+   *     is only of use to measure what the recording costs (bench/memcache-vs-memaslap.sh, TIMINGS=compare)
+   */
   public MemcacheTimings memcacheTimings() {
-    return latencies;
+    return settings.booleanValue("clientTimes", true) ? latencies : MemcacheTimings.NONE;
   }
 
   /** Marks the load's start (call at the end of before(), just before Gatling names its run folder). */

@@ -51,7 +51,7 @@ public final class VersusSummary {
     records.forEach((name, figures) -> Console.say(figures.line(name)));
 
     SummaryPage page = SummaryPage.titled("CouchVsMemcache: seed 000's siege runs, both systems in one run")
-        .line("Targets: memcache " + memcache.describe() + "; CouchDB " + couchdb.describe()
+        .line("Targets: " + memcache.describe() + "; " + couchdb.describe()
             + ", database " + plan.siege().database() + ".")
         .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import couchbench.GatlingReport;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
 import couchbench.GatlingRun;
 import couchbench.FakeCouchDb;
 import couchbench.targets.PouchDbServer;
@@ -61,6 +63,7 @@ class BulkInsertIT {
     List<Map<String, String>> steps = csv(folder.resolve("docs-per-second-by-step.csv"));
     assertEquals(8, steps.size(), "a single step and three bulk steps per thread count");
     Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    Results results = ResultsFile.read(folder);
     Map<String, Double> rates = new HashMap<>();
     for (Map<String, String> step : steps) {
       boolean single = step.get("method").startsWith("single");
@@ -74,6 +77,12 @@ class BulkInsertIT {
       assertEquals(Long.parseLong(step.get("replies")), counts.ok(), name + ": Gatling's OK count");
       assertEquals(0, counts.ko(), name);
       assertEquals(acknowledged, counts.ok() * Long.parseLong(step.get("B")), name + ": docs per request");
+      Results.Entry entry = results.requests().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+      assertEquals(counts.ok(), entry.ok(), name + ": results.json's OK count = Gatling's");
+      assertEquals(0, entry.ko(), name);
+      assertEquals(Results.GATLING_CLOCK, entry.clock(), "HTTP at Gatling's precision, and said so");
+      assertTrue(entry.latency().max() > 0 && entry.latency().max() % 1000 == 0, "whole milliseconds, in us: "
+          + entry.latency());
       double rate = Double.parseDouble(step.get("docs/s"));
       assertTrue(rate > 0, name + " docs/s");
       rates.put(name, rate);

@@ -1,0 +1,201 @@
+package couchbench.results;
+
+import couchbench.report.LineChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Two runs side by side, from their results.json and histograms.hlog only (never Gatling's binary log): per request
+ * name both runs' rate, p50, p99, p99.9 and KO count with the ratio B/A, the percentile curves overlaid, and a
+ * warning wherever the runs differ in simulation, parameters or targets. Writes compare.html and compare.csv into
+ * {@code <results root>/compare-<A>-vs-<B>/}. Entries pair up by name and kind; {@code pairs} pairs differently named
+ * ones, e.g. MemGet's "memcache get" with CouchGet's "couchdb get".
+ *
+ * <p>{@code mvn -q exec:java@compare -Druns=A,B [-Dexec.args=...]}, or {@code java couchbench.results.Compare A,B
+ * ["name in A=name in B;..."]}.
+ */
+public final class Compare {
+
+  /** A run read for comparing: its results, its OK histograms by tag, and its label. */
+  record Run(String label, Results results, Map<String, Histogram> histograms) {}
+
+  /** One row of the comparison: an entry of A against one of B (either may be missing). */
+  record Pair(String name, Optional<Results.Entry> a, Optional<Results.Entry> b) {}
+
+  private Compare() {}
+
+  /**
+   * @param args "A,B" (two run folders or results.json files), then optionally "nameA=nameB;..." pairs
+   */
+  public static void main(String[] args) {
+    try {
+      Path written = run(args);
+      System.out.println("compare: " + written.toAbsolutePath() + " and compare.csv beside it");
+    } catch (ResultsException e) {
+      System.err.println("compare: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /**
+   * Compares the two runs and writes the page.
+   *
+   * @param args as for {@link #main}
+   * @return compare.html's path
+   * @throws ResultsException with one line when an argument, a file or a folder is wrong; nothing is written then
+   */
+  static Path run(String[] args) {
+    String[] runs = args.length == 0 ? new String[0] : args[0].split(",", -1);
+    if (runs.length != 2 || runs[0].isBlank() || runs[1].isBlank()) {
+      throw new ResultsException("give two run folders (or results.json files): -Druns=reports/A,reports/B");
+    }
+    Map<String, String> pairs = args.length > 1 ? pairs(args[1]) : Map.of();
+    Run a = read(Path.of(runs[0].trim()));
+    Run b = read(Path.of(runs[1].trim()));
+    SummaryPage page = page(a, b, pairs);
+    Path folder = RunFolders.resultsRoot().resolve("compare-" + a.label() + "-vs-" + b.label());
+    return page.writeTo(folder, "compare.html");
+  }
+
+  /** Reads a run's results and histograms; a results.json names its folder's histogram log. */
+  static Run read(Path given) {
+    Results results = ResultsFile.read(given);
+    Path folder = Files.isDirectory(given) ? given : given.toAbsolutePath().getParent();
+    Map<String, Histogram> histograms = HistogramLog.totals(folder.resolve(results.run().histograms()));
+    return new Run(folder.getFileName().toString(), results, histograms);
+  }
+
+  /** The page: warnings first, the table, the overlaid curves. */
+  static SummaryPage page(Run a, Run b, Map<String, String> pairs) {
+    SummaryPage page = SummaryPage.titled("Compare: " + a.label() + " (A) against " + b.label() + " (B)")
+        .line("A: " + describe(a.results()) + ".")
+        .line("B: " + describe(b.results()) + ".");
+    for (String difference : differences(a.results().run(), b.results().run())) {
+      page = page.warning("The runs differ: " + difference + ".");
+    }
+    Table table = Table.of("request", "kind", "rate A (/s)", "rate B (/s)", "rate B/A", "p50 A (us)", "p50 B (us)",
+        "p50 B/A", "p99 A (us)", "p99 B (us)", "p99 B/A", "p99.9 A (us)", "p99.9 B (us)", "p99.9 B/A", "KO A", "KO B");
+    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests, A and B");
+    for (Pair pair : pair(a.results(), b.results(), pairs)) {
+      Results.Entry ea = pair.a().orElse(null);
+      Results.Entry eb = pair.b().orElse(null);
+      String kind = (ea != null ? ea : eb).kind();
+      table = table.row(pair.name(), kind,
+          ea == null ? null : ea.ratePerSecond(), eb == null ? null : eb.ratePerSecond(),
+          ratio(ea == null ? null : ea.ratePerSecond(), eb == null ? null : eb.ratePerSecond()),
+          p(ea, "p50"), p(eb, "p50"), ratio(p(ea, "p50"), p(eb, "p50")),
+          p(ea, "p99"), p(eb, "p99"), ratio(p(ea, "p99"), p(eb, "p99")),
+          p(ea, "p99.9"), p(eb, "p99.9"), ratio(p(ea, "p99.9"), p(eb, "p99.9")),
+          ea == null ? null : ea.ko(), eb == null ? null : eb.ko());
+      chart = curve(chart, "A: " + (ea == null ? "" : ea.name()), ea, a.histograms());
+      chart = curve(chart, "B: " + (eb == null ? "" : eb.name()), eb, b.histograms());
+    }
+    return page
+        .line("Ratios are B/A: above 1 means B is faster for rates, slower for latencies. Latencies of OK requests in"
+            + " microseconds, as each run's results.json says who timed them (couchbench's memcache client in"
+            + " nanoseconds; Gatling in whole milliseconds). Warm-up requests left out; an empty cell: the request is"
+            + " not in that run.")
+        .table("compare", table)
+        .chart("latency by percentile", chart);
+  }
+
+  /** Pairs A's and B's measured entries: by the given names first, then by equal name and kind. */
+  static List<Pair> pair(Results a, Results b, Map<String, String> pairs) {
+    Map<String, Results.Entry> measuredB = measured(b);
+    List<Pair> rows = new ArrayList<>();
+    for (Results.Entry ea : measured(a).values()) {
+      String nameB = pairs.getOrDefault(ea.name(), ea.name());
+      Optional<Results.Entry> eb = Optional.ofNullable(measuredB.remove(ea.kind() + ":" + nameB));
+      rows.add(new Pair(nameB.equals(ea.name()) ? ea.name() : ea.name() + " / " + nameB, Optional.of(ea), eb));
+    }
+    measuredB.values().forEach(eb -> rows.add(new Pair(eb.name(), Optional.empty(), Optional.of(eb))));
+    return rows;
+  }
+
+  /** What differs between two runs' simulation, parameters and targets, one phrase each. */
+  static List<String> differences(Results.Run a, Results.Run b) {
+    List<String> differences = new ArrayList<>();
+    if (!a.simulation().equals(b.simulation())) {
+      differences.add("simulation " + a.simulation() + " against " + b.simulation());
+    }
+    Set<String> names = new TreeSet<>(a.parameters().keySet());
+    names.addAll(b.parameters().keySet());
+    for (String name : names) {
+      String va = a.parameters().getOrDefault(name, "(not read)");
+      String vb = b.parameters().getOrDefault(name, "(not read)");
+      if (!va.equals(vb)) {
+        differences.add("-D" + name + " " + va + " against " + vb);
+      }
+    }
+    if (!a.targets().equals(b.targets())) {
+      differences.add("targets " + a.targets() + " against " + b.targets());
+    }
+    return differences;
+  }
+
+  private static Map<String, Results.Entry> measured(Results results) {
+    Map<String, Results.Entry> entries = new LinkedHashMap<>();
+    results.requests().stream().filter(e -> !e.warmUp() && e.count() > 0)
+        .forEach(e -> entries.put(e.kind() + ":" + e.name(), e));
+    return entries;
+  }
+
+  private static String describe(Results results) {
+    Results.Run run = results.run();
+    return run.simulation() + " from " + run.start() + " to " + run.end() + " against " + String.join("; ",
+        run.targets()) + " (couchbench " + run.versions().couchbench() + ", Gatling " + run.versions().gatling()
+        + ", Java " + run.versions().java() + ")";
+  }
+
+  private static LineChart curve(LineChart chart, String series, Results.Entry entry, Map<String, Histogram> times) {
+    Histogram ok = entry == null ? null : times.get(entry.okTag());
+    if (ok == null || ok.getTotalCount() == 0) {
+      return chart;
+    }
+    PercentileCurve curve = PercentileCurve.of(ok);
+    return chart.series(series, curve.xs(), curve.micros());
+  }
+
+  private static Double p(Results.Entry entry, String percentile) {
+    if (entry == null || entry.ok() == 0) {
+      return null;
+    }
+    Results.Latency l = entry.latency();
+    return switch (percentile) {
+      case "p50" -> l.p50();
+      case "p99" -> l.p99();
+      default -> l.p999();
+    };
+  }
+
+  private static String ratio(Double a, Double b) {
+    return a == null || b == null || a == 0 ? null : String.format(Locale.ROOT, "%.3f", b / a);
+  }
+
+  private static Map<String, String> pairs(String text) {
+    Map<String, String> pairs = new LinkedHashMap<>();
+    for (String pair : text.split(";")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      String[] names = pair.split("=", -1);
+      if (names.length != 2 || names[0].isBlank() || names[1].isBlank()) {
+        throw new ResultsException("pairs \"" + text + "\": expected \"name in A=name in B;...\", e.g."
+            + " \"memcache get=couchdb get\"");
+      }
+      pairs.put(names[0].trim(), names[1].trim());
+    }
+    return pairs;
+  }
+}
