@@ -56,11 +56,12 @@ public final class Compare {
    * @throws ResultsException with one line when an argument, a file or a folder is wrong; nothing is written then
    */
   static Path run(String[] args) {
-    String[] runs = args.length == 0 ? new String[0] : args[0].split(",", -1);
+    // exec:java passes an empty -Druns or -Dpairs as null.
+    String[] runs = args.length == 0 || args[0] == null ? new String[0] : args[0].split(",", -1);
     if (runs.length != 2 || runs[0].isBlank() || runs[1].isBlank()) {
       throw new ResultsException("give two run folders (or results.json files): -Druns=reports/A,reports/B");
     }
-    Map<String, String> pairs = args.length > 1 ? pairs(args[1]) : Map.of();
+    Map<String, String> pairs = args.length > 1 && args[1] != null ? pairs(args[1]) : Map.of();
     Run a = read(Path.of(runs[0].trim()));
     Run b = read(Path.of(runs[1].trim()));
     SummaryPage page = page(a, b, pairs);
