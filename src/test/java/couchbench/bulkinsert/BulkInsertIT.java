@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import couchbench.GatlingReport;
+import couchbench.OfflinePage;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.GatlingRun;
@@ -79,6 +80,8 @@ class BulkInsertIT {
       assertEquals(acknowledged, counts.ok() * Long.parseLong(step.get("B")), name + ": docs per request");
       Results.Entry entry = results.requests().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
       assertEquals(counts.ok(), entry.ok(), name + ": results.json's OK count = Gatling's");
+      assertEquals(step.get("doc_count"), String.valueOf(entry.ok() * Long.parseLong(step.get("B"))),
+          name + ": results.json's OK requests x B = CouchDB's doc_count");
       assertEquals(0, entry.ko(), name);
       assertEquals(Results.GATLING_CLOCK, entry.clock(), "HTTP at Gatling's precision, and said so");
       assertTrue(entry.latency().max() > 0 && entry.latency().max() % 1000 == 0, "whole milliseconds, in us: "
@@ -97,6 +100,8 @@ class BulkInsertIT {
           "batches of 64 beat one document per request at T=" + t + ": " + rates);
     }
     String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(OfflinePage.fetchesNothing(folder.resolve("summary.html")), "the summary opens offline");
+    assertTrue(summary.contains("latency by percentile"), "the percentile chart");
     assertTrue(summary.contains("data:image/png;base64,"), "the chart is embedded");
     List<Map<String, String>> cpu = csv(folder.resolve("cpu-by-step.csv"));
     assertEquals(8, cpu.size(), "the CPU of every step");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.OfflinePage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,6 +57,7 @@ class CompareTest {
     assertEquals("2.000", row[4], "rate B/A");
     assertEquals(2.0, Double.parseDouble(row[7]), 0.01, "p50 B/A");
     String page = Files.readString(html);
+    assertTrue(OfflinePage.fetchesNothing(html), "compare.html opens offline");
     assertTrue(page.contains("The runs differ: -Dusers 16 against 32."), page);
     List<String> curves = Files.readAllLines(html.resolveSibling("latency-by-percentile.csv"));
     assertTrue(curves.stream().anyMatch(line -> line.startsWith("A: memcache get,")), curves.toString());

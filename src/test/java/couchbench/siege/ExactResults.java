@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
+import couchbench.OfflinePage;
 import couchbench.results.HistogramLog;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
@@ -19,7 +20,7 @@ final class ExactResults {
    * Checks the entry's counts are Gatling's report's, its times in microseconds from couchbench's client, and its
    * histogram log holds every OK request.
    */
-  static void assertClientTimed(Path runFolder, String name, GatlingReport.Counts reported) {
+  static Results.Entry assertClientTimed(Path runFolder, String name, GatlingReport.Counts reported) {
     Results results = ResultsFile.read(runFolder);
     Results.Entry entry = results.requests().stream().filter(e -> e.name().equals(name)).findFirst()
         .orElseThrow(() -> new AssertionError("no entry " + name + " in " + results.requests()));
@@ -33,5 +34,7 @@ final class ExactResults {
         entry.latency().toString());
     assertEquals(entry.ok(), HistogramLog.totals(runFolder.resolve(RunOutput.HISTOGRAMS)).get(entry.okTag())
         .getTotalCount(), name + ": the histogram log holds every OK request");
+    assertTrue(OfflinePage.fetchesNothing(runFolder.resolve("summary.html")), "summary.html opens offline");
+    return entry;
   }
 }

@@ -159,4 +159,22 @@ class SettingsTest {
     assertFalse(new CouchTarget("http://db1:5984", Optional.of(credentials), false).toString().contains(SECRET));
     assertEquals("Basic YWRtaW46czNjcjN0LVB3", credentials.authorization());
   }
+
+  @Test
+  void shouldListEveryParameterReadWithTheValueItGotAndNoPassword() {
+    Settings settings = settings(Map.of("users", "16", "batchSizes", "1,8", "couchdb.password", SECRET,
+        "couchdb.url", "http://admin:" + SECRET + "@db1:5984", "unrelated", "x"));
+    settings.intValue("users", 50, 1);
+    settings.intValue("duration", 60, 1);
+    settings.intList("batchSizes", List.of(1), 1);
+    settings.booleanValue("setup", true);
+    settings.get("database", "couchbench_siege");
+    settings.couchdbCredentials();
+    settings.couchdbUrl();
+    settings.get("some.password", "given");
+
+    assertEquals(Map.of("users", "16", "duration", "60", "batchSizes", "1,8", "setup", "true",
+        "database", "couchbench_siege", "some.password", "*****"), settings.parameters(),
+        "defaults included; the login is not a parameter; anything named like a password masked");
+  }
 }
