@@ -50,10 +50,13 @@ record PercentileCurve(List<Double> xs, List<Double> micros) {
         .xTickLabels(PercentileCurve::percentileLabel);
   }
 
-  /** @return e.g. "99.9%" for x = 3; nothing between whole numbers, where the percentile is not a round one */
+  /**
+   * @return e.g. "99.9%" for x = 3; a blank between whole numbers, where the percentile is not a round one (XChart
+   *     cannot draw an empty label)
+   */
   static String percentileLabel(double x) {
     if (Math.abs(x - Math.rint(x)) > 1e-9 || x < 0) {
-      return "";
+      return " ";
     }
     // 100 - 10^(2 - x): 0, 90, 99, 99.9, ...
     BigDecimal p = BigDecimal.valueOf(100).subtract(BigDecimal.ONE.movePointRight(2 - (int) Math.rint(x)));

@@ -11,34 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Compare on two run folders written here, as RunOutput writes them. */
 class CompareTest {
 
-  private static final String PROPERTY = "couchbench.reports";
-
-  @TempDir
-  Path root;
-  private String before;
-
-  @BeforeEach
-  void pointResultsRootAtTheTempDir() {
-    before = System.getProperty(PROPERTY);
-    System.setProperty(PROPERTY, root.toString());
-  }
-
-  @AfterEach
-  void restoreResultsRoot() {
-    if (before == null) {
-      System.clearProperty(PROPERTY);
-    } else {
-      System.setProperty(PROPERTY, before);
-    }
-  }
+  @RegisterExtension
+  final ResultsRootInTempDir reports = new ResultsRootInTempDir();
 
   @Test
   void shouldPutBothRunsSideBySideWithRatiosAndCurves() throws IOException {
@@ -47,7 +27,7 @@ class CompareTest {
 
     Path html = Compare.run(new String[] {a + "," + b});
 
-    assertEquals(root.resolve("compare-memget-1-vs-memget-2").resolve("compare.html"), html);
+    assertEquals(reports.root().resolve("compare-memget-1-vs-memget-2").resolve("compare.html"), html);
     List<String> csv = Files.readAllLines(html.resolveSibling("compare.csv"));
     assertEquals("request,kind,rate A (/s),rate B (/s),rate B/A,p50 A (us),p50 B (us),p50 B/A,p99 A (us),"
         + "p99 B (us),p99 B/A,p99.9 A (us),p99.9 B (us),p99.9 B/A,KO A,KO B", csv.get(0));
@@ -80,7 +60,7 @@ class CompareTest {
   @Test
   void shouldRefuseBadInputWithOneLineAndWriteNothing() throws IOException {
     Path good = run("memget-1", "memcache get", "16", 100, 1000);
-    Path empty = Files.createDirectories(root.resolve("empty-run"));
+    Path empty = Files.createDirectories(reports.root().resolve("empty-run"));
     Path otherSchema = run("memget-3", "memcache get", "16", 100, 1000);
     Files.writeString(otherSchema.resolve("results.json"),
         Files.readString(otherSchema.resolve("results.json")).replace("\"schema\" : 1", "\"schema\" : 7"));
@@ -95,7 +75,7 @@ class CompareTest {
     assertTrue(message(good + "," + cutLog).startsWith(cutLog.resolve(RunOutput.HISTOGRAMS) + ": cut short"));
     assertEquals("give two run folders (or results.json files): -Druns=reports/A,reports/B", message(good.toString()));
     assertEquals("give two run folders (or results.json files): -Druns=reports/A,reports/B", message(""));
-    try (var files = Files.list(root)) {
+    try (var files = Files.list(reports.root())) {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("compare-")), "nothing written");
     }
   }
@@ -106,7 +86,7 @@ class CompareTest {
 
   /** A run folder with results.json and histograms.hlog: one measured request and a warm-up. */
   private Path run(String name, String request, String users, double rate, long micros) throws IOException {
-    Path folder = Files.createDirectories(root.resolve(name));
+    Path folder = Files.createDirectories(reports.root().resolve(name));
     Outcomes times = Outcomes.compact();
     Outcomes warmUp = Outcomes.compact();
     for (int i = 0; i < 1000; i++) {

@@ -16,7 +16,7 @@ class PercentileCurveTest {
     assertEquals("99%", PercentileCurve.percentileLabel(2));
     assertEquals("99.9%", PercentileCurve.percentileLabel(3));
     assertEquals("99.999%", PercentileCurve.percentileLabel(5));
-    assertEquals("", PercentileCurve.percentileLabel(1.5));
+    assertEquals(" ", PercentileCurve.percentileLabel(1.5));
   }
 
   @Test
@@ -43,6 +43,17 @@ class PercentileCurveTest {
     }
     assertTrue(xs.stream().anyMatch(x -> x > 1.9 && x < 2.1) && xs.stream().anyMatch(x -> x > 2.9 && x < 3.1),
         "points around p99 and p99.9: " + xs);
+  }
+
+  @Test
+  void shouldRenderACurveOfOneRequestBetweenWholeTicks() {
+    Histogram one = new Histogram(Outcomes.HIGHEST_NANOS, Outcomes.SIGNIFICANT_DIGITS);
+    one.recordValue(5_000_000);
+    PercentileCurve curve = PercentileCurve.of(one);
+
+    byte[] png = PercentileCurve.chart("t").series("one", curve.xs(), curve.micros()).png(400, 300);
+
+    assertTrue(png.length > 0);
   }
 
   @Test

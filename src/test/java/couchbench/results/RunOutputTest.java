@@ -18,37 +18,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The run output against a run folder holding the committed simulation.log, as Gatling leaves it before after(). */
 class RunOutputTest {
 
-  private static final String PROPERTY = "couchbench.reports";
-
   /** Stands for a simulation class: Gatling names the run folder after the class. */
   static final class Fixture extends Simulation {}
 
-  @TempDir
-  Path root;
-  private String before;
-
-  @BeforeEach
-  void pointResultsRootAtTheTempDir() {
-    before = System.getProperty(PROPERTY);
-    System.setProperty(PROPERTY, root.toString());
-  }
-
-  @AfterEach
-  void restoreResultsRoot() {
-    if (before == null) {
-      System.clearProperty(PROPERTY);
-    } else {
-      System.setProperty(PROPERTY, before);
-    }
-  }
+  @RegisterExtension
+  final ResultsRootInTempDir reports = new ResultsRootInTempDir();
 
   @Test
   void shouldWriteSummaryResultsAndHistogramsIntoTheRunFolder() throws IOException {
@@ -120,7 +100,7 @@ class RunOutputTest {
 
     run.finish(List.of(), log -> SummaryPage.titled("t"));
 
-    try (var files = Files.list(root)) {
+    try (var files = Files.list(reports.root())) {
       assertEquals(0, files.count());
     }
   }
@@ -128,7 +108,7 @@ class RunOutputTest {
   /** The folder Gatling would create right after before(), with the fixture's log in it. */
   private Path runFolder() throws IOException {
     String stamp = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").format(ZonedDateTime.now(ZoneOffset.UTC));
-    Path folder = Files.createDirectories(root.resolve("fixture-" + stamp));
+    Path folder = Files.createDirectories(reports.root().resolve("fixture-" + stamp));
     Files.copy(SimulationLogTest.FIXTURE.resolve("simulation.log"), folder.resolve("simulation.log"));
     return folder;
   }
