@@ -87,6 +87,20 @@ public final class GatlingRun {
    */
   public static Running start(String simulation, Map<String, String> properties,
       Map<String, String> environment) throws IOException {
+    return start(simulation, properties, environment, List.of());
+  }
+
+  /**
+   * Starts one simulation with JVM options of its own, e.g. a smaller heap, and returns at once.
+   *
+   * @param simulation the simulation's class name
+   * @param properties -D properties for the run
+   * @param environment variables added to the run's environment
+   * @param jvmOptions given after the default -Xmx512m, so that an -Xmx among them wins
+   * @return the running simulation
+   */
+  public static Running start(String simulation, Map<String, String> properties,
+      Map<String, String> environment, List<String> jvmOptions) throws IOException {
     Path resultsRoot =
         Files.createDirectories(Path.of("target", "it-runs"))
             .resolve(simulation.toLowerCase() + "-" + System.nanoTime())
@@ -101,6 +115,7 @@ public final class GatlingRun {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(Arrays.asList(System.getProperty("couchbench.opens", "").split(" ")));
     command.add("-Xmx512m");
+    command.addAll(jvmOptions);
     command.add("-cp");
     // Failsafe puts the whole test classpath here; java.class.path may be just its booter jar.
     command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));

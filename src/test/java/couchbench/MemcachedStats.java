@@ -1,11 +1,15 @@
 package couchbench;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** memcached's own counts, read over a plain socket: no couchbench code on the checking side. */
@@ -41,6 +45,38 @@ public final class MemcachedStats {
         }
       }
       return stats;
+    }
+  }
+
+  /**
+   * Asks memcached which keys it holds, 100 to a {@code get}: for checking a key file against the server.
+   *
+   * @param port its port on 127.0.0.1
+   * @param keys the keys
+   * @return how many of them memcached holds (each VALUE line of the replies)
+   */
+  public static long held(int port, List<String> keys) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+      long held = 0;
+      for (int from = 0; from < keys.size(); from += 100) {
+        List<String> batch = keys.subList(from, Math.min(keys.size(), from + 100));
+        out.write(("get " + String.join(" ", batch) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        for (String line = in.readLine(); !"END".equals(line); line = in.readLine()) {
+          if (line == null) {
+            throw new IOException("memcached closed the connection");
+          }
+          if (line.startsWith("VALUE ")) {
+            held++;
+            in.readLine(); // the value: md5 keys' values are random text, one line
+          }
+        }
+      }
+      return held;
     }
   }
 

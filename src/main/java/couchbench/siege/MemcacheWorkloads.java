@@ -88,7 +88,7 @@ public final class MemcacheWorkloads {
   /**
    * A record of F fields written as F sets of {@code <md5 key>:<i>}, each value {@code valueSize}
    * long, timed as the group {@link #RECORD_WRITE}; a record whose F sets were all STORED goes into
-   * the key file.
+   * the key file. After the group, the record is forgotten, whole or not.
    *
    * @param plan users, duration, value size (per field)
    * @param fields F, and where STORED fields are counted
@@ -109,7 +109,11 @@ public final class MemcacheWorkloads {
                           return word;
                         })
                         .is("STORED"))))
-                .toList())));
+                .toList()))
+            .exec(session -> {
+              fields.ended(session.getString(KeyFile.HEADER));
+              return session;
+            }));
   }
 
   /**

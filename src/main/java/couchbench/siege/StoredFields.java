@@ -38,6 +38,17 @@ final class StoredFields {
     }
   }
 
+  /**
+   * Forgets a record whose write has ended, whole or not: a record with a failed field would
+   * otherwise stay counted for the rest of the run, so that the count holds at most one record per
+   * user.
+   *
+   * @param record the record's key
+   */
+  void ended(String record) {
+    storedByRecord.remove(record);
+  }
+
   /** @return F */
   int fields() {
     return fields;

@@ -13,7 +13,8 @@ public final class Startup {
   private Startup() {}
 
   /**
-   * Reads the settings from the system properties on the first call, and prints them (passwords masked).
+   * Reads the settings from the system properties on the first call, and prints them (passwords masked); sends heap
+   * dumps under target/ and starts the heap probe if asked ({@link Heap}).
    *
    * @return the run's settings, the same on every call
    */
@@ -21,6 +22,8 @@ public final class Startup {
     if (settings == null) {
       settings = Settings.fromSystemProperties();
       Console.say(settings.describe());
+      Heap.dumpsUnderTarget();
+      orExit(() -> Heap.probeIfAsked(settings));
     }
     return settings;
   }

@@ -3,8 +3,8 @@ package couchbench.data;
 import java.nio.file.Path;
 
 /**
- * A JVM for KeyFileKillIT to kill while it writes: records args[1] keys, prints "writing", writes the key file
- * args[0], prints "written".
+ * A JVM for KeyFileKillIT to kill while it records: keys {@code %032d} of 0, 1, 2, ... into the key file args[0],
+ * without end, as fast as it can (as long as md5-hex keys, so that flushes fall anywhere in a line).
  */
 public final class KeyFileWriterMain {
 
@@ -12,12 +12,11 @@ public final class KeyFileWriterMain {
 
   public static void main(String[] args) {
     KeyFile keys = KeyFile.at(Path.of(args[0]));
-    int count = Integer.parseInt(args[1]);
-    for (int i = 0; i < count; i++) {
-      keys.record(String.format("%032d", i)); // as long as an md5-hex key
+    for (long i = 0; ; i++) {
+      keys.record(String.format("%032d", i));
+      if (i % 1000 == 0) {
+        Thread.yield(); // let the flusher keep up, as the network does for a real run
+      }
     }
-    System.out.println("writing");
-    keys.write();
-    System.out.println("written");
   }
 }

@@ -65,7 +65,10 @@ class RecordAssemblyTest {
     fields.stored("whole");
 
     assertEquals(4, fields.storedCount());
-    assertEquals(List.of("key", "whole"), Files.readAllLines(records.write()));
+    fields.ended("partial");
+    fields.stored("partial");
+    fields.stored("partial");
+    assertEquals(List.of("key", "whole"), Files.readAllLines(records.write()), "an ended record starts again from 0");
   }
 
   @Test
