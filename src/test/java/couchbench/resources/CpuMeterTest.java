@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
@@ -27,8 +29,10 @@ class CpuMeterTest {
     CpuMeter meter = CpuMeter.of(Optional.of(new LocalServer("self", SELF, Optional.empty())));
     CpuMeter.Reading before = meter.read();
     long sum = 0;
-    for (long end = System.nanoTime() + 300_000_000L; System.nanoTime() < end; ) {
-      sum += Long.numberOfTrailingZeros(sum + System.nanoTime()); // keeps the core busy for 0.3 s
+    // Spins until this thread has had 0.3 s of CPU, however busy the machine (wall time would give it less).
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    for (long end = threads.getCurrentThreadCpuTime() + 300_000_000L; threads.getCurrentThreadCpuTime() < end; ) {
+      sum += Long.numberOfTrailingZeros(sum + System.nanoTime());
     }
     CpuMeter.Reading used = meter.read().since(before);
 
