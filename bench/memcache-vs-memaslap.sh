@@ -147,6 +147,7 @@ pipelined_run() { # round op
 clients="couchbench memaslap"
 [ "$PIPELINE" -gt 1 ] && clients="$clients pipelined"
 [ "$TIMINGS" = compare ] && clients="$clients untimed"
+clients=${CLIENTS:-$clients} # e.g. CLIENTS="couchbench untimed": only those
 for round in $(seq "$ROUNDS"); do
   order=$clients
   [ $((round % 2)) -eq 0 ] && order=$(echo "$clients" | tr ' ' '\n' | tac | tr '\n' ' ')

@@ -2,29 +2,38 @@ package couchbench.results;
 
 import couchbench.memcache.MemcacheTimings;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * The memcache requests' times as couchbench's client takes them, with the nanosecond clock, per request name, OK
- * and KO apart, for percentiles finer than Gatling's whole milliseconds. Recorded from every event loop at once into
- * HdrHistogram Recorders (wait-free for the recording threads); {@link #takeInterval} swaps them out, hands each
- * interval to a sink and adds it to the run's totals.
+ * and KO apart, for percentiles finer than Gatling's whole milliseconds. Each recording thread (an event loop) has
+ * recorders of its own, so that recording never contends across cores; {@link #takeInterval} swaps them all out,
+ * adds up each name's interval, hands it to a sink and adds it to the run's totals.
  */
 public final class LatencyRecorder implements MemcacheTimings {
 
-  private final Map<String, Recorders> byName = new ConcurrentHashMap<>();
+  private final List<Map<String, Recorders>> byThread = new CopyOnWriteArrayList<>();
+  private final ThreadLocal<Map<String, Recorders>> mine = ThreadLocal.withInitial(() -> {
+    Map<String, Recorders> recorders = new ConcurrentHashMap<>();
+    byThread.add(recorders);
+    return recorders;
+  });
   private final Map<String, Outcomes> totals = new LinkedHashMap<>();
 
   @Override
   public void record(String requestName, boolean ok, long nanos) {
-    Recorders recorders = byName.get(requestName);
-    if (recorders == null) {
-      recorders = byName.computeIfAbsent(requestName, name -> new Recorders());
+    Map<String, Recorders> recorders = mine.get();
+    Recorders named = recorders.get(requestName);
+    if (named == null) {
+      named = new Recorders();
+      recorders.put(requestName, named);
     }
-    (ok ? recorders.ok : recorders.ko).recordValue(Outcomes.clamp(nanos));
+    (ok ? named.ok : named.ko).recordValue(Outcomes.clamp(nanos));
   }
 
   /**
@@ -35,14 +44,22 @@ public final class LatencyRecorder implements MemcacheTimings {
    * @param sink where each request name's interval histograms go
    */
   public synchronized void takeInterval(long startEpochMillis, long endEpochMillis, IntervalSink sink) {
-    byName.forEach((name, recorders) -> {
+    Map<String, Outcomes> interval = new LinkedHashMap<>();
+    for (Map<String, Recorders> thread : byThread) {
+      thread.forEach((name, recorders) -> {
+        Outcomes sum = interval.computeIfAbsent(name, n -> Outcomes.compact());
+        recorders.okInterval = recorders.ok.getIntervalHistogram(recorders.okInterval);
+        recorders.koInterval = recorders.ko.getIntervalHistogram(recorders.koInterval);
+        sum.ok().add(recorders.okInterval);
+        sum.ko().add(recorders.koInterval);
+      });
+    }
+    interval.forEach((name, sum) -> {
       Outcomes total = totals.computeIfAbsent(name, n -> Outcomes.compact());
-      recorders.okInterval = recorders.ok.getIntervalHistogram(recorders.okInterval);
-      recorders.koInterval = recorders.ko.getIntervalHistogram(recorders.koInterval);
-      total.ok().add(recorders.okInterval);
-      total.ko().add(recorders.koInterval);
-      sink.interval(HistogramTags.request(name, true), startEpochMillis, endEpochMillis, recorders.okInterval);
-      sink.interval(HistogramTags.request(name, false), startEpochMillis, endEpochMillis, recorders.koInterval);
+      total.ok().add(sum.ok());
+      total.ko().add(sum.ko());
+      sink.interval(HistogramTags.request(name, true), startEpochMillis, endEpochMillis, sum.ok());
+      sink.interval(HistogramTags.request(name, false), startEpochMillis, endEpochMillis, sum.ko());
     });
   }
 
@@ -53,10 +70,10 @@ public final class LatencyRecorder implements MemcacheTimings {
     return copies;
   }
 
-  /** One request name's recorders, and the interval histograms they hand back and get again (no garbage). */
+  /** One thread's recorders of one request name, and the interval histograms they hand back and get again. */
   private static final class Recorders {
-    final Recorder ok = new Recorder(Outcomes.HIGHEST_NANOS, Outcomes.SIGNIFICANT_DIGITS);
-    final Recorder ko = new Recorder(Outcomes.HIGHEST_NANOS, Outcomes.SIGNIFICANT_DIGITS);
+    final SingleWriterRecorder ok = new SingleWriterRecorder(Outcomes.HIGHEST_NANOS, Outcomes.SIGNIFICANT_DIGITS);
+    final SingleWriterRecorder ko = new SingleWriterRecorder(Outcomes.HIGHEST_NANOS, Outcomes.SIGNIFICANT_DIGITS);
     Histogram okInterval;
     Histogram koInterval;
   }

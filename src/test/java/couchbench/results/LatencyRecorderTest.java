@@ -63,7 +63,7 @@ class LatencyRecorderTest {
     int perThread = 200_000;
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> threads = new ArrayList<>();
-    for (int t = 0; t < 2; t++) {
+    for (int t = 0; t < 2; t++) { // two recording threads, as two event loops
       Thread thread = new Thread(() -> {
         try {
           start.await();
