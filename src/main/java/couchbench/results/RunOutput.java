@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -77,7 +78,9 @@ public final class RunOutput {
     loadStart = Instant.now();
     intervalStart = loadStart.toEpochMilli();
     try {
-      partFile = Files.createTempFile("couchbench-" + simulation + "-", ".hlog.part");
+      // Readable by all, as Gatling's files of the run are (a temporary file is by default its owner's only).
+      partFile = Files.createTempFile("couchbench-" + simulation + "-", ".hlog.part",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
     } catch (IOException e) {
       throw new UncheckedIOException("creating a temporary histogram log", e);
     }

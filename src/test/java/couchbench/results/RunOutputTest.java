@@ -69,6 +69,8 @@ class RunOutputTest {
     assertEquals(Results.GATLING_CLOCK, multiGet.clock());
     assertEquals(RunLog.read(folder).requests().get("multi-get").ok(), multiGet.ok());
 
+    assertEquals(Files.getPosixFilePermissions(folder.resolve("simulation.log")),
+        Files.getPosixFilePermissions(folder.resolve(RunOutput.HISTOGRAMS)), "readable as Gatling's own files are");
     Map<String, Histogram> totals = HistogramLog.totals(folder.resolve(RunOutput.HISTOGRAMS));
     assertEquals(100, totals.get("request:get:ok").getTotalCount(), "the client's intervals are in the log");
     assertEquals(multiGet.ok(), totals.get(multiGet.okTag()).getTotalCount(), "and the log's");
