@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -95,9 +96,12 @@ public final class Compare {
       table = table.row(pair.name(), kind,
           ea == null ? null : ea.ratePerSecond(), eb == null ? null : eb.ratePerSecond(),
           ratio(ea == null ? null : ea.ratePerSecond(), eb == null ? null : eb.ratePerSecond()),
-          p(ea, "p50"), p(eb, "p50"), ratio(p(ea, "p50"), p(eb, "p50")),
-          p(ea, "p99"), p(eb, "p99"), ratio(p(ea, "p99"), p(eb, "p99")),
-          p(ea, "p99.9"), p(eb, "p99.9"), ratio(p(ea, "p99.9"), p(eb, "p99.9")),
+          p(ea, Results.Latency::p50), p(eb, Results.Latency::p50),
+          ratio(p(ea, Results.Latency::p50), p(eb, Results.Latency::p50)),
+          p(ea, Results.Latency::p99), p(eb, Results.Latency::p99),
+          ratio(p(ea, Results.Latency::p99), p(eb, Results.Latency::p99)),
+          p(ea, Results.Latency::p999), p(eb, Results.Latency::p999),
+          ratio(p(ea, Results.Latency::p999), p(eb, Results.Latency::p999)),
           ea == null ? null : ea.ko(), eb == null ? null : eb.ko());
       chart = curve(chart, "A: " + (ea == null ? "" : ea.name()), ea, a.histograms());
       chart = curve(chart, "B: " + (eb == null ? "" : eb.name()), eb, b.histograms());
@@ -168,16 +172,9 @@ public final class Compare {
     return chart.series(series, curve.xs(), curve.micros());
   }
 
-  private static Double p(Results.Entry entry, String percentile) {
-    if (entry == null || entry.ok() == 0) {
-      return null;
-    }
-    Results.Latency l = entry.latency();
-    return switch (percentile) {
-      case "p50" -> l.p50();
-      case "p99" -> l.p99();
-      default -> l.p999();
-    };
+  /** @return the entry's figure, null when it is missing or had no OK request */
+  private static Double p(Results.Entry entry, Function<Results.Latency, Double> percentile) {
+    return entry == null || entry.ok() == 0 ? null : percentile.apply(entry.latency());
   }
 
   private static String ratio(Double a, Double b) {

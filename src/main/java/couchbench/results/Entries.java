@@ -22,18 +22,45 @@ final class Entries {
    */
   static List<Results.Entry> of(RunLog log, Map<String, Outcomes> clientTimes) {
     List<Results.Entry> entries = new ArrayList<>();
-    Set<String> names = new LinkedHashSet<>(log.requests().keySet());
-    names.addAll(clientTimes.keySet());
-    for (String name : names) {
-      boolean byClient = clientTimes.containsKey(name);
-      Outcomes times = byClient ? clientTimes.get(name) : log.requestTimes().get(name);
-      entries.add(entry(name, "request", byClient ? Results.CLIENT_CLOCK : Results.GATLING_CLOCK, times,
+    for (String name : requestNames(log, clientTimes)) {
+      entries.add(entry(name, "request", clientTimes.containsKey(name) ? Results.CLIENT_CLOCK : Results.GATLING_CLOCK,
+          requestTimes(name, log, clientTimes),
           log.requests().getOrDefault(name, RequestTally.EMPTY), log.failures(name),
           HistogramTags.request(name, true), HistogramTags.request(name, false)));
     }
     log.groups().forEach((name, tally) -> entries.add(entry(name, "group", Results.GATLING_CLOCK,
         log.groupTimes().get(name), tally, Map.of(), HistogramTags.group(name, true), HistogramTags.group(name, false))));
     return List.copyOf(entries);
+  }
+
+  /**
+   * @param log what simulation.log says
+   * @param clientTimes the times couchbench's client took, per request name
+   * @return each entry's OK times, by the entry's OK tag, as {@link #of} chose them
+   */
+  static Map<String, Histogram> okTimes(RunLog log, Map<String, Outcomes> clientTimes) {
+    Map<String, Histogram> times = new LinkedHashMap<>();
+    for (String name : requestNames(log, clientTimes)) {
+      Outcomes outcomes = requestTimes(name, log, clientTimes);
+      if (outcomes != null) {
+        times.put(HistogramTags.request(name, true), outcomes.ok());
+      }
+    }
+    log.groupTimes().forEach((name, outcomes) -> times.put(HistogramTags.group(name, true), outcomes.ok()));
+    return times;
+  }
+
+  /** The log's request names in order, then any only the client saw. */
+  private static Set<String> requestNames(RunLog log, Map<String, Outcomes> clientTimes) {
+    Set<String> names = new LinkedHashSet<>(log.requests().keySet());
+    names.addAll(clientTimes.keySet());
+    return names;
+  }
+
+  /** The client's times of a request name where it took them (finer), else the log's; null for neither. */
+  private static Outcomes requestTimes(String name, RunLog log, Map<String, Outcomes> clientTimes) {
+    Outcomes byClient = clientTimes.get(name);
+    return byClient != null ? byClient : log.requestTimes().get(name);
   }
 
   /** @return whether a request or group name is an unmeasured warm-up, by couchbench's naming convention */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /** Writes and reads results.json ({@link Results}), refusing a file of another schema with one line. */
 public final class ResultsFile {
@@ -96,8 +97,7 @@ public final class ResultsFile {
     Path part = folder.resolve(NAME + ".part");
     try {
       Files.writeString(part, toJson(results));
-      return Files.move(part, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      return Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new ResultsException(target + ": cannot be written (" + e.getMessage() + ")");
     }

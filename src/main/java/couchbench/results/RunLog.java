@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What a finished run's simulation.log says, read once by {@link SimulationLog}.
@@ -51,7 +52,7 @@ public record RunLog(
 
   /** @return when the last request or group ended, in milliseconds from the start; 0 for an empty run */
   long lastEndMillis() {
-    return java.util.stream.Stream.concat(requests.values().stream(), groups.values().stream())
+    return Stream.concat(requests.values().stream(), groups.values().stream())
         .filter(tally -> tally.ok() + tally.ko() > 0)
         .mapToLong(RequestTally::lastEndMillis).max().orElse(0);
   }

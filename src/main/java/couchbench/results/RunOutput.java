@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,7 +22,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -133,7 +131,7 @@ public final class RunOutput {
     SummaryPage page = summary.apply(log);
     if (log.isPresent()) {
       Results results = results(log.get(), targets, clientTimes);
-      page = ResultsPage.addTo(page, results, okTimes(log.get(), clientTimes));
+      page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
       move(partFile, folder.get().resolve(HISTOGRAMS));
       Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
     } else {
@@ -154,14 +152,6 @@ public final class RunOutput {
         Entries.of(log, clientTimes), log.errors());
   }
 
-  /** Each entry's OK times, by the entry's OK tag, for the chart. */
-  private static Map<String, Histogram> okTimes(RunLog log, Map<String, Outcomes> clientTimes) {
-    Map<String, Histogram> times = new LinkedHashMap<>();
-    log.requestTimes().forEach((name, outcomes) -> times.put(HistogramTags.request(name, true), outcomes.ok()));
-    clientTimes.forEach((name, outcomes) -> times.put(HistogramTags.request(name, true), outcomes.ok()));
-    log.groupTimes().forEach((name, outcomes) -> times.put(HistogramTags.group(name, true), outcomes.ok()));
-    return times;
-  }
 
   private static String couchbenchVersion() {
     try (InputStream in = RunOutput.class.getResourceAsStream("/couchbench/version.properties")) {
