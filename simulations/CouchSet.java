@@ -14,6 +14,7 @@ import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
+import java.util.Optional;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
 public class CouchSet extends Simulation {
@@ -40,6 +41,6 @@ public class CouchSet extends Simulation {
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
     String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, log));
+    run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, Optional.empty(), log));
   }
 }

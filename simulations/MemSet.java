@@ -12,6 +12,7 @@ import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
+import java.util.Optional;
 
 /** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
 public class MemSet extends Simulation {
@@ -37,6 +38,6 @@ public class MemSet extends Simulation {
   public void after() {
     Console.say("key file: " + keys.size() + " acknowledged keys written to " + keys.write());
     String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page("MemSet", plan, described, log));
+    run.finish(List.of(described), log -> SiegeSummary.page("MemSet", plan, described, Optional.empty(), log));
   }
 }

@@ -207,20 +207,28 @@ public final class KeyFile {
    * @throws KeyFileException when the file is missing, unreadable, not a key file, empty, or holds
    *     a key the reader cannot send
    */
-  public static List<String> read(Path path, String writer, Function<String, Optional<String>> keyProblem) {
+  public static Keys read(Path path, String writer, Function<String, Optional<String>> keyProblem) {
     Keys keys = sample(path, writer, keyProblem, SAMPLE);
     keys.notes().forEach(Console::say);
-    return keys.keys();
+    return keys;
   }
 
   /**
-   * What {@link #sample} took from a key file.
+   * What a read took from a key file.
    *
+   * @param file the key file
    * @param keys the keys, all of them or a uniform random sample when there are more
    * @param total the keys in the file
    * @param notes one line each: a cut last line dropped, a sample taken
    */
-  record Keys(List<String> keys, long total, List<String> notes) {}
+  public record Keys(Path file, List<String> keys, long total, List<String> notes) {
+
+    /** @return e.g. "all 12,000 keys of data/keys/memcache.csv", or "a random sample of 1,000,000 of the ..." */
+    public String describe() {
+      String of = String.format("%,d keys of %s", total, file);
+      return keys.size() == total ? "all " + of : String.format("a random sample of %,d of the %s", keys.size(), of);
+    }
+  }
 
   /**
    * Reads a key file written by a write simulation, line by line: every key is checked, at most
@@ -277,7 +285,7 @@ public final class KeyFile {
         notes.add("key file " + path + ": " + total + " keys; reads draw from a random sample of " + keys.size()
             + " of them, so that they need not all be held in memory");
       }
-      return new Keys(List.copyOf(keys), total, List.copyOf(notes));
+      return new Keys(path, List.copyOf(keys), total, List.copyOf(notes));
     } catch (NoSuchFileException e) {
       throw new KeyFileException("key file " + path + " does not exist: run " + writer
           + " first, which writes it, or point -DkeyFile at another key file");

@@ -116,10 +116,10 @@ public final class CouchWorkloads {
    * are, so only URL-safe ones are accepted (CouchSet writes digits).
    *
    * @param keyFile the key file
-   * @return its ids
+   * @return its ids, all of them or a sample (see {@link KeyFile#read})
    * @throws KeyFileException when the file is unusable or holds an id that is not URL-safe
    */
-  public static List<String> readKeys(Path keyFile) {
+  public static KeyFile.Keys readKeys(Path keyFile) {
     return KeyFile.read(keyFile, "CouchSet", id -> id.matches("[A-Za-z0-9][A-Za-z0-9._~-]*")
         ? Optional.empty()
         : Optional.of("not a plain document id (letters, digits, . _ ~ -)"));

@@ -5,6 +5,7 @@ import couchbench.data.KeyFileException;
 import couchbench.targets.Console;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -16,8 +17,8 @@ final class KeyHandoff {
 
   private final String step;
   private final KeyFile written;
-  private final Function<Path, List<String>> reader;
-  private volatile List<String> keys = List.of();
+  private final Function<Path, KeyFile.Keys> reader;
+  private volatile Optional<KeyFile.Keys> read = Optional.empty();
   private volatile boolean handedOver;
 
   /**
@@ -25,7 +26,7 @@ final class KeyHandoff {
    * @param written the key file the write step fills
    * @param reader reads and checks a key file, as the read simulation does
    */
-  KeyHandoff(String step, KeyFile written, Function<Path, List<String>> reader) {
+  KeyHandoff(String step, KeyFile written, Function<Path, KeyFile.Keys> reader) {
     this.step = step;
     this.written = written;
     this.reader = reader;
@@ -47,8 +48,9 @@ final class KeyHandoff {
     handedOver = true;
     Path file = written.write();
     try {
-      keys = reader.apply(file);
-      Console.say("key file: " + keys.size() + " keys acknowledged by " + step + ", in " + file);
+      KeyFile.Keys keys = reader.apply(file);
+      read = Optional.of(keys);
+      Console.say("key file: " + keys.total() + " keys acknowledged by " + step + ", in " + file);
     } catch (KeyFileException e) {
       Console.say("couchbench: " + e.getMessage() + "; the step reading it is skipped");
     }
@@ -63,11 +65,16 @@ final class KeyHandoff {
 
   /** @return whether the read step has keys to read */
   boolean ready() {
-    return !keys.isEmpty();
+    return read.isPresent();
   }
 
   /** @return the keys read back, empty before the handover or when the file was unusable */
   List<String> keys() {
-    return keys;
+    return read.map(KeyFile.Keys::keys).orElse(List.of());
+  }
+
+  /** @return e.g. "memcache set: all 1,200 keys of data/keys/memcache.csv"; empty when nothing was read back */
+  Optional<String> describeRead() {
+    return read.map(keys -> step + ": " + keys.describe());
   }
 }

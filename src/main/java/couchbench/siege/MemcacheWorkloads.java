@@ -185,10 +185,10 @@ public final class MemcacheWorkloads {
    * Reads and checks a memcache key file before any load is sent.
    *
    * @param keyFile the key file
-   * @return its keys
+   * @return its keys, all of them or a sample (see {@link KeyFile#read})
    * @throws KeyFileException when the file is unusable or holds a key memcache forbids
    */
-  public static List<String> readKeys(Path keyFile) {
+  public static KeyFile.Keys readKeys(Path keyFile) {
     return KeyFile.read(keyFile, "MemSet", MemcacheKeys::problem);
   }
 

@@ -1,5 +1,6 @@
 package couchbench.siege;
 
+import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.results.RunLog;
 import couchbench.results.RunOutput;
@@ -19,16 +20,19 @@ public final class SiegeSummary {
    * @param simulation the simulation's name, for the title
    * @param plan the run's parameters
    * @param target what was loaded, e.g. the target's description
+   * @param keysRead what a read simulation drew its keys from; empty for a write simulation
    * @param log what the run's simulation.log says; empty when it could not be read
    * @return the page
    */
-  public static SummaryPage page(String simulation, SiegePlan plan, String target, Optional<RunLog> log) {
+  public static SummaryPage page(String simulation, SiegePlan plan, String target, Optional<KeyFile.Keys> keysRead,
+      Optional<RunLog> log) {
     Map<String, SiegeFigures> figures = new LinkedHashMap<>(log.map(run -> SiegeFigures.of(run.requests()))
         .orElse(Map.of()));
     figures.keySet().removeIf(SiegePlan::isWarmUp);
     figures.forEach((name, f) -> Console.say(f.line(name)));
-    return SummaryPage.titled(simulation + ": siege's figures")
-        .line("Target: " + target + ".")
+    SummaryPage head = SummaryPage.titled(simulation + ": siege's figures").line("Target: " + target + ".");
+    return keysRead.map(keys -> head.line("Keys read: " + keys.describe() + ", each request picking one at random."))
+        .orElse(head)
         .line(plan.describeLoad() + (plan.warmup().isZero() ? "." : ", after a warm-up of "
             + plan.warmup().toSeconds() + " s (its requests are named \"" + SiegePlan.WARMUP + "...\" in Gatling's"
             + " report and left out here)."))

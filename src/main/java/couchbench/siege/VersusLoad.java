@@ -128,6 +128,11 @@ public final class VersusLoad {
     return plan;
   }
 
+  /** @return what each read step drew its keys from, e.g. "memcache set: all 1,200 keys of ..." */
+  List<String> keysRead() {
+    return handoffs().stream().flatMap(handoff -> handoff.describeRead().stream()).toList();
+  }
+
   /** @return the servers' figures at the three moments */
   ServerFigures figures() {
     return figures;

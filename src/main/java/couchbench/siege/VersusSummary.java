@@ -55,8 +55,12 @@ public final class VersusSummary {
             + ", database " + plan.siege().database() + ".")
         .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
-            + " itself: " + String.join(", ", steps(plan)) + ".")
-        .table("siege's figures, per operation", SiegeFigures.table(requests));
+            + " itself: " + String.join(", ", steps(plan)) + ".");
+    if (!load.keysRead().isEmpty()) {
+      page = page.line("Keys read: each read step picks its keys at random from what the write steps acknowledged: "
+          + String.join("; ", load.keysRead()) + ".");
+    }
+    page = page.table("siege's figures, per operation", SiegeFigures.table(requests));
     if (plan.records()) {
       page = page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()
               + " bytes: one CouchDB document, or " + plan.fields() + " memcache keys. Each record operation is a"

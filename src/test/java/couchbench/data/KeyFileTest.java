@@ -61,6 +61,7 @@ class KeyFileTest {
     KeyFile.Keys keys = KeyFile.sample(file, "MemSet", MemcacheKeys::problem, KeyFile.SAMPLE);
 
     assertEquals(List.of("a1", "b2"), keys.keys());
+    assertEquals("all 2 keys of " + file, keys.describe(), "what the summary states");
     assertEquals(List.of("key file " + file + ": its last line, line 5, was cut off (the run writing it was killed):"
         + " it is left out"), keys.notes());
   }
@@ -80,6 +81,7 @@ class KeyFileTest {
       if (round == 0) {
         assertEquals(List.of("key file " + file + ": 100 keys; reads draw from a random sample of 10 of them,"
             + " so that they need not all be held in memory"), keys.notes());
+        assertEquals("a random sample of 10 of the 100 keys of " + file, keys.describe(), "what the summary states");
       }
     }
     // Half the keys are in the first half of the file: a sample biased to either end would miss by far more than 5%.
@@ -120,6 +122,6 @@ class KeyFileTest {
   }
 
   private static List<String> read(Path file) {
-    return KeyFile.read(file, "MemSet", MemcacheKeys::problem);
+    return KeyFile.read(file, "MemSet", MemcacheKeys::problem).keys();
   }
 }

@@ -79,6 +79,10 @@ class CouchVsMemcacheIT {
 
       // The summary: siege's table for the four operations and the five record operations, counts agreeing.
       assertTrue(Files.exists(folder.resolve("summary.html")), "summary written");
+      String page = Files.readString(folder.resolve("summary.html"));
+      String memcacheRead = String.format("memcache set: all %,d keys of %s", memcacheKeys.size(),
+          keyDir.resolve("memcache.csv"));
+      assertTrue(page.contains(memcacheRead), "the summary names what the reads drew from: " + memcacheRead);
       List<List<String>> operations = csv(folder.resolve("siege-s-figures-per-operation.csv"));
       assertEquals(List.of("memcache set", "couchdb set", "memcache get", "couchdb get"),
           operations.stream().map(row -> row.get(0)).toList());

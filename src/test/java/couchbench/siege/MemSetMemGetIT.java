@@ -71,6 +71,9 @@ class MemSetMemGetIT {
       long exactGets = ExactResults.assertClientTimed(get.requireRunFolder(), "memcache get", gets).ok()
           + ExactResults.assertClientTimed(get.requireRunFolder(), "warm-up memcache get", warmUpGets).ok();
       assertEquals(exactGets, Long.parseLong(afterGet.get("get_hits")), "results.json's OK gets = memcached's get_hits");
+      String page = Files.readString(get.requireRunFolder().resolve("summary.html"));
+      String drawnFrom = String.format("Keys read: all %,d keys of %s, each request picking one at random.", keys.size(), keyFile);
+      assertTrue(page.contains(drawnFrom), "the summary says what the reads drew from: " + drawnFrom);
     }
   }
 
