@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;
+import couchbench.targets.TlsFailure;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,8 +29,7 @@ public final class CouchDbClient {
 
   private final CouchTarget target;
   private final Optional<String> authorization;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http;
 
   /**
    * A client for one CouchDB server.
@@ -39,6 +39,8 @@ public final class CouchDbClient {
   public CouchDbClient(CouchTarget target) {
     this.target = target;
     this.authorization = target.credentials().map(Credentials::authorization);
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(target.tls().sslContext())
+        .build();
   }
 
   /**
@@ -168,9 +170,9 @@ public final class CouchDbClient {
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new CouchDbException(
+      throw new CouchDbException(TlsFailure.describe(e, target.baseUrl(), target.tls()).orElseGet(() ->
           "CouchDB at " + target.baseUrl() + " did not answer " + method + " " + path + " ("
-              + e.getClass().getSimpleName() + "): start it or set -Dcouchdb.url", false);
+              + e.getClass().getSimpleName() + "): start it or set -Dcouchdb.url"), false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CouchDbException("interrupted while waiting for CouchDB", false);

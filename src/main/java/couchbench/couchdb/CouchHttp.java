@@ -21,8 +21,9 @@ public final class CouchHttp {
   private CouchHttp() {}
 
   /**
-   * Gatling's HTTP protocol for a CouchDB target: its base URL, JSON headers, and preemptive Basic
-   * credentials when there are any. Gatling's warm-up request (to a public host) is off, and so is
+   * Gatling's HTTP protocol for a CouchDB target: its base URL, JSON headers, preemptive Basic
+   * credentials when there are any, and the client certificate when there is one (its trust is the
+   * run's, see CouchTls). Gatling's warm-up request (to a public host) is off, and so is
    * its HTTP cache: CouchDB sends ETags, and a benchmark must not turn reads into 304s.
    *
    * @param target the CouchDB server
@@ -35,10 +36,12 @@ public final class CouchHttp {
             .disableCaching()
             .acceptHeader("application/json")
             .contentTypeHeader("application/json");
-    return target
+    HttpProtocolBuilder withLogin = target
         .credentials()
         .map(credentials -> protocol.basicAuth(credentials.user(), credentials.password()))
         .orElse(protocol);
+    // Gatling builds a TLS context per virtual user when given key managers: only with a client certificate.
+    return target.tls().clientKeys().map(keys -> withLogin.perUserKeyManagerFactory(user -> keys)).orElse(withLogin);
   }
 
   /**

@@ -60,6 +60,20 @@ public final class SummaryPage {
   }
 
   /**
+   * Puts highlighted paragraphs first on the page, before everything added so far: warnings that concern the whole
+   * run, e.g. a check that was turned off.
+   *
+   * @param texts plain text, in order
+   * @return a new page with the warnings at its top
+   */
+  public SummaryPage warningsFirst(List<String> texts) {
+    List<Block> next = new ArrayList<>();
+    texts.forEach(text -> next.add(new Block.Text(text, true)));
+    next.addAll(blocks);
+    return new SummaryPage(title, List.copyOf(next));
+  }
+
+  /**
    * Adds a table, written beside the page as {@code <slug of caption>.csv}.
    *
    * @param caption the table's caption

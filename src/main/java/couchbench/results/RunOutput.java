@@ -128,7 +128,7 @@ public final class RunOutput {
       log = Optional.empty();
     }
     histograms.close();
-    SummaryPage page = summary.apply(log);
+    SummaryPage page = summary.apply(log).warningsFirst(Console.warnings());
     if (log.isPresent()) {
       Results results = results(log.get(), targets, clientTimes);
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));

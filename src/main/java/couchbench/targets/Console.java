@@ -1,9 +1,30 @@
 package couchbench.targets;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 /** The deliberate one-line messages that couchbench prints for its user (not a log). */
 public final class Console {
 
+  // What the run was warned of, for its summary page too.
+  private static final List<String> warnings = new CopyOnWriteArrayList<>();
+
   private Console() {}
+
+  /**
+   * Prints one line starting "couchbench: WARNING: ", and keeps it for the run's summary page.
+   *
+   * @param line what the user must not miss, e.g. a check that is off
+   */
+  public static void warn(String line) {
+    warnings.add("WARNING: " + oneLine(line));
+    say("WARNING: " + line);
+  }
+
+  /** @return every warning of this run so far, in order, each starting "WARNING: " */
+  public static List<String> warnings() {
+    return List.copyOf(warnings);
+  }
 
   /**
    * Prints one line to stdout, prefixed with "couchbench: ".

@@ -21,8 +21,7 @@ final class CouchProbe {
   private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(5);
   private static final ObjectMapper JSON = new ObjectMapper();
   // HTTP/1.1 only: no h2c upgrade headers, the plain request any CouchDB-like server expects.
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
+  private static final HttpClient CLIENT = client(CouchTls.JVM_DEFAULT);
 
   private CouchProbe() {}
 
@@ -31,11 +30,17 @@ final class CouchProbe {
    * password once, before a run would fail on every request (and lock the user out).
    */
   static Probe probe(String baseUrl, Optional<Credentials> credentials) {
+    return probe(baseUrl, credentials, CouchTls.JVM_DEFAULT);
+  }
+
+  /** Same, over https with the run's TLS. */
+  static Probe probe(String baseUrl, Optional<Credentials> credentials, CouchTls tls) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(REPLY_TIMEOUT).GET();
     credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
     HttpResponse<String> response;
     try {
-      response = CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      response = (tls == CouchTls.JVM_DEFAULT ? CLIENT : client(tls)).send(request.build(),
+          HttpResponse.BodyHandlers.ofString());
     } catch (HttpConnectTimeoutException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, "no connection within " + CONNECT_TIMEOUT.toSeconds() + " s");
     } catch (HttpTimeoutException e) {
@@ -43,12 +48,18 @@ final class CouchProbe {
     } catch (ConnectException e) {
       return refusedOrUnknown(e);
     } catch (IOException e) {
-      return new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
+      return TlsFailure.describe(e, baseUrl, tls).map(line -> new Probe(Probe.Outcome.TLS_FAILED, line))
+          .orElseGet(() -> new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Probe(Probe.Outcome.NO_ANSWER, "interrupted");
     }
     return classify(response.statusCode(), response.body());
+  }
+
+  private static HttpClient client(CouchTls tls) {
+    return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT)
+        .sslContext(tls.sslContext()).build();
   }
 
   private static Probe refusedOrUnknown(ConnectException e) {

@@ -11,12 +11,14 @@ import java.util.Optional;
  * @param baseUrl scheme://host:port[/prefix], without user-info and without a trailing slash
  * @param credentials the login to send with every request, if any
  * @param startedLocally true when couchbench started a pouchdb-server for this run
+ * @param tls what the clients trust of its certificate over https, and the client certificate they show
  */
-public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally) {
+public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls) {
 
   public CouchTarget {
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(credentials, "credentials");
+    Objects.requireNonNull(tls, "tls");
     // The messages do not quote the URL (nor chain the parser's exception, which does): it may carry a password.
     URI uri;
     try {
@@ -30,6 +32,11 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
     baseUrl = baseUrl.replaceAll("/+$", "");
   }
 
+  /** A target with the JVM's own trust and no client certificate. */
+  public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally) {
+    this(baseUrl, credentials, startedLocally, CouchTls.JVM_DEFAULT);
+  }
+
   /**
    * The local pouchdb-server behind this target, when couchbench started it for this run.
    *
@@ -41,11 +48,14 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
         : Optional.empty();
   }
 
-  /** @return e.g. "CouchDB at http://127.0.0.1:5984 as admin"; never the password */
+  /**
+   * @return e.g. "CouchDB at http://127.0.0.1:5984 as admin", and over https what is verified; never the password
+   */
   public String describe() {
     if (startedLocally) {
       return "local pouchdb-server " + PouchDbInstall.version() + " at " + baseUrl + " (started for this run)";
     }
-    return "CouchDB at " + baseUrl + credentials.map(login -> " as " + login.user()).orElse(" without login");
+    return "CouchDB at " + baseUrl + credentials.map(login -> " as " + login.user()).orElse(" without login")
+        + (baseUrl.startsWith("https://") ? " (" + tls.describe() + ")" : "");
   }
 }

@@ -14,7 +14,9 @@ record Probe(Outcome outcome, String detail) {
     /** Something answers, but not as the server we want; the detail quotes its reply. */
     NOT_IT,
     /** It wants a login, or rejected the one sent; the detail quotes its reply. */
-    UNAUTHORIZED
+    UNAUTHORIZED,
+    /** The TLS handshake failed; the detail is the whole line saying why and which setting fixes it. */
+    TLS_FAILED
   }
 
   /** The start of a reply, on one line, short enough for an error message. */

@@ -181,7 +181,8 @@ public final class Settings {
         .orElse("memcache.servers not set (" + (probe ? "127.0.0.1:21201 if it answers, else " : "")
             + "a local memcached)");
     String ports = probe ? "" : "; " + DEFAULT_PORTS + "=false: the default ports are not looked at";
-    return "settings: " + couch + ", " + login + "; " + memcache + ports + ".";
+    String tls = CouchTls.describeSettings(this).map(given -> ", " + given).orElse("");
+    return "settings: " + couch + ", " + login + tls + "; " + memcache + ports + ".";
   }
 
   /** A property, blank counting as unset. */

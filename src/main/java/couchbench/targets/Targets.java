@@ -38,8 +38,16 @@ public final class Targets {
       return startPouchDb(settings, credentials.isPresent());
     }
     String url = given.map(u -> CouchUrl.parse(u).baseUrl()).orElse(defaultUrl);
-    Probe probe = CouchProbe.probe(url, credentials);
-    CouchTarget found = new CouchTarget(url, credentials, false);
+    CouchTls tls = CouchTls.from(settings, url);
+    if (tls.insecure()) {
+      Console.warn("-D" + CouchTls.INSECURE + "=true: the certificate of CouchDB at " + url + " is not checked,"
+          + " so any server can pose as it; give -D" + CouchTls.CA_FILE + " instead to check it");
+    }
+    if (url.startsWith("https://")) {
+      tls.installForGatling();
+    }
+    Probe probe = CouchProbe.probe(url, credentials, tls);
+    CouchTarget found = new CouchTarget(url, credentials, false, tls);
     String login = credentials.map(c -> " as " + c.user()).orElse("");
     if (given.isPresent()) {
       return switch (probe.outcome()) {
@@ -51,6 +59,7 @@ public final class Targets {
         case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
             + probe.detail() + "): set -Dcouchdb.url to your CouchDB");
         case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
+        case TLS_FAILED -> throw new TargetException(probe.detail());
       };
     }
     return switch (probe.outcome()) {
@@ -62,6 +71,7 @@ public final class Targets {
       case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
           + probe.detail() + "): stop it or set -Dcouchdb.url");
       case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
+      case TLS_FAILED -> throw new TargetException(probe.detail());
     };
   }
 
