@@ -7,12 +7,12 @@ import couchbench.siege.CouchWorkloads;
 import couchbench.results.RunOutput;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
@@ -21,7 +21,9 @@ public class CouchSet extends Simulation {
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
+  private final CouchDbClient client = new CouchDbClient(couchdb);
+  private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
+  private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
   private final RunOutput run = RunOutput.of(CouchSet.class, settings);
 
   {
@@ -32,13 +34,16 @@ public class CouchSet extends Simulation {
 
   @Override
   public void before() {
-    Startup.orExit(() -> new CouchDbClient(couchdb).ensureDatabase(plan.database()));
+    Startup.orExit(() -> run.injector().setUpOnce("database " + plan.database(),
+        () -> client.ensureDatabase(plan.database()), () -> client.databaseExists(plan.database())));
+    Startup.orExit(() -> run.countOnServer("couchdb doc_count of " + plan.database(),
+        () -> client.docCount(plan.database()), CouchWorkloads.SET));
     run.loadStarts();
   }
 
   @Override
   public void after() {
-    Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
+    run.writeKeyFile(keys, keyFile, "ids");
     String described = couchdb.describe() + ", database " + plan.database();
     run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, log));
   }

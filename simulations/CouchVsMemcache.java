@@ -34,7 +34,7 @@ public class CouchVsMemcache extends Simulation {
 
   @Override
   public void before() {
-    Startup.orExit(load::prepare);
+    Startup.orExit(() -> load.prepare(run.injector()));
     run.loadStarts();
   }
 

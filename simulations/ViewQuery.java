@@ -39,7 +39,7 @@ public class ViewQuery extends Simulation {
   @Override
   public void before() {
     // The first query builds the view's index: timed here, apart from the measured load.
-    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan));
+    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan, run.injector()));
     Console.say(indexBuild.describe());
     load.expectRows(indexBuild.totalRows());
     Console.say(plan.describe());
