@@ -17,10 +17,10 @@ public class CouchGet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchGet"));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchGet.class, settings));
   private final List<String> keys = Startup.orExit(() ->
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final RunOutput run = RunOutput.of(CouchGet.class, settings);
 
   {
     setUp(plan.users("CouchGet", CouchWorkloads.get(plan, couchdb, () -> keys)))

@@ -20,11 +20,11 @@ public class CouchSet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchSet.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final RunOutput run = RunOutput.of(CouchSet.class, settings);
 
   {
     setUp(plan.users("CouchSet", CouchWorkloads.set(plan, couchdb, keys)))

@@ -16,10 +16,10 @@ public class MemGet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemGet.class, settings));
   private final List<String> keys = Startup.orExit(() ->
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
-  private final RunOutput run = RunOutput.of(MemGet.class, settings);
 
   {
     setUp(plan.memcacheUsers("MemGet", MemcacheWorkloads.warmUpGet(() -> keys), MemcacheWorkloads.get(() -> keys)))

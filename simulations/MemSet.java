@@ -19,10 +19,10 @@ public class MemSet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemSet.class, settings));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final RunOutput run = RunOutput.of(MemSet.class, settings);
 
   {
     setUp(plan.memcacheUsers("MemSet", MemcacheWorkloads.warmUpSet(plan), MemcacheWorkloads.set(plan, keys)))

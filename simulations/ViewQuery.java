@@ -24,10 +24,10 @@ public class ViewQuery extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final ViewQueryPlan plan = Startup.orExit(() -> ViewQueryPlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(ViewQuery.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final ViewQueryLoad load = new ViewQueryLoad(plan, couchdb);
   private IndexBuild indexBuild;
-  private final RunOutput run = RunOutput.of(ViewQuery.class, settings);
   private double cpuAtStart;
 
   {

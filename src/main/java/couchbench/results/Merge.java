@@ -71,7 +71,7 @@ public final class Merge {
    * @throws ResultsException with one line when an argument or a folder is wrong, or the folders are not the
    *     injectors of one run; nothing is written then
    */
-  static Path run(String[] args) {
+  public static Path run(String[] args) {
     // exec:java passes an empty -Druns or -Dout as null.
     String runs = args.length == 0 || args[0] == null ? "" : args[0];
     List<Path> folders = new ArrayList<>();
@@ -244,18 +244,15 @@ public final class Merge {
   }
 
   /**
-   * Joins each key file of the injectors into one in the merged folder, named as the runs' -DkeyFile names it. An
-   * injector's file is read from its run folder when it was put there (as the Kubernetes injector does), else from
-   * where the run wrote it.
+   * Joins each key file of the injectors into one in the merged folder, named as the runs' -DkeyFile names it; an
+   * injector's file is where its results.json says, relative to its run folder.
    */
   private static List<Results.KeyFile> keyFiles(List<InjectorRun> injectors, Path out, List<String> problems) {
     Map<String, List<Path>> byName = new LinkedHashMap<>();
     Map<String, Long> expected = new LinkedHashMap<>();
     for (InjectorRun injector : injectors) {
       for (Results.KeyFile keys : injector.results().keyFiles()) {
-        Path written = Path.of(keys.path());
-        Path beside = injector.folder().resolve(written.getFileName());
-        byName.computeIfAbsent(keys.keyFile(), k -> new ArrayList<>()).add(Files.exists(beside) ? beside : written);
+        byName.computeIfAbsent(keys.keyFile(), k -> new ArrayList<>()).add(injector.folder().resolve(keys.path()));
         expected.merge(keys.keyFile(), keys.keys(), Long::sum);
       }
     }
@@ -267,7 +264,7 @@ public final class Merge {
         problems.add("key file " + target + " holds " + keys + " keys, the injectors' results say " + expected.get(name)
             + " were acknowledged: a key file was changed or cut after its run");
       }
-      merged.add(new Results.KeyFile(name, target.toString(), keys));
+      merged.add(new Results.KeyFile(name, target.getFileName().toString(), keys));
     });
     return merged;
   }
@@ -310,8 +307,9 @@ public final class Merge {
       page = page.warning(problem + ".");
     }
     for (Results.KeyFile keys : merged.keyFiles()) {
-      page = page.line("Key file " + keys.path() + ": " + keys.keys() + " acknowledged keys of all injectors"
-          + " (-DkeyFile=" + keys.path() + " reads them).");
+      Path file = out.resolve(keys.path());
+      page = page.line("Key file " + file + ": " + keys.keys() + " acknowledged keys of all injectors"
+          + " (-DkeyFile=" + file + " reads them).");
     }
     for (InjectorRun injector : injectors) {
       Results.Run own = injector.results().run();

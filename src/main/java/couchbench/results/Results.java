@@ -96,7 +96,7 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * A key file the run wrote: exactly the keys the server acknowledged.
    *
    * @param keyFile the key file as the run's parameters name it (-DkeyFile, or the default)
-   * @param path the file written, which differs from keyFile for one injector of several
+   * @param path the file written, relative to the run folder (it differs from keyFile for one injector of several)
    * @param keys the keys in it
    */
   public record KeyFile(String keyFile, String path, long keys) {}

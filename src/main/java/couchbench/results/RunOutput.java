@@ -17,6 +17,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,7 +49,7 @@ public final class RunOutput {
   private final Settings settings;
   private final Injector injector;
   private final LatencyRecorder latencies = new LatencyRecorder();
-  private final List<Results.KeyFile> keyFiles = new ArrayList<>();
+  private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
   private final List<CounterBefore> counters = new ArrayList<>();
   private Instant loadStart;
   private Duration startSkew;
@@ -71,6 +72,7 @@ public final class RunOutput {
    * @param simulation the simulation's class: Gatling names the run folder after it
    * @param settings the run's settings, whose parameters results.json lists
    * @return the run's output, not started
+   * @throws couchbench.targets.SettingsException when -Dinjector, -DstartAt or -DsetupTimeout cannot be used
    */
   public static RunOutput of(Class<? extends Simulation> simulation, Settings settings) {
     return new RunOutput(simulation.getSimpleName(), settings);
@@ -115,7 +117,7 @@ public final class RunOutput {
     long size = keys.size();
     Path written = keys.write();
     Console.say("key file: " + size + " acknowledged " + what + " written to " + written);
-    keyFiles.add(new Results.KeyFile(asNamed.toString(), written.toString(), size));
+    keyFiles.put(written.toAbsolutePath(), new Results.KeyFile(asNamed.toString(), written.toString(), size));
   }
 
   /**
@@ -184,7 +186,7 @@ public final class RunOutput {
     histograms.close();
     SummaryPage page = summary.apply(log);
     if (log.isPresent()) {
-      Results results = results(log.get(), targets, clientTimes, counted, after, afterAt);
+      Results results = results(folder.get(), log.get(), targets, clientTimes, counted, after, afterAt);
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
       move(partFile, folder.get().resolve(HISTOGRAMS));
       Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
@@ -196,7 +198,7 @@ public final class RunOutput {
         .toAbsolutePath());
   }
 
-  private Results results(RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
+  private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
       List<CounterBefore> counted, List<Long> after, Instant afterAt) {
     Instant start = Instant.ofEpochMilli(log.startEpochMillis());
     List<Results.Entry> entries = Entries.of(log, clientTimes);
@@ -215,7 +217,17 @@ public final class RunOutput {
             injector.share().alone() && injector.startAt().isEmpty() ? null : injector.share().toString(),
             (int) INTERVAL.toSeconds(), HISTOGRAMS, injector.startAt().map(Instant::toString).orElse(null),
             injector.startAt().isPresent() ? startSkew.toMillis() : null),
-        entries, log.errors(), keyFiles, serverCounts);
+        entries, log.errors(), keyFilesFrom(folder), serverCounts);
+  }
+
+  /**
+   * The key files with their paths relative to the run folder: a run's working folder moved whole (collected from a
+   * Kubernetes pod) keeps them valid for {@link Merge}.
+   */
+  private List<Results.KeyFile> keyFilesFrom(Path folder) {
+    Path from = folder.toAbsolutePath().normalize();
+    return keyFiles.entrySet().stream().map(file -> new Results.KeyFile(file.getValue().keyFile(),
+        from.relativize(file.getKey().normalize()).toString(), file.getValue().keys())).toList();
   }
 
   /** The counter after the load; null (and one line) when the server does not answer any more. */

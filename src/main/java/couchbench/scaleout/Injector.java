@@ -67,6 +67,11 @@ public record Injector(InjectorShare share, Optional<Instant> startAt, Duration 
       return Duration.ZERO;
     }
     Instant at = startAt.get();
+    Duration ahead = Duration.between(Instant.now(), at);
+    if (!ahead.isNegative()) {
+      Console.say(String.format(Locale.ROOT, "injector %s: ready %.1f s before -DstartAt=%s, waiting", share,
+          ahead.toMillis() / 1000.0, at));
+    }
     try {
       // In steps, since the wall clock may be stepped by NTP while this sleeps.
       for (Duration left = Duration.between(Instant.now(), at); !left.isNegative() && !left.isZero();

@@ -80,7 +80,7 @@ class MergeTest {
     assertTrue(count.agrees());
     assertEquals(List.of("key", "i0-0", "i0-1", "i0-2"), Files.readAllLines(out.resolve("memcache.csv")).subList(0, 4));
     assertEquals(1 + 3000, Files.readAllLines(out.resolve("memcache.csv")).size(), "every injector's keys, once");
-    assertEquals(new Results.KeyFile("data/keys/memcache.csv", out.resolve("memcache.csv").toString(), 3000),
+    assertEquals(new Results.KeyFile("data/keys/memcache.csv", "memcache.csv", 3000),
         merged.keyFiles().get(0));
     String page = Files.readString(summary);
     assertTrue(page.contains("href=\"../memset-0/index.html\""), "links injector 0's Gatling report: " + page);
@@ -173,7 +173,7 @@ class MergeTest {
             HistogramTags.request("memcache set", true), HistogramTags.request("memcache set", false),
             start.toString(), end.toString())),
         Map.of(),
-        List.of(new Results.KeyFile("data/keys/memcache.csv", "elsewhere/" + keys.getFileName(), injector.requests())),
+        List.of(new Results.KeyFile("data/keys/memcache.csv", keys.getFileName().toString(), injector.requests())),
         List.of(new Results.ServerCount("memcache cmd_set", injector.before(), start.minusSeconds(1).toString(),
             injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set")))));
     return folder;
