@@ -235,8 +235,10 @@ public final class Merge {
         .add(c)));
     List<Results.ServerCount> counts = new ArrayList<>();
     for (List<Results.ServerCount> same : byCounter.values()) {
-      Results.ServerCount before = same.stream().min(Comparator.comparing(c -> Instant.parse(c.beforeAt()))).orElseThrow();
-      Results.ServerCount after = same.stream().max(Comparator.comparing(c -> Instant.parse(c.afterAt()))).orElseThrow();
+      Results.ServerCount before =
+          same.stream().min(Comparator.comparing(c -> Instant.parse(c.beforeAt()))).orElseThrow();
+      Results.ServerCount after =
+          same.stream().max(Comparator.comparing(c -> Instant.parse(c.afterAt()))).orElseThrow();
       counts.add(new Results.ServerCount(before.counter(), before.before(), before.beforeAt(), after.after(),
           after.afterAt(), same.stream().mapToLong(Results.ServerCount::acknowledged).sum(), before.requests()));
     }

@@ -235,7 +235,8 @@ public final class RunOutput {
     try {
       return counter.read().getAsLong();
     } catch (RuntimeException e) {
-      Console.say(counter.counter() + " could not be read after the load (" + e.getMessage() + "): not in results.json");
+      Console.say(counter.counter() + " could not be read after the load (" + e.getMessage()
+          + "): not in results.json");
       return null;
     }
   }

@@ -28,6 +28,9 @@ public record Injector(InjectorShare share, Optional<Instant> startAt, Duration 
   /** A load that starts later than this after startAt says so as late. */
   static final Duration LATE = Duration.ofMillis(100);
 
+  /** Seconds an injector waits for injector 0's setup by default: pods of one Job may start minutes apart. */
+  static final int DEFAULT_SETUP_TIMEOUT = 300;
+
   private static final Duration POLL = Duration.ofMillis(250);
 
   /**
@@ -45,7 +48,10 @@ public record Injector(InjectorShare share, Optional<Instant> startAt, Duration 
       throw new SettingsException("-DstartAt=" + at + " is more than " + FURTHEST_START.toHours()
           + " hours ahead (expected an instant soon, e.g. a minute from now)");
     });
-    return new Injector(share, startAt, Duration.ofSeconds(settings.intValue("setupTimeout", 300, 1)));
+    // Only a run of several injectors waits for a setup: a run of one does not list the parameter.
+    int setupTimeout = share.alone() ? DEFAULT_SETUP_TIMEOUT
+        : settings.intValue("setupTimeout", DEFAULT_SETUP_TIMEOUT, 1);
+    return new Injector(share, startAt, Duration.ofSeconds(setupTimeout));
   }
 
   private static Instant instant(String text) {
