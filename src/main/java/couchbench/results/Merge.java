@@ -3,6 +3,7 @@ package couchbench.results;
 import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.InjectorShare;
+import couchbench.targets.SettingsException;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -105,12 +106,21 @@ public final class Merge {
       if (share != null && share.startsWith("*/")) {
         throw new ResultsException(folder + ": merged results already; give the injectors' own run folders");
       }
-      injectors.add(new InjectorRun(dir, share == null ? InjectorShare.ALONE : InjectorShare.parse("injector", share),
-          results, dir.resolve(results.run().histograms())));
+      injectors.add(new InjectorRun(dir, share(folder, share), results, dir.resolve(results.run().histograms())));
     }
     check(injectors);
     injectors.sort(Comparator.comparingInt(injector -> injector.share().index()));
     return injectors;
+  }
+
+  /** The share a run's results name; a run of one injector names none. */
+  private static InjectorShare share(Path folder, String share) {
+    try {
+      return share == null ? InjectorShare.ALONE : InjectorShare.parse("injector", share);
+    } catch (SettingsException e) {
+      throw new ResultsException(folder + ": run.injector is \"" + share + "\", not I/N: not a couchbench injector's"
+          + " results");
+    }
   }
 
   /** One line for the first way the folders are not the injectors of one run. */
