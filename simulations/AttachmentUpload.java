@@ -24,11 +24,11 @@ public class AttachmentUpload extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final AttachmentPlan plan = Startup.orExit(() -> AttachmentPlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(AttachmentUpload.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final AttachmentData.Prepared data = Startup.orExit(() -> AttachmentData.prepare(plan));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final AttachmentLoad load = new AttachmentLoad(plan, couchdb, data.sizes());
-  private final RunOutput run = RunOutput.of(AttachmentUpload.class, settings);
 
   {
     Console.say(data.describe(plan.dataDir()));

@@ -24,11 +24,11 @@ public class BulkInsert extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final BulkInsertPlan plan = Startup.orExit(() -> BulkInsertPlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(BulkInsert.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final CpuMeter cpu = CpuMeter.of(CouchResources.server(couchdb));
   private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb, cpu);
-  private final RunOutput run = RunOutput.of(BulkInsert.class, settings);
 
   {
     setUp(load.populations())

@@ -1,9 +1,9 @@
 import static io.gatling.javaapi.core.CoreDsl.global;
 
 import couchbench.couchdb.CouchHttp;
-import couchbench.siege.CouchWorkloads;
 import couchbench.data.KeyFile;
 import couchbench.results.RunOutput;
+import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
 import couchbench.targets.CouchTarget;
@@ -19,10 +19,10 @@ public class CouchGet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchGet"));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchGet.class, settings));
   private final KeyFile.Keys keys = Startup.orExit(() ->
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final RunOutput run = RunOutput.of(CouchGet.class, settings);
 
   {
     setUp(plan.users("CouchGet", CouchWorkloads.get(plan, couchdb, keys::keys)))

@@ -7,12 +7,12 @@ import couchbench.siege.CouchWorkloads;
 import couchbench.results.RunOutput;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.targets.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Settings;
 import couchbench.targets.Startup;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,9 +21,11 @@ public class CouchSet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchSet.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final KeyFile keys = KeyFile.at(SiegePlan.keyFile(settings, "data/keys/couchdb.csv"));
-  private final RunOutput run = RunOutput.of(CouchSet.class, settings);
+  private final CouchDbClient client = new CouchDbClient(couchdb);
+  private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
+  private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
 
   {
     setUp(plan.users("CouchSet", CouchWorkloads.set(plan, couchdb, keys)))
@@ -33,13 +35,16 @@ public class CouchSet extends Simulation {
 
   @Override
   public void before() {
-    Startup.orExit(() -> new CouchDbClient(couchdb).ensureDatabase(plan.database()));
+    Startup.orExit(() -> run.injector().setUpOnce("database " + plan.database(),
+        () -> client.ensureDatabase(plan.database()), () -> client.databaseExists(plan.database())));
+    Startup.orExit(() -> run.countOnServer("couchdb doc_count of " + plan.database(),
+        () -> client.docCount(plan.database()), CouchWorkloads.SET));
     run.loadStarts();
   }
 
   @Override
   public void after() {
-    Console.say("key file: " + keys.size() + " acknowledged ids written to " + keys.write());
+    run.writeKeyFile(keys, keyFile, "ids");
     String described = couchdb.describe() + ", database " + plan.database();
     run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, Optional.empty(), log));
   }

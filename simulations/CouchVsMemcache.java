@@ -21,10 +21,10 @@ public class CouchVsMemcache extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final VersusPlan plan = Startup.orExit(() -> VersusPlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchVsMemcache.class, settings));
   private final MemcacheTarget memcacheTarget = Startup.orExit(() -> Targets.memcache(settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final VersusLoad load = new VersusLoad(plan, memcacheTarget, couchdb);
-  private final RunOutput run = RunOutput.of(CouchVsMemcache.class, settings);
 
   {
     setUp(load.population())
@@ -34,7 +34,7 @@ public class CouchVsMemcache extends Simulation {
 
   @Override
   public void before() {
-    Startup.orExit(load::prepare);
+    Startup.orExit(() -> load.prepare(run.injector()));
     run.loadStarts();
   }
 

@@ -18,10 +18,10 @@ public class MemGet extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemGet.class, settings));
   private final KeyFile.Keys keys = Startup.orExit(() ->
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
-  private final RunOutput run = RunOutput.of(MemGet.class, settings);
 
   {
     setUp(plan.memcacheUsers("MemGet", MemcacheWorkloads.warmUpGet(keys::keys), MemcacheWorkloads.get(keys::keys)))

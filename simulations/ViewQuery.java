@@ -24,10 +24,10 @@ public class ViewQuery extends Simulation {
 
   private final Settings settings = Startup.settings();
   private final ViewQueryPlan plan = Startup.orExit(() -> ViewQueryPlan.from(settings));
+  private final RunOutput run = Startup.orExit(() -> RunOutput.of(ViewQuery.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final ViewQueryLoad load = new ViewQueryLoad(plan, couchdb);
   private IndexBuild indexBuild;
-  private final RunOutput run = RunOutput.of(ViewQuery.class, settings);
   private double cpuAtStart;
 
   {
@@ -39,7 +39,7 @@ public class ViewQuery extends Simulation {
   @Override
   public void before() {
     // The first query builds the view's index: timed here, apart from the measured load.
-    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan));
+    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan, run.injector()));
     Console.say(indexBuild.describe());
     load.expectRows(indexBuild.totalRows());
     Console.say(plan.describe());

@@ -1,5 +1,6 @@
 package couchbench.attachment;
 
+import couchbench.scaleout.InjectorShare;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import java.util.stream.IntStream;
  *
  * @param minExponent the smallest size is 10^minExponent bytes
  * @param maxExponent the largest size is 10^maxExponent bytes
- * @param repeat uploads per method and size, each a new document
+ * @param repeat uploads per method and size, each a new document (this injector's share of -Drepeat)
  * @param bulkDocs documents per {@code _bulk_docs} request
  * @param bulkMaxBytes the bulk method runs for a size only while bulkDocs x size stays within this
  * @param timeout how long one request may take
@@ -55,7 +56,8 @@ public record AttachmentPlan(
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings minExponent, maxExponent, repeat, bulkDocs, bulkMaxBytes, timeout, dataDir, keep
+   * @param settings minExponent, maxExponent, repeat, bulkDocs, bulkMaxBytes, timeout, dataDir, keep, injector (its
+   *     share of the uploads per method and size, into a database of its own)
    * @return the plan
    * @throws SettingsException for a value out of range, with the fix
    */
@@ -66,8 +68,9 @@ public record AttachmentPlan(
       throw new SettingsException("-DminExponent=" + min + " is larger than -DmaxExponent=" + max
           + " (expected minExponent <= maxExponent)");
     }
-    String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
-    return new AttachmentPlan(min, max, settings.intValue("repeat", 3, 1),
+    InjectorShare injector = InjectorShare.from(settings);
+    String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")) + injector.databaseSuffix();
+    return new AttachmentPlan(min, max, injector.atLeastOne("repeat", settings.intValue("repeat", 3, 1)),
         settings.intValue("bulkDocs", 10, 1),
         settings.intValue("bulkMaxBytes", DEFAULT_BULK_MAX_BYTES, 1),
         Duration.ofSeconds(settings.intValue("timeout", 600, 1)),

@@ -1,5 +1,6 @@
 package couchbench.bulkinsert;
 
+import couchbench.scaleout.InjectorShare;
 import couchbench.targets.Settings;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -8,10 +9,12 @@ import java.util.List;
 
 /**
  * The BulkInsert sweep as parameters say: for each thread count T, the one-document-per-request
- * step, then one bulk step per batch size B, each in its own fresh database.
+ * step, then one bulk step per batch size B, each in its own fresh database. One injector of several
+ * ({@code -Dinjector=I/N}) creates its share of each step's documents, with T users of its own, in databases of its
+ * own (named with its index), so that each step's doc_count check stays its own.
  *
  * @param steps the steps, in the order they run
- * @param docs documents each step creates at least
+ * @param docs documents each step creates at least (this injector's share of -Ddocs)
  * @param docSize characters of random text per document, 0 for the seed's empty {@code {}}
  * @param keep true to leave the step databases in place after the run
  * @param warmup the unmeasured warm-up before the first step: one step for each kind of request the
@@ -40,16 +43,17 @@ public record BulkInsertPlan(
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings batchSizes, threads, docs, docSize, single, keep, warmup
+   * @param settings batchSizes, threads, docs, docSize, single, keep, warmup, injector
    * @return the plan
    */
   public static BulkInsertPlan from(Settings settings) {
     List<Integer> batchSizes = settings.intList("batchSizes", SEED_BATCH_SIZES, 1);
     List<Integer> threads = settings.intList("threads", SEED_THREADS, 1);
-    int docs = settings.intValue("docs", DEFAULT_DOCS, 1);
+    InjectorShare injector = InjectorShare.from(settings);
+    int docs = injector.atLeastOne("docs", settings.intValue("docs", DEFAULT_DOCS, 1));
     int docSize = settings.intValue("docSize", 0, 0);
     boolean single = settings.booleanValue("single", true);
-    String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+    String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")) + injector.databaseSuffix();
     List<BulkInsertStep> steps = new ArrayList<>();
     for (int t : threads) {
       if (single) {

@@ -67,6 +67,14 @@ public final class CouchDbClient {
   }
 
   /**
+   * @param name the database name
+   * @return whether it exists
+   */
+  public boolean databaseExists(String name) {
+    return send("GET", "/" + name, 200, 404).statusCode() == 200;
+  }
+
+  /**
    * Reads a document.
    *
    * @param database the database name

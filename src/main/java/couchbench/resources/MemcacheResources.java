@@ -75,6 +75,19 @@ public final class MemcacheResources {
     return new ResourceSnapshot(figures);
   }
 
+  /**
+   * One counter, summed over the servers, read now.
+   *
+   * @param target the memcache servers
+   * @param stat e.g. "cmd_set"
+   * @return its sum
+   * @throws TargetException when a server does not answer stats or does not report the counter
+   */
+  public static long count(MemcacheTarget target, String stat) {
+    return sum(stats(target.addresses()), stat).map(BigDecimal::longValueExact).orElseThrow(() ->
+        new TargetException("memcache servers " + target.servers() + " do not all report the stat " + stat));
+  }
+
   /** One stat summed over servers; n/a when a server lacks it or it is not a number. */
   static Optional<BigDecimal> sum(List<Map<String, String>> perServer, String name) {
     BigDecimal total = BigDecimal.ZERO;

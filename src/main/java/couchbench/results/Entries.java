@@ -1,5 +1,6 @@
 package couchbench.results;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,11 +26,12 @@ final class Entries {
     for (String name : requestNames(log, clientTimes)) {
       entries.add(entry(name, "request", clientTimes.containsKey(name) ? Results.CLIENT_CLOCK : Results.GATLING_CLOCK,
           requestTimes(name, log, clientTimes),
-          log.requests().getOrDefault(name, RequestTally.EMPTY), log.failures(name),
+          log.requests().getOrDefault(name, RequestTally.EMPTY), log.startEpochMillis(), log.failures(name),
           HistogramTags.request(name, true), HistogramTags.request(name, false)));
     }
     log.groups().forEach((name, tally) -> entries.add(entry(name, "group", Results.GATLING_CLOCK,
-        log.groupTimes().get(name), tally, Map.of(), HistogramTags.group(name, true), HistogramTags.group(name, false))));
+        log.groupTimes().get(name), tally, log.startEpochMillis(), Map.of(), HistogramTags.group(name, true),
+        HistogramTags.group(name, false))));
     return List.copyOf(entries);
   }
 
@@ -63,18 +65,39 @@ final class Entries {
     return byClient != null ? byClient : log.requestTimes().get(name);
   }
 
+  /**
+   * @param entries a run's entries
+   * @param names request names
+   * @return the OK requests of those names, added up
+   */
+  static long okCount(List<Results.Entry> entries, List<String> names) {
+    return entries.stream().filter(e -> e.kind().equals("request") && names.contains(e.name()))
+        .mapToLong(Results.Entry::ok).sum();
+  }
+
   /** @return whether a request or group name is an unmeasured warm-up, by couchbench's naming convention */
   static boolean isWarmUp(String name) {
     return name.startsWith(WARM_UP);
   }
 
   private static Results.Entry entry(String name, String kind, String clock, Outcomes times, RequestTally tally,
-      Map<String, Long> failures, String okTag, String koTag) {
+      long startEpochMillis, Map<String, Long> failures, String okTag, String koTag) {
     long ok = times == null ? 0 : times.ok().getTotalCount();
     long ko = times == null ? 0 : times.ko().getTotalCount();
-    double seconds = Math.max(tally.spanMillis(), 1) / 1000.0;
+    boolean seen = tally.ok() + tally.ko() > 0;
     return new Results.Entry(name, kind, clock, isWarmUp(name), ok + ko, ok, ko, new LinkedHashMap<>(failures),
-        round((ok + ko) / seconds), latency(times == null ? Outcomes.newCompact() : times.ok(), clock), okTag, koTag);
+        rate(ok + ko, tally.spanMillis()), latency(times == null ? Outcomes.newCompact() : times.ok(), clock), okTag,
+        koTag, seen ? Instant.ofEpochMilli(startEpochMillis + tally.firstStartMillis()).toString() : null,
+        seen ? Instant.ofEpochMilli(startEpochMillis + tally.lastEndMillis()).toString() : null);
+  }
+
+  /**
+   * @param count requests
+   * @param spanMillis from the first one's start to the last one's end
+   * @return requests per second over that span (a span under a millisecond counts as one)
+   */
+  static double rate(long count, long spanMillis) {
+    return round(count / (Math.max(spanMillis, 1) / 1000.0));
   }
 
   /** @return the histogram's figures in microseconds, to the nanosecond, of times taken by couchbench's client */

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
@@ -90,6 +91,22 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
   }
 
   /**
+   * Copies every interval of another log into this one, with its tag and its times (several injectors' logs into one
+   * merged log: a reader adding up a tag or a time range adds every injector's intervals).
+   *
+   * @param file a finished histograms.hlog
+   * @throws ResultsException naming the file when it is missing, cut short or damaged
+   */
+  public void copyIntervals(Path file) {
+    long expected = declaredIntervals(file);
+    long read = read(file, histogram -> interval(histogram.getTag() == null ? "" : histogram.getTag(),
+        histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), histogram));
+    if (read != expected) {
+      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
+    }
+  }
+
+  /**
    * Adds up every interval of a log, per tag.
    *
    * @param file a histograms.hlog
@@ -99,6 +116,16 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
   public static Map<String, Histogram> totals(Path file) {
     long expected = declaredIntervals(file);
     Map<String, Histogram> totals = new LinkedHashMap<>();
+    long read = read(file, histogram -> totals.computeIfAbsent(histogram.getTag() == null ? "" : histogram.getTag(),
+        t -> Outcomes.newCompact()).add(histogram));
+    if (read != expected) {
+      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
+    }
+    return totals;
+  }
+
+  /** Hands every interval of a log to a consumer; returns how many there were. */
+  private static long read(Path file, Consumer<Histogram> each) {
     long read = 0;
     try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
       for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null;
@@ -107,8 +134,7 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
         if (!(interval instanceof Histogram histogram)) {
           throw new ResultsException(file + ": interval " + read + " is not an integer histogram");
         }
-        String tag = histogram.getTag() == null ? "" : histogram.getTag();
-        totals.computeIfAbsent(tag, t -> Outcomes.newCompact()).add(histogram);
+        each.accept(histogram);
       }
     } catch (FileNotFoundException e) {
       throw new ResultsException(file + ": no such file");
@@ -117,10 +143,7 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
     } catch (RuntimeException e) {
       throw new ResultsException(file + ": damaged after " + read + " intervals (" + e + ")");
     }
-    if (read != expected) {
-      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
-    }
-    return totals;
+    return read;
   }
 
   /** The interval count of the end line; a log without one was cut short. */

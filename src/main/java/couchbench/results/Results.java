@@ -3,20 +3,35 @@ package couchbench.results;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * results.json: a run and its figures, per request name and group, machine-readable. The schema is versioned and
- * documented in docs/results.md; a reader refuses a schema it does not know.
+ * documented in docs/results.md; a reader refuses a schema it does not know. Schema 2 added what merging the results
+ * of several injectors needs (each entry's window, the key files written, the servers' counts, the agreed start);
+ * a schema 1 file reads with those empty.
  *
  * @param schema the schema's version, {@link #SCHEMA}
  * @param run what ran, against what, when
  * @param requests one entry per request name and per group, in order of first appearance
  * @param errors Gatling's errors outside any request (e.g. a crashed action), counted by message
+ * @param keyFiles the key files the run wrote (empty for a simulation that writes none)
+ * @param serverCounts the servers' own counters around the load, against what the run was acknowledged
  */
-public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors) {
+public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
+    List<ServerCount> serverCounts) {
 
-  /** The schema this code writes and reads. */
-  public static final int SCHEMA = 1;
+  /** The schema this code writes. */
+  public static final int SCHEMA = 2;
+
+  /** The schemas this code reads. */
+  public static final Set<Integer> READS = Set.of(1, 2);
+
+  /** A schema 1 file has no key files or server counts: empty, not null. */
+  public Results {
+    keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
+    serverCounts = serverCounts == null ? List.of() : List.copyOf(serverCounts);
+  }
 
   /**
    * @param simulation the simulation's class name
@@ -25,12 +40,17 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * @param versions couchbench's, Gatling's and Java's
    * @param start the run's start, ISO-8601 UTC, as Gatling stamps it
    * @param end when its last request ended
-   * @param injector the injector share ("I/N"), or null for a run from one injector
+   * @param injector the injector share ("I/N"), "*&#47;N" for the merged results of N injectors, or null for a run
+   *     from one injector
    * @param intervalSeconds the length of the intervals in histograms.hlog
    * @param histograms the interval log's file name, beside results.json
+   * @param startAt the instant all injectors of the run were to start their load (-DstartAt), or null
+   * @param startSkewMillis how late this injector's load started after startAt (the largest of all injectors', in
+   *     merged results), or null without startAt
    */
   public record Run(String simulation, Map<String, String> parameters, List<String> targets, Versions versions,
-      String start, String end, String injector, int intervalSeconds, String histograms) {}
+      String start, String end, String injector, int intervalSeconds, String histograms, String startAt,
+      Long startSkewMillis) {}
 
   /** The versions a run ran with. */
   public record Versions(String couchbench, String gatling, String java) {}
@@ -50,9 +70,13 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * @param latency the OK ones' times
    * @param okTag the tag of its OK histograms in histograms.hlog
    * @param koTag the tag of its KO histograms
+   * @param firstStart when its first request started, ISO-8601 UTC to the millisecond (Gatling's clock); null when
+   *     unknown (schema 1)
+   * @param lastEnd when its last request ended; null when unknown
    */
   public record Entry(String name, String kind, String clock, boolean warmUp, long count, long ok, long ko,
-      Map<String, Long> failures, double ratePerSecond, Latency latency, String okTag, String koTag) {}
+      Map<String, Long> failures, double ratePerSecond, Latency latency, String okTag, String koTag,
+      String firstStart, String lastEnd) {}
 
   /** Timed by couchbench's memcache client, System.nanoTime from the request written to its reply decoded. */
   public static final String CLIENT_CLOCK = "couchbench client (nanoseconds)";
@@ -67,4 +91,45 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    */
   public record Latency(String unit, double mean, double p50, double p90, double p99,
       @JsonProperty("p99.9") double p999, @JsonProperty("p99.99") double p9999, double max) {}
+
+  /**
+   * A key file the run wrote: exactly the keys the server acknowledged.
+   *
+   * @param keyFile the key file as the run's parameters name it (-DkeyFile, or the default)
+   * @param path the file written, relative to the run folder (it differs from keyFile for one injector of several)
+   * @param keys the keys in it
+   */
+  public record KeyFile(String keyFile, String path, long keys) {}
+
+  /**
+   * A server's counter read before and after the load, against what the run was acknowledged: they agree when
+   * nothing else changed the counter meanwhile.
+   *
+   * @param counter what was counted, e.g. "memcache cmd_set"
+   * @param before its value before the load
+   * @param beforeAt when that was read, ISO-8601 UTC
+   * @param after its value after the load
+   * @param afterAt when that was read
+   * @param acknowledged what the run's requests were acknowledged, which the change should equal
+   * @param requests the request names whose OK count is acknowledged
+   */
+  public record ServerCount(String counter, long before, String beforeAt, long after, String afterAt,
+      long acknowledged, List<String> requests) {
+
+    /** @return the counter's change over the load */
+    public long change() {
+      return after - before;
+    }
+
+    /** @return whether the server's change equals what was acknowledged */
+    public boolean agrees() {
+      return change() == acknowledged;
+    }
+
+    /** @return one line: the change against the acknowledged count */
+    public String describe() {
+      return counter + " went from " + before + " to " + after + " (+" + change() + ") against " + acknowledged
+          + " acknowledged (" + String.join(", ", requests) + ")" + (agrees() ? ": they agree" : ": they DIFFER");
+    }
+  }
 }

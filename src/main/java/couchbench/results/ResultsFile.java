@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.TreeSet;
 
 /** Writes and reads results.json ({@link Results}), refusing a file of another schema with one line. */
 public final class ResultsFile {
@@ -71,8 +72,9 @@ public final class ResultsFile {
       throw new ResultsException(source + ": no \"schema\" number: not a couchbench results file");
     }
     int schema = tree.get("schema").asInt();
-    if (schema != Results.SCHEMA) {
-      throw new ResultsException(source + ": schema " + schema + "; this couchbench reads schema " + Results.SCHEMA);
+    if (!Results.READS.contains(schema)) {
+      throw new ResultsException(source + ": schema " + schema + "; this couchbench reads schemas "
+          + new TreeSet<>(Results.READS));
     }
     try {
       Results results = JSON.treeToValue(tree, Results.class);
@@ -81,7 +83,7 @@ public final class ResultsFile {
       }
       return results;
     } catch (JsonProcessingException e) {
-      throw new ResultsException(source + ": not schema " + Results.SCHEMA + " (" + e.getOriginalMessage() + ")");
+      throw new ResultsException(source + ": not schema " + schema + " (" + e.getOriginalMessage() + ")");
     }
   }
 

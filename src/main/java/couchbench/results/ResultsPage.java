@@ -6,7 +6,10 @@ import couchbench.report.Table;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** What every summary page shows from results.json: the latency table and the percentile chart of the measured requests. */
+/**
+ * What every summary page shows from results.json: the servers' counts against the acknowledged requests, the latency
+ * table and the percentile chart of the measured requests.
+ */
 final class ResultsPage {
 
   private ResultsPage() {}
@@ -20,6 +23,11 @@ final class ResultsPage {
   static SummaryPage addTo(SummaryPage page, Results results, Map<String, Histogram> okTimes) {
     Table table = Table.of("request", "kind", "timed by", "OK", "KO", "rate (/s)", "mean (us)", "p50 (us)",
         "p90 (us)", "p99 (us)", "p99.9 (us)", "p99.99 (us)", "max (us)");
+    for (Results.ServerCount count : results.serverCounts()) {
+      page = count.agrees() ? page.line("Server count: " + count.describe() + ".")
+          : page.warning("Server count: " + count.describe() + ": something else wrote to the server meanwhile, or"
+              + " it lost writes.");
+    }
     LineChart chart = PercentileCurve.chart("latency by percentile, OK requests");
     for (Results.Entry entry : results.requests()) {
       if (entry.warmUp() || entry.count() == 0) {

@@ -1,7 +1,9 @@
 package couchbench.results;
 
+import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.report.SummaryPage;
+import couchbench.scaleout.Injector;
 import couchbench.targets.Console;
 import couchbench.targets.Settings;
 import io.gatling.javaapi.core.Simulation;
@@ -14,6 +16,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -29,7 +34,8 @@ import java.util.function.Function;
  * field, calls {@link #loadStarts} at the end of before() and {@link #finish} in after(); the run folder is found
  * once, there. Memcache times come from couchbench's client in nanoseconds ({@link #memcacheTimings}), taken every
  * {@link #INTERVAL} into a histogram log on disk, so memory does not grow with the run; everything else comes from
- * Gatling's simulation.log, read once.
+ * Gatling's simulation.log, read once. One injector of several ({@link Injector}) waits in {@link #loadStarts} for
+ * the agreed start, and its results say its share and how late it started, so that {@link Merge} can add them up.
  */
 public final class RunOutput {
 
@@ -41,25 +47,40 @@ public final class RunOutput {
 
   private final String simulation;
   private final Settings settings;
+  private final Injector injector;
   private final LatencyRecorder latencies = new LatencyRecorder();
+  private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
+  private final List<CounterBefore> counters = new ArrayList<>();
   private Instant loadStart;
+  private Duration startSkew;
   private Path partFile;
   private HistogramLog histograms;
   private ScheduledExecutorService ticker;
   private long intervalStart;
 
+  /** A server counter read before the load, to be read again after it. */
+  private record CounterBefore(String counter, LongSupplier read, long before, Instant beforeAt,
+      List<String> requests) {}
+
   private RunOutput(String simulation, Settings settings) {
     this.simulation = simulation;
     this.settings = settings;
+    this.injector = Injector.from(settings);
   }
 
   /**
    * @param simulation the simulation's class: Gatling names the run folder after it
    * @param settings the run's settings, whose parameters results.json lists
    * @return the run's output, not started
+   * @throws couchbench.targets.SettingsException when -Dinjector, -DstartAt or -DsetupTimeout cannot be used
    */
   public static RunOutput of(Class<? extends Simulation> simulation, Settings settings) {
     return new RunOutput(simulation.getSimpleName(), settings);
+  }
+
+  /** @return this run's injector: its share, its start, its one-time setup */
+  public Injector injector() {
+    return injector;
   }
 
   /**
@@ -71,8 +92,40 @@ public final class RunOutput {
     return settings.booleanValue("clientTimes", true) ? latencies : MemcacheTimings.NONE;
   }
 
-  /** Marks the load's start (call at the end of before(), just before Gatling names its run folder). */
+  /**
+   * Reads a server's counter now, before the load, and again when the run ends; results.json then holds both against
+   * the OK requests of the names given, which they should equal, and the summary says whether they do. Call in
+   * before(), after any setup.
+   *
+   * @param counter what is counted, e.g. "memcache cmd_set"
+   * @param read reads the counter from the server
+   * @param requests the request names whose OK requests the counter counts (a warm-up's included)
+   */
+  public synchronized void countOnServer(String counter, LongSupplier read, String... requests) {
+    counters.add(new CounterBefore(counter, read, read.getAsLong(), Instant.now(), List.of(requests)));
+  }
+
+  /**
+   * Ends a key file the run wrote (see {@link KeyFile#write}), says where it went, and names it in results.json; call
+   * in after(), before {@link #finish}.
+   *
+   * @param keys the key file
+   * @param asNamed the key file as -DkeyFile (or its default) names it; one injector of several writes its own file
+   * @param what what it holds, e.g. "keys" or "ids"
+   */
+  public synchronized void writeKeyFile(KeyFile keys, Path asNamed, String what) {
+    long size = keys.size();
+    Path written = keys.write();
+    Console.say("key file: " + size + " acknowledged " + what + " written to " + written);
+    keyFiles.put(written.toAbsolutePath(), new Results.KeyFile(asNamed.toString(), written.toString(), size));
+  }
+
+  /**
+   * Marks the load's start (call at the end of before(), just before Gatling names its run folder); with -DstartAt,
+   * waits for it first.
+   */
   public synchronized void loadStarts() {
+    startSkew = injector.awaitStart();
     loadStart = Instant.now();
     intervalStart = loadStart.toEpochMilli();
     try {
@@ -111,6 +164,9 @@ public final class RunOutput {
     }
     ticker.shutdownNow();
     takeInterval();
+    List<CounterBefore> counted = List.copyOf(counters);
+    List<Long> after = counted.stream().map(this::readAfter).toList();
+    Instant afterAt = Instant.now();
     Path root = RunFolders.resultsRoot();
     Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
     if (folder.isEmpty()) {
@@ -130,7 +186,7 @@ public final class RunOutput {
     histograms.close();
     SummaryPage page = summary.apply(log).warningsFirst(Console.warnings());
     if (log.isPresent()) {
-      Results results = results(log.get(), targets, clientTimes);
+      Results results = results(folder.get(), log.get(), targets, clientTimes, counted, after, afterAt);
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
       move(partFile, folder.get().resolve(HISTOGRAMS));
       Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
@@ -142,14 +198,47 @@ public final class RunOutput {
         .toAbsolutePath());
   }
 
-  private Results results(RunLog log, List<String> targets, Map<String, Outcomes> clientTimes) {
+  private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
+      List<CounterBefore> counted, List<Long> after, Instant afterAt) {
     Instant start = Instant.ofEpochMilli(log.startEpochMillis());
+    List<Results.Entry> entries = Entries.of(log, clientTimes);
+    List<Results.ServerCount> serverCounts = new ArrayList<>();
+    for (int i = 0; i < counted.size(); i++) {
+      CounterBefore counter = counted.get(i);
+      if (after.get(i) != null) {
+        serverCounts.add(new Results.ServerCount(counter.counter(), counter.before(), counter.beforeAt().toString(),
+            after.get(i), afterAt.toString(), Entries.okCount(entries, counter.requests()), counter.requests()));
+      }
+    }
     return new Results(Results.SCHEMA,
         new Results.Run(simulation, settings.parameters(), List.copyOf(targets),
             new Results.Versions(couchbenchVersion(), log.gatlingVersion(), Runtime.version().toString()),
-            start.toString(), start.plusMillis(log.lastEndMillis()).toString(), null,
-            (int) INTERVAL.toSeconds(), HISTOGRAMS),
-        Entries.of(log, clientTimes), log.errors());
+            start.toString(), start.plusMillis(log.lastEndMillis()).toString(),
+            injector.share().alone() && injector.startAt().isEmpty() ? null : injector.share().toString(),
+            (int) INTERVAL.toSeconds(), HISTOGRAMS, injector.startAt().map(Instant::toString).orElse(null),
+            injector.startAt().isPresent() ? startSkew.toMillis() : null),
+        entries, log.errors(), keyFilesFrom(folder), serverCounts);
+  }
+
+  /**
+   * The key files with their paths relative to the run folder: a run's working folder moved whole (collected from a
+   * Kubernetes pod) keeps them valid for {@link Merge}.
+   */
+  private List<Results.KeyFile> keyFilesFrom(Path folder) {
+    Path from = folder.toAbsolutePath().normalize();
+    return keyFiles.entrySet().stream().map(file -> new Results.KeyFile(file.getValue().keyFile(),
+        from.relativize(file.getKey().normalize()).toString(), file.getValue().keys())).toList();
+  }
+
+  /** The counter after the load; null (and one line) when the server does not answer any more. */
+  private Long readAfter(CounterBefore counter) {
+    try {
+      return counter.read().getAsLong();
+    } catch (RuntimeException e) {
+      Console.say(counter.counter() + " could not be read after the load (" + e.getMessage()
+          + "): not in results.json");
+      return null;
+    }
   }
 
 

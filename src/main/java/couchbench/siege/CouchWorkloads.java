@@ -128,7 +128,8 @@ public final class CouchWorkloads {
   /** One document under a random id; its id goes into the key file when the server stored it. */
   private static ChainBuilder put(String name, SiegePlan plan, CouchTarget target, KeyFile keys,
       Function<String, String> body) {
-    return exec(session -> session.set(KeyFile.HEADER, Long.toUnsignedString(ThreadLocalRandom.current().nextLong())))
+    return exec(session -> session.set(KeyFile.HEADER,
+            plan.newKey(Long.toUnsignedString(ThreadLocalRandom.current().nextLong()))))
         .exec(CouchHttp.stopOnRefusal(target,
             http(name)
                 .put("/" + plan.database() + "/#{key}")

@@ -56,7 +56,7 @@ public final class MemcacheWorkloads {
    * @return one iteration: one set
    */
   public static ChainBuilder set(SiegePlan plan, KeyFile keys) {
-    return storeRandomText(plan, SET, Md5Keys::random, keys::record);
+    return storeRandomText(plan, SET, () -> plan.newKey(Md5Keys.random()), keys::record);
   }
 
   /**
@@ -96,7 +96,7 @@ public final class MemcacheWorkloads {
    */
   static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields) {
     return plan.backToBack(
-        exec(session -> session.set(KeyFile.HEADER, Md5Keys.random()))
+        exec(session -> session.set(KeyFile.HEADER, plan.newKey(Md5Keys.random())))
             .group(RECORD_WRITE).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
                 memcache("memcache field set")
                     .set(session -> fieldKey(session, i),

@@ -8,6 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.DatabaseNames;
 import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.memcache.MemcacheTimings;
+import couchbench.scaleout.InjectorShare;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -20,16 +21,17 @@ import java.util.List;
  * Seed 000's load shape, as siege ran it: {@code users} concurrent users, each sending requests
  * back to back for {@code duration}, no think time (a closed model).
  *
- * @param users concurrent users
+ * @param users concurrent users of this injector: its share of -Dusers
  * @param duration how long each user keeps sending
  * @param valueSize bytes of random text per written value
  * @param database the CouchDB database written and read by CouchSet and CouchGet
  * @param warmup how long the unmeasured warm-up runs before the measured load; zero for none
  * @param pipeline memcache requests in flight per connection: {@code users} connections, each
  *     shared by {@code pipeline} virtual users (memtier's --pipeline); 1 for none
+ * @param injector this injector's share of the users, and the space of its keys
  */
 public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
-    int pipeline) {
+    int pipeline, InjectorShare injector) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -56,22 +58,23 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline
+   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, injector
    * @return the plan
    */
   public static SiegePlan from(Settings settings) {
+    InjectorShare injector = InjectorShare.from(settings);
     int pipeline = settings.intValue("pipeline", 1, 1);
     if (pipeline > MAX_PIPELINE) {
       throw new SettingsException("-Dpipeline=" + pipeline + " is more than " + MAX_PIPELINE
           + ": give -Dpipeline between 1 (no pipelining) and " + MAX_PIPELINE);
     }
     return new SiegePlan(
-        settings.intValue("users", DEFAULT_USERS, 1),
+        injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1)),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
-        pipeline);
+        pipeline, injector);
   }
 
   /**
@@ -164,9 +167,21 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    *     the pipeline depth of memcache requests when there is one
    */
   public String describeLoad() {
-    String load = users + " users sending back to back for " + duration.toSeconds() + " s";
+    String load = users + " users sending back to back for " + duration.toSeconds() + " s"
+        + (injector.alone() ? "" : " (injector " + injector + "'s share)");
     return pipeline == 1 ? load : load + "; memcache: " + users + " connections, each shared by " + pipeline
         + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
+  }
+
+  /**
+   * A new key or id of this injector's own space: the random part as it is for one injector, prefixed for one of
+   * several ({@link InjectorShare#keyPrefix}), so that two injectors never write the same key.
+   *
+   * @param random the random part, e.g. an md5 hex digest
+   * @return the key
+   */
+  public String newKey(String random) {
+    return injector.keyPrefix() + random;
   }
 
   /**

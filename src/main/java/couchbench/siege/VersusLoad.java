@@ -14,6 +14,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
 import couchbench.data.Md5Keys;
+import couchbench.scaleout.Injector;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -107,12 +108,16 @@ public final class VersusLoad {
   }
 
   /**
-   * Before the load: the database exists.
+   * Before the load: the database exists (created by injector 0 of several, the others wait for it).
    *
+   * @param injector this injector
    * @throws couchbench.couchdb.CouchDbException when the database cannot be created
    */
-  public void prepare() {
-    new CouchDbClient(couchdb).ensureDatabase(plan.siege().database());
+  public void prepare(Injector injector) {
+    CouchDbClient client = new CouchDbClient(couchdb);
+    String database = plan.siege().database();
+    injector.setUpOnce("database " + database, () -> client.ensureDatabase(database),
+        () -> client.databaseExists(database));
   }
 
   /** After the load: the servers' figures, and the key files of a run stopped before its read phase. */

@@ -10,7 +10,8 @@ import java.nio.file.Path;
  *
  * @param siege users, duration (of each step), value size, database
  * @param fields F, the fields of a record; 0 leaves record assembly out
- * @param keyDir where memcache.csv, couchdb.csv, memcache-records.csv and couchdb-records.csv go
+ * @param keyDir where memcache.csv, couchdb.csv, memcache-records.csv and couchdb-records.csv go (one injector of
+ *     several writes and reads back its own, named with its index)
  */
 public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
 
@@ -42,21 +43,21 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
 
   /** @return the key file of the memcache set step, the one MemGet reads by default */
   public Path memcacheKeys() {
-    return keyDir.resolve("memcache.csv");
+    return siege.injector().ownFile(keyDir.resolve("memcache.csv"));
   }
 
   /** @return the key file of the couchdb set step, the one CouchGet reads by default */
   public Path couchdbKeys() {
-    return keyDir.resolve("couchdb.csv");
+    return siege.injector().ownFile(keyDir.resolve("couchdb.csv"));
   }
 
   /** @return the key file of acknowledged memcache records */
   public Path memcacheRecordKeys() {
-    return keyDir.resolve("memcache-records.csv");
+    return siege.injector().ownFile(keyDir.resolve("memcache-records.csv"));
   }
 
   /** @return the key file of acknowledged CouchDB records */
   public Path couchdbRecordKeys() {
-    return keyDir.resolve("couchdb-records.csv");
+    return siege.injector().ownFile(keyDir.resolve("couchdb-records.csv"));
   }
 }

@@ -36,7 +36,7 @@ public final class Console {
   }
 
   /** Folds line breaks into spaces: messages and exceptions stay on one line, whatever they quote. */
-  static String oneLine(String text) {
+  public static String oneLine(String text) {
     return text.replaceAll("\\s*[\\r\\n]+\\s*", " ");
   }
 }

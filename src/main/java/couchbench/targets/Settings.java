@@ -151,6 +151,15 @@ public final class Settings {
   }
 
   /**
+   * @param name a run parameter
+   * @return its value when it is given, without counting it as read (see {@link #parameters}); for a parameter known
+   *     by two names
+   */
+  public Optional<String> given(String name) {
+    return value(name);
+  }
+
+  /**
    * @return every run parameter read so far (through {@link #get}, {@link #intValue}, {@link #intList} or
    *     {@link #booleanValue}) with the value it got, defaults included, by name
    */

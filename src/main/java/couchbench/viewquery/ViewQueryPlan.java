@@ -2,6 +2,7 @@ package couchbench.viewquery;
 
 import couchbench.couchdb.DatabaseNames;
 import couchbench.couchdb.DesignDocument;
+import couchbench.scaleout.InjectorShare;
 import couchbench.targets.Settings;
 import couchbench.targets.SettingsException;
 import java.time.Duration;
@@ -18,11 +19,11 @@ import java.util.Locale;
  * @param totalRate new connections per second of all injectors together
  * @param totalConns connections of all injectors together
  * @param callsPerConn requests sent on each connection
- * @param client this injector's share, as httperf's --client
+ * @param injector this injector's share ({@code -Dinjector=I/N}, or httperf's {@code -Dclient=I/N})
  */
 public record ViewQueryPlan(
     String database, DesignDocument design, boolean setup, int rows, double totalRate,
-    int totalConns, int callsPerConn, ClientShare client) {
+    int totalConns, int callsPerConn, InjectorShare injector) {
 
   /** The seed's map function: every document, keyed by its id. */
   public static final String SEED_MAP = "function(doc) { emit(doc._id, doc); }";
@@ -33,7 +34,7 @@ public record ViewQueryPlan(
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings database, design, view, setup, rows, rate, conns, callsPerConn, client
+   * @param settings database, design, view, setup, rows, rate, conns, callsPerConn, injector (or client)
    * @return the plan
    * @throws SettingsException for a value that cannot be used
    */
@@ -48,22 +49,19 @@ public record ViewQueryPlan(
         rate,
         settings.intValue("conns", 27000, 1),
         settings.intValue("callsPerConn", 1, 1),
-        ClientShare.parse("client", settings.get("client", "0/1")));
-    if (plan.conns() < 1) {
-      throw new SettingsException("-Dconns=" + plan.totalConns() + " leaves no connection to injector "
-          + plan.client() + " (expected conns >= N of -Dclient=I/N)");
-    }
+        InjectorShare.from(settings));
+    plan.injector().atLeastOne("conns", plan.totalConns());
     return plan;
   }
 
   /** @return this injector's connections per second */
   public double rate() {
-    return client.rate(totalRate);
+    return injector.rate(totalRate);
   }
 
   /** @return this injector's connections */
   public int conns() {
-    return (int) client.share(totalConns);
+    return (int) injector.share(totalConns);
   }
 
   /**
@@ -86,7 +84,7 @@ public record ViewQueryPlan(
     String rate = String.format(Locale.ROOT, "%.1f", effectiveRate());
     return "load: " + conns() + " connections at " + rate + "/s over " + duration().toSeconds() + " s, "
         + callsPerConn + " call(s) each, GET " + path()
-        + (client.count() > 1 ? " (injector " + client + " of -Drate=" + totalRate + " -Dconns=" + totalConns + ")" : "")
+        + (!injector.alone() ? " (injector " + injector + " of -Drate=" + totalRate + " -Dconns=" + totalConns + ")" : "")
         + (Math.abs(effectiveRate() - rate()) > 1e-9 * rate()
             ? " (-Drate=" + rate() + " rounded: Gatling injects over whole seconds)" : "");
   }

@@ -57,7 +57,7 @@ public final class ViewQuerySummary {
     Console.say(figures.replyTimeSpread());
     SummaryPage page = SummaryPage.titled("ViewQuery: httperf's figures for GET " + plan.path())
         .line("Target: " + target.describe() + ".")
-        .line("The same load with httperf: " + httperfCommand(plan, target) + (plan.client().count() > 1
+        .line("The same load with httperf: " + httperfCommand(plan, target) + (!plan.injector().alone()
             ? " (this injector's share: " + f("%.1f", plan.rate()) + " conn/s, " + plan.conns() + " connections)"
             : "") + ".")
         .line("Gatling injected " + plan.conns() + " users over " + plan.duration().toSeconds() + " s ("
@@ -100,7 +100,7 @@ public final class ViewQuerySummary {
     URI uri = URI.create(target.baseUrl());
     int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
     String prefix = uri.getRawPath() == null ? "" : uri.getRawPath();
-    return "httperf --client=" + plan.client() + " --server=" + uri.getHost() + " --port=" + port
+    return "httperf --client=" + plan.injector() + " --server=" + uri.getHost() + " --port=" + port
         + " --uri=" + prefix + plan.path() + " --rate=" + number(plan.totalRate())
         + " --num-conns=" + plan.totalConns() + " --num-calls=" + plan.callsPerConn();
   }

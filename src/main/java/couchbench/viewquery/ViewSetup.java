@@ -7,6 +7,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DesignDocument;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.scaleout.Injector;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -27,6 +28,43 @@ public final class ViewSetup {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ViewSetup() {}
+
+  /**
+   * {@link #prepare(CouchDbClient, ViewQueryPlan)} by injector 0 of a run of several; the others wait until the view
+   * answers with every row set up (then their first query reads the index injector 0 built).
+   *
+   * @param client the setup client
+   * @param plan the database, view and rows
+   * @param injector this injector
+   * @return the first query's time and the view's row count
+   * @throws ViewQueryException when the view is missing, broken or holds other rows than set up
+   * @throws couchbench.scaleout.ScaleOutException when injector 0's setup is not ready in time
+   */
+  public static IndexBuild prepare(CouchDbClient client, ViewQueryPlan plan, Injector injector) {
+    if (!plan.setup()) {
+      return prepare(client, plan); // nothing is written: every injector checks the view itself
+    }
+    return injector.setUpOnce("view " + plan.path() + " with " + plan.expectedRows() + " rows",
+        () -> prepare(client, plan), () -> ready(client, plan));
+  }
+
+  /** The first query, once the view answers with all the rows set up; empty before. */
+  private static Optional<IndexBuild> ready(CouchDbClient client, ViewQueryPlan plan) {
+    long start = System.nanoTime();
+    CouchReply reply = client.get(plan.path());
+    double millis = (System.nanoTime() - start) / 1e6;
+    if (reply.status() != 200) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode json = JSON.readTree(reply.body());
+      return json != null && json.path("total_rows").asLong(-1) == plan.expectedRows()
+          ? Optional.of(new IndexBuild(millis, plan.expectedRows(), reply.body().length, Optional.empty()))
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
 
   /**
    * Sets up (unless the plan says not to) and sends the index-building query.

@@ -2,11 +2,13 @@ package couchbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,13 +24,17 @@ class ResultsFileTest {
   static Results sample() {
     return new Results(Results.SCHEMA,
         new Results.Run("MemGet", Map.of("users", "16", "duration", "10"), List.of("memcache 127.0.0.1:11211"),
-            new Results.Versions("0.1.0", "3.15.1", "17.0.1"), "2026-12-01T10:00:00Z", "2026-12-01T10:00:10Z", null,
-            5, RunOutput.HISTOGRAMS),
+            new Results.Versions("0.1.0", "3.15.1", "17.0.1"), "2026-12-01T10:00:00Z", "2026-12-01T10:00:10Z", "0/2",
+            5, RunOutput.HISTOGRAMS, "2026-12-01T09:59:59Z", 12L),
         List.of(new Results.Entry("memcache get", "request", Results.CLIENT_CLOCK, false, 1001, 1000, 1,
             Map.of("timeout after 1000 ms", 1L), 100.1,
             new Results.Latency("us", 95.5, 90.1, 120.3, 250.7, 900.2, 1500.0, 2000.0),
-            "request:memcache_get:ok", "request:memcache_get:ko")),
-        Map.of());
+            "request:memcache_get:ok", "request:memcache_get:ko", "2026-12-01T10:00:00.004Z",
+            "2026-12-01T10:00:10.001Z")),
+        Map.of(),
+        List.of(new Results.KeyFile("data/keys/memcache.csv", "data/keys/memcache.injector0of2.csv", 1000)),
+        List.of(new Results.ServerCount("memcache cmd_set", 10, "2026-12-01T09:59:58Z", 1010, "2026-12-01T10:00:11Z",
+            1000, List.of("memcache set"))));
   }
 
   @Test
@@ -45,7 +51,7 @@ class ResultsFileTest {
   void shouldWriteTheDocumentedFieldNames() throws Exception {
     JsonNode json = new ObjectMapper().readTree(ResultsFile.toJson(sample()));
 
-    assertEquals(1, json.get("schema").asInt());
+    assertEquals(2, json.get("schema").asInt());
     assertEquals("MemGet", json.at("/run/simulation").asText());
     assertEquals("16", json.at("/run/parameters/users").asText());
     JsonNode latency = json.at("/requests/0/latency");
@@ -53,14 +59,39 @@ class ResultsFileTest {
     assertEquals(900.2, latency.get("p99.9").asDouble());
     assertEquals(1500.0, latency.get("p99.99").asDouble());
     assertEquals(1L, json.at("/requests/0/failures").get("timeout after 1000 ms").asLong());
+    assertEquals("0/2", json.at("/run/injector").asText());
+    assertEquals("2026-12-01T09:59:59Z", json.at("/run/startAt").asText());
+    assertEquals(12, json.at("/run/startSkewMillis").asLong());
+    assertEquals("2026-12-01T10:00:00.004Z", json.at("/requests/0/firstStart").asText());
+    assertEquals("data/keys/memcache.injector0of2.csv", json.at("/keyFiles/0/path").asText());
+    assertEquals(1010, json.at("/serverCounts/0/after").asLong());
+  }
+
+  @Test
+  void shouldReadASchemaOneFileWithoutWhatSchemaTwoAdded() throws Exception {
+    ObjectNode json = (ObjectNode) new ObjectMapper().readTree(ResultsFile.toJson(sample()));
+    json.put("schema", 1);
+    json.remove(List.of("keyFiles", "serverCounts"));
+    ((ObjectNode) json.get("run")).remove(List.of("startAt", "startSkewMillis"));
+    ((ObjectNode) json.at("/requests/0")).remove(List.of("firstStart", "lastEnd"));
+    Path file = Files.writeString(folder.resolve("results.json"), json.toString());
+
+    Results read = ResultsFile.read(file);
+
+    assertEquals(1, read.schema());
+    assertEquals(sample().requests().get(0).count(), read.requests().get(0).count());
+    assertEquals(List.of(), read.keyFiles());
+    assertEquals(List.of(), read.serverCounts());
+    assertNull(read.run().startAt());
+    assertNull(read.requests().get(0).firstStart());
   }
 
   @Test
   void shouldRefuseAnotherSchemaWithOneLine() throws Exception {
     Path file = Files.writeString(folder.resolve("results.json"),
-        ResultsFile.toJson(sample()).replace("\"schema\" : 1", "\"schema\" : 2"));
+        ResultsFile.toJson(sample()).replace("\"schema\" : 2", "\"schema\" : 3"));
 
-    assertEquals(file + ": schema 2; this couchbench reads schema 1",
+    assertEquals(file + ": schema 3; this couchbench reads schemas [1, 2]",
         assertThrows(ResultsException.class, () -> ResultsFile.read(file)).getMessage());
   }
 

@@ -55,8 +55,8 @@ class RunOutputTest {
     assertTrue(Files.exists(folder.resolve("latency-by-percentile.csv")));
     Results results = ResultsFile.read(folder);
     assertEquals("Fixture", results.run().simulation());
-    assertEquals(Map.of("users", "3", "duration", "60", "clientTimes", "true"), results.run().parameters(),
-        "every parameter read, defaults included");
+    assertEquals(Map.of("users", "3", "duration", "60", "clientTimes", "true", "injector", "0/1"),
+        results.run().parameters(), "every parameter read, defaults included (one injector: 0/1)");
     assertEquals(List.of("memcache 127.0.0.1:1"), results.run().targets());
     assertEquals("3.15.1", results.run().versions().gatling());
     assertFalse(results.run().versions().couchbench().isBlank());

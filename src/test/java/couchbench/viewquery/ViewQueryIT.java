@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.Injectors;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.DesignDocument;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.PouchDbServer;
 import java.net.InetAddress;
@@ -88,6 +91,37 @@ class ViewQueryIT {
   }
 
   @Test
+  void shouldGiveTheCombinedRateFromTwoInjectorsEachRunningHalf() throws Exception {
+    // 20 connections/s and 120 connections between them: 10/s and 60 each, over the same 6 s. The combined rate needs
+    // both on time: two Gatling JVMs starting at once on a loaded 2-core machine took up to 27 s to be ready.
+    Injectors.Run run = Injectors.run("ViewQuery", 2, Map.of("couchdb.url", couch.url(), "database",
+        "viewquery_scaleout", "rows", "3", "rate", "20", "conns", "120"), Duration.ofSeconds(35), RUN_TIMEOUT);
+
+    for (int i = 0; i < 2; i++) {
+      Path folder = run.folders().get(i);
+      Results.Entry own = entry(ResultsFile.read(folder), "view list");
+      assertEquals(60, own.ok(), "injector " + i + " ran half the connections");
+      assertEquals(0, own.ko());
+      assertTrue(own.ratePerSecond() > 9 && own.ratePerSecond() < 11, "about half the rate: " + own.ratePerSecond());
+      assertEquals("60", figures(folder.resolve("figures.csv")).get("connections"));
+      assertTrue(Files.readString(folder.resolve("summary.html")).contains("httperf --client=" + i + "/2 "),
+          "the same load from httperf, as injector " + i + " of 2");
+    }
+    Results merged = ResultsFile.read(run.merged());
+    Results.Entry all = entry(merged, "view list");
+    assertEquals(120, all.ok(), "every connection of both");
+    assertTrue(merged.run().startSkewMillis() < 1000, "both started within a second of -DstartAt: "
+        + merged.run().startSkewMillis() + " ms");
+    assertTrue(all.ratePerSecond() > 18 && all.ratePerSecond() < 22, "the combined rate, about 20/s: "
+        + all.ratePerSecond());
+    assertTrue(client.document("viewquery_scaleout", "_design/todo").isPresent(), "set up once, by injector 0");
+  }
+
+  private static Results.Entry entry(Results results, String name) {
+    return results.requests().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
   void shouldStopWithOneLineBeforeAnyLoadWhenTheViewIsMissingOrBroken() throws Exception {
     client.ensureDatabase("viewquery_missing");
     client.ensureDatabase("viewquery_broken");
@@ -115,9 +149,12 @@ class ViewQueryIT {
   void shouldRefuseBadParametersWithOneLineBeforeConnectingAnywhere() throws Exception {
     Map<String, String> refused = Map.of(
         "rate", "-Drate=-5 is too small (expected > 0",
-        "client", "-Dclient=3/2 is not I/N with 0 <= I < N");
+        "client", "-Dclient=3/2 is not I/N with 0 <= I < N",
+        "injector", "-Dinjector=0/0 is not I/N with 0 <= I < N",
+        "startAt", "-DstartAt=noon is not an ISO-8601 UTC instant");
     try (ServerSocket untouched = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      for (Map.Entry<String, String> parameter : List.of(Map.entry("rate", "-5"), Map.entry("client", "3/2"))) {
+      for (Map.Entry<String, String> parameter : List.of(Map.entry("rate", "-5"), Map.entry("client", "3/2"),
+          Map.entry("injector", "0/0"), Map.entry("startAt", "noon"))) {
         GatlingRun.Result run = run(Map.of("couchdb.url", "http://127.0.0.1:" + untouched.getLocalPort(),
             parameter.getKey(), parameter.getValue()));
 

@@ -28,13 +28,15 @@ class ViewQueryPlanTest {
 
   @Test
   void shouldTakeThisInjectorsShareOfRateAndConnections() {
-    ViewQueryPlan first = plan(Map.of("rate", "150", "conns", "1001", "client", "0/2"));
-    ViewQueryPlan second = plan(Map.of("rate", "150", "conns", "1001", "client", "1/2"));
+    ViewQueryPlan first = plan(Map.of("rate", "150", "conns", "1001", "injector", "0/2"));
+    ViewQueryPlan second = plan(Map.of("rate", "150", "conns", "1001", "injector", "1/2"));
+    ViewQueryPlan byHttperfsName = plan(Map.of("rate", "150", "conns", "1001", "client", "1/2"));
 
     assertEquals(75.0, first.rate());
     assertEquals(501, first.conns());
     assertEquals(500, second.conns());
     assertEquals(1001, first.conns() + second.conns(), "the shares add up to the total");
+    assertEquals(second, byHttperfsName, "-Dclient is another name for -Dinjector");
   }
 
   @Test
@@ -55,9 +57,10 @@ class ViewQueryPlanTest {
         Map.of("rate", "fast"), "-Drate=fast is not a number",
         Map.of("conns", "0"), "-Dconns=0 is too small (expected >= 1)",
         Map.of("callsPerConn", "0"), "-DcallsPerConn=0 is too small (expected >= 1)",
-        Map.of("client", "2/2"), "-Dclient=2/2 is not I/N with 0 <= I < N",
+        Map.of("injector", "2/2"), "-Dinjector=2/2 is not I/N with 0 <= I < N",
         Map.of("client", "1"), "-Dclient=1 is not I/N",
-        Map.of("conns", "1", "client", "1/2"), "-Dconns=1 leaves no connection to injector 1/2",
+        Map.of("injector", "0/2", "client", "1/2"), "-Dinjector=0/2 and -Dclient=1/2 disagree",
+        Map.of("conns", "1", "injector", "1/2"), "-Dconns=1 leaves nothing to injector 1/2",
         Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid CouchDB database name");
     refused.forEach((properties, message) -> {
       SettingsException e = assertThrows(SettingsException.class, () -> plan(properties));

@@ -1,0 +1,351 @@
+package couchbench.results;
+
+import couchbench.data.KeyFile;
+import couchbench.report.SummaryPage;
+import couchbench.scaleout.InjectorShare;
+import couchbench.targets.SettingsException;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The run folders of one run's injectors ({@code -Dinjector=I/N}) into one merged folder, from their results.json
+ * and histograms.hlog only: every injector's intervals in one histograms.hlog, so the merged histograms are their
+ * exact sums; per request name the counts and failures summed, the percentiles from the summed histograms, the rate
+ * over the union of the injectors' windows (first start to last end); the largest start skew; each server counter
+ * once, from the earliest reading before the load to the latest after it, against the sum of what all injectors were
+ * acknowledged; the key files joined into one; and summary.html for the whole run, linking each injector's Gatling
+ * report, which Gatling cannot merge. Folders of different simulations, parameters or runs, or a set of injectors
+ * with one missing or twice, are refused with one line, and nothing is written.
+ *
+ * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}, or {@code java couchbench.results.Merge A,B
+ * [folder]}.
+ */
+public final class Merge {
+
+  /** Parameters that differ between the injectors of one run by design. */
+  static final Set<String> INJECTOR_PARAMETERS = Set.of(InjectorShare.PARAMETER, InjectorShare.HTTPERF_ALIAS);
+
+  /** One injector's run folder, read. */
+  record InjectorRun(Path folder, InjectorShare share, Results results, Path histograms) {}
+
+  private Merge() {}
+
+  /**
+   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
+   */
+  public static void main(String[] args) {
+    try {
+      long start = System.nanoTime();
+      Path written = run(args);
+      System.out.printf("merge: %s, with results.json and %s beside it (%.1f s)%n", written.toAbsolutePath(),
+          RunOutput.HISTOGRAMS, (System.nanoTime() - start) / 1e9);
+    } catch (ResultsException e) {
+      System.err.println("merge: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /**
+   * Merges the folders given.
+   *
+   * @param args as for {@link #main}
+   * @return the merged summary.html
+   * @throws ResultsException with one line when an argument or a folder is wrong, or the folders are not the
+   *     injectors of one run; nothing is written then
+   */
+  public static Path run(String[] args) {
+    // exec:java passes an empty -Druns or -Dout as null.
+    String runs = args.length == 0 || args[0] == null ? "" : args[0];
+    List<Path> folders = new ArrayList<>();
+    for (String folder : runs.split(",")) {
+      if (!folder.isBlank()) {
+        folders.add(Path.of(folder.trim()));
+      }
+    }
+    if (folders.isEmpty()) {
+      throw new ResultsException("give the injectors' run folders: -Druns=reports/memset-A,reports/memset-B");
+    }
+    List<InjectorRun> injectors = read(folders);
+    Results first = injectors.get(0).results();
+    Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
+        : RunFolders.resultsRoot().resolve("merged-" + first.run().simulation().toLowerCase(Locale.ROOT)
+            + "-" + injectors.get(0).folder().getFileName());
+    return write(injectors, out);
+  }
+
+  /** Reads every folder and checks that they are the injectors of one run, in index order. */
+  static List<InjectorRun> read(List<Path> folders) {
+    List<InjectorRun> injectors = new ArrayList<>();
+    for (Path folder : folders) {
+      Results results = ResultsFile.read(folder);
+      if (results.schema() < 2) {
+        throw new ResultsException(folder + ": results.json of schema " + results.schema()
+            + ", which has no request windows: merge needs runs of this couchbench (schema " + Results.SCHEMA + ")");
+      }
+      Path dir = Files.isDirectory(folder) ? folder : folder.toAbsolutePath().getParent();
+      String share = results.run().injector();
+      if (share != null && share.startsWith("*/")) {
+        throw new ResultsException(folder + ": merged results already; give the injectors' own run folders");
+      }
+      injectors.add(new InjectorRun(dir, share(folder, share), results, dir.resolve(results.run().histograms())));
+    }
+    check(injectors);
+    injectors.sort(Comparator.comparingInt(injector -> injector.share().index()));
+    return injectors;
+  }
+
+  /** The share a run's results name; a run of one injector names none. */
+  private static InjectorShare share(Path folder, String share) {
+    try {
+      return share == null ? InjectorShare.ALONE : InjectorShare.parse("injector", share);
+    } catch (SettingsException e) {
+      throw new ResultsException(folder + ": run.injector is \"" + share + "\", not I/N: not a couchbench injector's"
+          + " results");
+    }
+  }
+
+  /** One line for the first way the folders are not the injectors of one run. */
+  static void check(List<InjectorRun> injectors) {
+    InjectorRun first = injectors.get(0);
+    Results.Run a = first.results().run();
+    for (InjectorRun other : injectors.subList(1, injectors.size())) {
+      Results.Run b = other.results().run();
+      String pair = first.folder() + " and " + other.folder();
+      if (!a.simulation().equals(b.simulation())) {
+        throw new ResultsException(pair + " are runs of different simulations (" + a.simulation() + ", "
+            + b.simulation() + "): give the folders of one run's injectors");
+      }
+      if (!Objects.equals(a.startAt(), b.startAt())) {
+        throw new ResultsException(pair + " are different runs (-DstartAt=" + a.startAt() + " and " + b.startAt()
+            + "): give the folders of one run's injectors, which share -DstartAt");
+      }
+      for (String name : parameterNames(a, b)) {
+        String va = a.parameters().getOrDefault(name, "(not read)");
+        String vb = b.parameters().getOrDefault(name, "(not read)");
+        if (!va.equals(vb)) {
+          throw new ResultsException(pair + " ran with different parameters (-D" + name + "=" + va + " and " + vb
+              + "): the injectors of one run share every parameter but -Dinjector");
+        }
+      }
+      if (first.share().count() != other.share().count()) {
+        throw new ResultsException(pair + " are injectors " + first.share() + " and " + other.share()
+            + " of runs of different sizes: give the folders of one run's injectors");
+      }
+    }
+    Map<Integer, Path> byIndex = new TreeMap<>();
+    for (InjectorRun injector : injectors) {
+      Path twice = byIndex.put(injector.share().index(), injector.folder());
+      if (twice != null) {
+        throw new ResultsException(twice + " and " + injector.folder() + " are both injector " + injector.share()
+            + ": give each injector's folder once");
+      }
+    }
+    int count = first.share().count();
+    if (byIndex.size() != count) {
+      Set<Integer> missing = new TreeSet<>();
+      for (int i = 0; i < count; i++) {
+        if (!byIndex.containsKey(i)) {
+          missing.add(i);
+        }
+      }
+      throw new ResultsException("injector" + (missing.size() > 1 ? "s " : " ") + missing.stream()
+          .map(i -> i + "/" + count).collect(Collectors.joining(", ")) + " missing: the run had " + count
+          + " injectors and " + injectors.size() + " folder" + (injectors.size() > 1 ? "s were" : " was") + " given");
+    }
+  }
+
+  private static Set<String> parameterNames(Results.Run a, Results.Run b) {
+    Set<String> names = new TreeSet<>(a.parameters().keySet());
+    names.addAll(b.parameters().keySet());
+    names.removeAll(INJECTOR_PARAMETERS);
+    return names;
+  }
+
+  /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
+  private static Path write(List<InjectorRun> injectors, Path out) {
+    try {
+      Files.createDirectories(out);
+    } catch (IOException e) {
+      throw new ResultsException(out + ": cannot be created (" + e.getMessage() + ")");
+    }
+    long base = injectors.stream().mapToLong(injector -> Instant.parse(injector.results().run().start()).toEpochMilli())
+        .min().orElseThrow();
+    Path histograms = out.resolve(RunOutput.HISTOGRAMS);
+    try (HistogramLog log = HistogramLog.create(histograms, base)) {
+      injectors.forEach(injector -> log.copyIntervals(injector.histograms()));
+    }
+    Map<String, Histogram> totals = HistogramLog.totals(histograms);
+    List<String> problems = new ArrayList<>();
+    Results merged = merged(injectors, totals, keyFiles(injectors, out, problems));
+    ResultsFile.write(out, merged);
+    return page(injectors, merged, totals, out, problems).writeTo(out);
+  }
+
+  /** The merged results. */
+  static Results merged(List<InjectorRun> injectors, Map<String, Histogram> totals, List<Results.KeyFile> keyFiles) {
+    List<Results> all = injectors.stream().map(InjectorRun::results).toList();
+    Results.Run first = all.get(0).run();
+    Map<String, String> parameters = new TreeMap<>(first.parameters());
+    parameters.keySet().removeAll(INJECTOR_PARAMETERS);
+    Results.Run run = new Results.Run(first.simulation(), parameters, first.targets(), first.versions(),
+        earliest(all, r -> r.run().start()), latest(all, r -> r.run().end()), "*/" + injectors.size(),
+        first.intervalSeconds(), RunOutput.HISTOGRAMS, first.startAt(),
+        all.stream().map(r -> r.run().startSkewMillis()).filter(Objects::nonNull).max(Long::compare).orElse(null));
+    Map<String, List<Results.Entry>> byName = new LinkedHashMap<>();
+    all.forEach(r -> r.requests().forEach(e -> byName.computeIfAbsent(e.kind() + ":" + e.name(),
+        k -> new ArrayList<>()).add(e)));
+    List<Results.Entry> entries = byName.values().stream().map(same -> entry(same, totals)).toList();
+    Map<String, Long> errors = new TreeMap<>();
+    all.forEach(r -> r.errors().forEach((message, n) -> errors.merge(message, n, Long::sum)));
+    return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all));
+  }
+
+  /** One request name's entries of every injector, added up. */
+  private static Results.Entry entry(List<Results.Entry> same, Map<String, Histogram> totals) {
+    Results.Entry first = same.get(0);
+    Map<String, Long> failures = new TreeMap<>();
+    same.forEach(e -> e.failures().forEach((message, n) -> failures.merge(message, n, Long::sum)));
+    long count = same.stream().mapToLong(Results.Entry::count).sum();
+    String firstStart = same.stream().map(Results.Entry::firstStart).filter(Objects::nonNull)
+        .min(Comparator.comparing(Instant::parse)).orElse(null);
+    String lastEnd = same.stream().map(Results.Entry::lastEnd).filter(Objects::nonNull)
+        .max(Comparator.comparing(Instant::parse)).orElse(null);
+    long spanMillis = firstStart == null || lastEnd == null ? 0
+        : Duration.between(Instant.parse(firstStart), Instant.parse(lastEnd)).toMillis();
+    Histogram ok = totals.getOrDefault(first.okTag(), Outcomes.newCompact());
+    return new Results.Entry(first.name(), first.kind(), first.clock(), first.warmUp(), count,
+        same.stream().mapToLong(Results.Entry::ok).sum(), same.stream().mapToLong(Results.Entry::ko).sum(), failures,
+        Entries.rate(count, spanMillis), Entries.latency(ok, first.clock()), first.okTag(), first.koTag(), firstStart,
+        lastEnd);
+  }
+
+  /** Each counter once: the earliest reading before any load, the latest after all of it, every injector's acks. */
+  static List<Results.ServerCount> serverCounts(List<Results> all) {
+    Map<String, List<Results.ServerCount>> byCounter = new LinkedHashMap<>();
+    all.forEach(r -> r.serverCounts().forEach(c -> byCounter.computeIfAbsent(c.counter(), k -> new ArrayList<>())
+        .add(c)));
+    List<Results.ServerCount> counts = new ArrayList<>();
+    for (List<Results.ServerCount> same : byCounter.values()) {
+      Results.ServerCount before =
+          same.stream().min(Comparator.comparing(c -> Instant.parse(c.beforeAt()))).orElseThrow();
+      Results.ServerCount after =
+          same.stream().max(Comparator.comparing(c -> Instant.parse(c.afterAt()))).orElseThrow();
+      counts.add(new Results.ServerCount(before.counter(), before.before(), before.beforeAt(), after.after(),
+          after.afterAt(), same.stream().mapToLong(Results.ServerCount::acknowledged).sum(), before.requests()));
+    }
+    return counts;
+  }
+
+  /**
+   * Joins each key file of the injectors into one in the merged folder, named as the runs' -DkeyFile names it; an
+   * injector's file is where its results.json says, relative to its run folder.
+   */
+  private static List<Results.KeyFile> keyFiles(List<InjectorRun> injectors, Path out, List<String> problems) {
+    Map<String, List<Path>> byName = new LinkedHashMap<>();
+    Map<String, Long> expected = new LinkedHashMap<>();
+    for (InjectorRun injector : injectors) {
+      for (Results.KeyFile keys : injector.results().keyFiles()) {
+        byName.computeIfAbsent(keys.keyFile(), k -> new ArrayList<>()).add(injector.folder().resolve(keys.path()));
+        expected.merge(keys.keyFile(), keys.keys(), Long::sum);
+      }
+    }
+    List<Results.KeyFile> merged = new ArrayList<>();
+    byName.forEach((name, parts) -> {
+      Path target = out.resolve(Path.of(name).getFileName());
+      long keys = join(parts, target);
+      if (keys != expected.get(name)) {
+        problems.add("key file " + target + " holds " + keys + " keys, the injectors' results say " + expected.get(name)
+            + " were acknowledged: a key file was changed or cut after its run");
+      }
+      merged.add(new Results.KeyFile(name, target.getFileName().toString(), keys));
+    });
+    return merged;
+  }
+
+  /** Writes the key lines of every part under one header; returns the keys written. */
+  private static long join(List<Path> parts, Path target) {
+    long keys = 0;
+    try (BufferedWriter writer = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
+      writer.write(KeyFile.HEADER + "\n");
+      for (Path part : parts) {
+        try (BufferedReader reader = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
+          reader.readLine(); // the header
+          for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            if (!line.isEmpty()) {
+              writer.write(line);
+              writer.write('\n');
+              keys++;
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new ResultsException("key file " + target + ": cannot be joined from " + parts + " (" + e.getMessage()
+          + ")");
+    }
+    return keys;
+  }
+
+  /** The merged summary: the injectors and links to their reports, the counts, the latency table and chart. */
+  private static SummaryPage page(List<InjectorRun> injectors, Results merged, Map<String, Histogram> totals, Path out,
+      List<String> problems) {
+    Results.Run run = merged.run();
+    SummaryPage page = SummaryPage.titled(run.simulation() + ": " + injectors.size() + " injectors, merged")
+        .line(run.simulation() + " from " + run.start() + " to " + run.end() + " against " + String.join("; ",
+            run.targets()) + (run.startAt() == null ? "" : ", load started at -DstartAt=" + run.startAt()) + ".")
+        .line("Largest start skew: " + (run.startSkewMillis() == null ? "n/a (no -DstartAt)"
+            : run.startSkewMillis() + " ms") + ". Counts are the injectors' sums, rates over the union of their"
+            + " windows, percentiles from their added histograms (histograms.hlog holds every injector's intervals).");
+    for (String problem : problems) {
+      page = page.warning(problem + ".");
+    }
+    for (Results.KeyFile keys : merged.keyFiles()) {
+      Path file = out.resolve(keys.path());
+      page = page.line("Key file " + file + ": " + keys.keys() + " acknowledged keys of all injectors"
+          + " (-DkeyFile=" + file + " reads them).");
+    }
+    for (InjectorRun injector : injectors) {
+      Results.Run own = injector.results().run();
+      page = page.link("injector " + injector.share() + ": Gatling's report (" + own.start() + " to " + own.end()
+          + (own.startSkewMillis() == null ? "" : ", started " + own.startSkewMillis() + " ms after -DstartAt") + ")",
+          relative(out, injector.folder().resolve("index.html")));
+    }
+    return ResultsPage.addTo(page, merged, okTotals(merged, totals));
+  }
+
+  private static Map<String, Histogram> okTotals(Results merged, Map<String, Histogram> totals) {
+    return merged.requests().stream().filter(e -> totals.containsKey(e.okTag()))
+        .collect(Collectors.toMap(Results.Entry::okTag, e -> totals.get(e.okTag()), (x, y) -> x, LinkedHashMap::new));
+  }
+
+  private static String relative(Path from, Path to) {
+    return from.toAbsolutePath().normalize().relativize(to.toAbsolutePath().normalize()).toString();
+  }
+
+  private static String earliest(List<Results> all, Function<Results, String> instant) {
+    return all.stream().map(instant).min(Comparator.comparing(Instant::parse)).orElseThrow();
+  }
+
+  private static String latest(List<Results> all, Function<Results, String> instant) {
+    return all.stream().map(instant).max(Comparator.comparing(Instant::parse)).orElseThrow();
+  }
+}

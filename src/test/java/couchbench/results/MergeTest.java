@@ -1,0 +1,181 @@
+package couchbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.OfflinePage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Merge on injector folders written here as RunOutput writes them: sums, windows, counts, key files, refusals. */
+class MergeTest {
+
+  private static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
+
+  @RegisterExtension
+  final ResultsRootInTempDir reports = new ResultsRootInTempDir();
+
+  /** What an injector's folder holds: its share, its parameters, when it ran, its times, its server counter. */
+  private record Injector(String name, String share, Map<String, String> parameters, String startAt,
+      long offsetMillis, long skewMillis, int requests, long micros, long before, long after) {
+
+    Injector with(String key, String value) {
+      Map<String, String> changed = new HashMap<>(parameters);
+      changed.put(key, value);
+      return new Injector(name + "-" + key, share, changed, startAt, offsetMillis, skewMillis, requests, micros,
+          before, after);
+    }
+  }
+
+  private static Injector injector(int index, int count) {
+    // Injector 1 starts 2 s after injector 0 and ends 2 s after it: the union of the windows is 12 s.
+    return new Injector("memset-" + index, index + "/" + count,
+        Map.of("users", "4", "duration", "10", "injector", index + "/" + count, "startAt", START.toString()),
+        START.toString(), index * 2000L, index * 40L, 1000 * (index + 1), 100 * (index + 1),
+        index == 0 ? 5 : 900, index == 0 ? 2000 : 3005);
+  }
+
+  @Test
+  void shouldAddTheInjectorsUpExactly() throws IOException {
+    Path a = folder(injector(0, 2));
+    Path b = folder(injector(1, 2));
+    Path out = reports.root().resolve("merged");
+
+    Path summary = Merge.run(new String[] {b + "," + a, out.toString()});
+
+    assertEquals(out.resolve("summary.html"), summary);
+    Results merged = ResultsFile.read(out);
+    Results.Entry set = merged.requests().get(0);
+    assertEquals("memcache set", set.name());
+    assertEquals(3000, set.count(), "1000 + 2000");
+    assertEquals(3000, set.ok());
+    assertEquals(3000 / 12.0, set.ratePerSecond(), 0.001, "over the union of the windows, 12 s");
+    assertEquals("2026-12-01T10:00:00Z", set.firstStart());
+    assertEquals("2026-12-01T10:00:12Z", set.lastEnd());
+    Map<String, Histogram> totals = HistogramLog.totals(out.resolve(RunOutput.HISTOGRAMS));
+    Histogram ok = totals.get(set.okTag());
+    assertEquals(3000, ok.getTotalCount(), "the merged histograms hold every injector's");
+    Histogram expected = HistogramLog.totals(a.resolve(RunOutput.HISTOGRAMS)).get(set.okTag()).copy();
+    expected.add(HistogramLog.totals(b.resolve(RunOutput.HISTOGRAMS)).get(set.okTag()));
+    assertEquals(expected, ok, "exactly their sum");
+    assertEquals(expected.getValueAtPercentile(50) / 1000.0, set.latency().p50(), 0.001);
+    assertEquals("*/2", merged.run().injector());
+    assertEquals(40L, merged.run().startSkewMillis(), "the largest skew");
+    assertFalse(merged.run().parameters().containsKey("injector"), "the share is no parameter of the whole run");
+    Results.ServerCount count = merged.serverCounts().get(0);
+    assertEquals(5, count.before(), "injector 0 read first, before any load");
+    assertEquals(3005, count.after(), "injector 1 read last, after all of it");
+    assertEquals(3000, count.acknowledged());
+    assertTrue(count.agrees());
+    assertEquals(List.of("key", "i0-0", "i0-1", "i0-2"), Files.readAllLines(out.resolve("memcache.csv")).subList(0, 4));
+    assertEquals(1 + 3000, Files.readAllLines(out.resolve("memcache.csv")).size(), "every injector's keys, once");
+    assertEquals(new Results.KeyFile("data/keys/memcache.csv", "memcache.csv", 3000),
+        merged.keyFiles().get(0));
+    String page = Files.readString(summary);
+    assertTrue(page.contains("href=\"../memset-0/index.html\""), "links injector 0's Gatling report: " + page);
+    assertTrue(page.contains("href=\"../memset-1/index.html\""), page);
+    assertTrue(page.contains("Largest start skew: 40 ms."), page);
+    assertTrue(page.contains("memcache cmd_set went from 5 to 3005 (+3000) against 3000 acknowledged"), page);
+    assertTrue(OfflinePage.fetchesNothing(summary), "summary.html opens offline");
+  }
+
+  @Test
+  void shouldWarnWhenTheServerCountsDisagree() throws IOException {
+    Injector lossy = injector(1, 2);
+    Path a = folder(injector(0, 2));
+    Path b = folder(new Injector(lossy.name(), lossy.share(), lossy.parameters(), lossy.startAt(),
+        lossy.offsetMillis(), lossy.skewMillis(), lossy.requests(), lossy.micros(), lossy.before(), 2900));
+
+    Path summary = Merge.run(new String[] {a + "," + b, reports.root().resolve("merged").toString()});
+
+    assertFalse(ResultsFile.read(summary.getParent()).serverCounts().get(0).agrees());
+    assertTrue(Files.readString(summary).contains("(+2895) against 3000 acknowledged (memcache set): they DIFFER"));
+  }
+
+  @Test
+  void shouldRefuseFoldersThatAreNotTheInjectorsOfOneRunWithOneLineEach() throws IOException {
+    Path first = folder(injector(0, 2));
+    Path second = folder(injector(1, 2));
+    Path otherSimulation = folder(injector(1, 2).with("simulation", "CouchSet"));
+    Path otherParameters = folder(new Injector("memset-users", "1/2", injector(1, 2).with("users", "8").parameters(),
+        START.toString(), 0, 0, 10, 100, 0, 10));
+    Path otherRun = folder(new Injector("memset-later", "1/2", injector(1, 2).parameters(), "2026-12-01T11:00:00Z",
+        0, 0, 10, 100, 0, 10));
+    Path thirdOfThree = folder(new Injector("memset-third", "2/3", injector(2, 3).parameters(), START.toString(),
+        0, 0, 10, 100, 0, 10));
+    Path twice = folder(new Injector("memset-twice", "0/2", injector(0, 2).parameters(), START.toString(),
+        0, 0, 10, 100, 0, 10));
+
+    assertEquals(first + " and " + otherSimulation + " are runs of different simulations (MemSet, CouchSet): give the"
+        + " folders of one run's injectors", message(first, otherSimulation));
+    assertEquals(first + " and " + otherParameters + " ran with different parameters (-Dusers=4 and 8): the injectors"
+        + " of one run share every parameter but -Dinjector", message(first, otherParameters));
+    assertEquals(first + " and " + otherRun + " are different runs (-DstartAt=2026-12-01T10:00:00Z and"
+        + " 2026-12-01T11:00:00Z): give the folders of one run's injectors, which share -DstartAt",
+        message(first, otherRun));
+    assertEquals(first + " and " + thirdOfThree + " are injectors 0/2 and 2/3 of runs of different sizes: give the"
+        + " folders of one run's injectors", message(first, thirdOfThree));
+    assertEquals(first + " and " + twice + " are both injector 0/2: give each injector's folder once",
+        message(first, twice));
+    assertEquals("injector 1/2 missing: the run had 2 injectors and 1 folder was given", message(first));
+    assertEquals("give the injectors' run folders: -Druns=reports/memset-A,reports/memset-B",
+        assertThrows(ResultsException.class, () -> Merge.run(new String[] {null})).getMessage());
+    Path merged = reports.root().resolve("merged");
+    Merge.run(new String[] {first + "," + second, merged.toString()});
+    assertEquals(merged + ": merged results already; give the injectors' own run folders", message(merged, first));
+    try (var files = Files.list(reports.root())) {
+      assertEquals(List.of("merged"), files.map(Path::getFileName).map(Path::toString)
+          .filter(name -> name.startsWith("merged")).toList(), "only the one merge that was right wrote anything");
+    }
+  }
+
+  private static String message(Path... folders) {
+    String runs = String.join(",", Arrays.stream(folders).map(Path::toString).toList());
+    return assertThrows(ResultsException.class, () -> Merge.run(new String[] {runs})).getMessage();
+  }
+
+  /** An injector's run folder: results.json, histograms.hlog, and its key file beside them. */
+  private Path folder(Injector injector) throws IOException {
+    Path folder = Files.createDirectories(reports.root().resolve(injector.name()));
+    Instant start = START.plusMillis(injector.offsetMillis());
+    Instant end = start.plusSeconds(10);
+    Outcomes times = Outcomes.compact();
+    for (int i = 0; i < injector.requests(); i++) {
+      times.record(true, injector.micros() * 1000 + i);
+    }
+    try (HistogramLog log = HistogramLog.create(folder.resolve(RunOutput.HISTOGRAMS), start.toEpochMilli())) {
+      log.interval(HistogramTags.request("memcache set", true), start.toEpochMilli(), end.toEpochMilli(), times.ok());
+    }
+    int index = Integer.parseInt(injector.share().split("/")[0]);
+    Path keys = folder.resolve("memcache.injector" + index + "of2.csv");
+    StringBuilder lines = new StringBuilder("key\n");
+    for (int i = 0; i < injector.requests(); i++) {
+      lines.append('i').append(index).append('-').append(i).append('\n');
+    }
+    Files.writeString(keys, lines);
+    ResultsFile.write(folder, new Results(Results.SCHEMA,
+        new Results.Run(injector.parameters().getOrDefault("simulation", "MemSet"), injector.parameters(),
+            List.of("memcache 127.0.0.1:11211"), new Results.Versions("0.1.0", "3.15.1", "17"), start.toString(),
+            end.toString(), injector.share(), 5, RunOutput.HISTOGRAMS, injector.startAt(), injector.skewMillis()),
+        List.of(new Results.Entry("memcache set", "request", Results.CLIENT_CLOCK, false, injector.requests(),
+            injector.requests(), 0, Map.of(), injector.requests() / 10.0, Entries.latency(times.ok()),
+            HistogramTags.request("memcache set", true), HistogramTags.request("memcache set", false),
+            start.toString(), end.toString())),
+        Map.of(),
+        List.of(new Results.KeyFile("data/keys/memcache.csv", keys.getFileName().toString(), injector.requests())),
+        List.of(new Results.ServerCount("memcache cmd_set", injector.before(), start.minusSeconds(1).toString(),
+            injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set")))));
+    return folder;
+  }
+}
