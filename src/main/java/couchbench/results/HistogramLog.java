@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
@@ -98,12 +98,8 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
    * @throws ResultsException naming the file when it is missing, cut short or damaged
    */
   public void copyIntervals(Path file) {
-    long expected = declaredIntervals(file);
-    long read = read(file, histogram -> interval(histogram.getTag() == null ? "" : histogram.getTag(),
-        histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), histogram));
-    if (read != expected) {
-      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
-    }
+    read(file, (tag, histogram) ->
+        interval(tag, histogram.getStartTimeStamp(), histogram.getEndTimeStamp(), histogram));
   }
 
   /**
@@ -114,18 +110,14 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
    * @throws ResultsException naming the file when it is missing, cut short or damaged
    */
   public static Map<String, Histogram> totals(Path file) {
-    long expected = declaredIntervals(file);
     Map<String, Histogram> totals = new LinkedHashMap<>();
-    long read = read(file, histogram -> totals.computeIfAbsent(histogram.getTag() == null ? "" : histogram.getTag(),
-        t -> Outcomes.newCompact()).add(histogram));
-    if (read != expected) {
-      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
-    }
+    read(file, (tag, histogram) -> totals.computeIfAbsent(tag, t -> Outcomes.newCompact()).add(histogram));
     return totals;
   }
 
-  /** Hands every interval of a log to a consumer; returns how many there were. */
-  private static long read(Path file, Consumer<Histogram> each) {
+  /** Hands every interval of a finished log to a consumer, with its tag ("" for none), and checks their count. */
+  private static void read(Path file, BiConsumer<String, Histogram> each) {
+    long expected = declaredIntervals(file);
     long read = 0;
     try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
       for (EncodableHistogram interval = reader.nextIntervalHistogram(); interval != null;
@@ -134,7 +126,7 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
         if (!(interval instanceof Histogram histogram)) {
           throw new ResultsException(file + ": interval " + read + " is not an integer histogram");
         }
-        each.accept(histogram);
+        each.accept(histogram.getTag() == null ? "" : histogram.getTag(), histogram);
       }
     } catch (FileNotFoundException e) {
       throw new ResultsException(file + ": no such file");
@@ -143,7 +135,9 @@ public final class HistogramLog implements IntervalSink, AutoCloseable {
     } catch (RuntimeException e) {
       throw new ResultsException(file + ": damaged after " + read + " intervals (" + e + ")");
     }
-    return read;
+    if (read != expected) {
+      throw new ResultsException(file + ": holds " + read + " intervals, its end line says " + expected);
+    }
   }
 
   /** The interval count of the end line; a log without one was cut short. */

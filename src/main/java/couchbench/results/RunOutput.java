@@ -241,7 +241,6 @@ public final class RunOutput {
     }
   }
 
-
   private static String couchbenchVersion() {
     try (InputStream in = RunOutput.class.getResourceAsStream("/couchbench/version.properties")) {
       Properties properties = new Properties();

@@ -181,7 +181,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    * @return the key
    */
   public String newKey(String random) {
-    return injector.keyPrefix() + random;
+    return injector.alone() ? random : injector.keyPrefix() + random; // per request: no copy for one injector
   }
 
   /**

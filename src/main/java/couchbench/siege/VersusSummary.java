@@ -56,9 +56,10 @@ public final class VersusSummary {
         .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
-    if (!load.keysRead().isEmpty()) {
+    List<String> keysRead = load.keysRead();
+    if (!keysRead.isEmpty()) {
       page = page.line("Keys read: each read step picks its keys at random from what the write steps acknowledged: "
-          + String.join("; ", load.keysRead()) + ".");
+          + String.join("; ", keysRead) + ".");
     }
     page = page.table("siege's figures, per operation", SiegeFigures.table(requests));
     if (plan.records()) {
