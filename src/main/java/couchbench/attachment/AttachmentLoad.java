@@ -18,7 +18,7 @@ import couchbench.attachment.AttachmentPlan.Upload;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchHttp;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CheckBuilder;

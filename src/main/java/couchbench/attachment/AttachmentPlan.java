@@ -1,8 +1,8 @@
 package couchbench.attachment;
 
 import couchbench.scaleout.InjectorShare;
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;

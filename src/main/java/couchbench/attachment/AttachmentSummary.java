@@ -7,7 +7,7 @@ import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
 import java.util.List;

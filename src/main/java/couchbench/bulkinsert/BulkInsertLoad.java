@@ -16,7 +16,7 @@ import couchbench.couchdb.DatabaseInfo;
 import couchbench.couchdb.DocBodies;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;

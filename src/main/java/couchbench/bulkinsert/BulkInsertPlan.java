@@ -1,7 +1,7 @@
 package couchbench.bulkinsert;
 
 import couchbench.scaleout.InjectorShare;
-import couchbench.targets.Settings;
+import couchbench.startup.Settings;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;

@@ -1,7 +1,7 @@
 package couchbench.couchdb;
 
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 
 /** CouchDB's rule for database names, checked before any request: lowercase, starting with a letter. */
 public final class DatabaseNames {

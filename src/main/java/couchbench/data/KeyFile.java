@@ -1,6 +1,6 @@
 package couchbench.data;
 
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import io.gatling.javaapi.core.Session;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;

@@ -3,7 +3,7 @@ package couchbench.results;
 import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.InjectorShare;
-import couchbench.targets.SettingsException;
+import couchbench.startup.SettingsException;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -4,8 +4,8 @@ import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.Injector;
-import couchbench.targets.Console;
-import couchbench.targets.Settings;
+import couchbench.startup.Console;
+import couchbench.startup.Settings;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,7 +72,7 @@ public final class RunOutput {
    * @param simulation the simulation's class: Gatling names the run folder after it
    * @param settings the run's settings, whose parameters results.json lists
    * @return the run's output, not started
-   * @throws couchbench.targets.SettingsException when -Dinjector, -DstartAt or -DsetupTimeout cannot be used
+   * @throws couchbench.startup.SettingsException when -Dinjector, -DstartAt or -DsetupTimeout cannot be used
    */
   public static RunOutput of(Class<? extends Simulation> simulation, Settings settings) {
     return new RunOutput(simulation.getSimpleName(), settings);

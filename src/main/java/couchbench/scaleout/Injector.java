@@ -1,8 +1,8 @@
 package couchbench.scaleout;
 
-import couchbench.targets.Console;
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Console;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,7 +1,7 @@
 package couchbench.scaleout;
 
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Matcher;

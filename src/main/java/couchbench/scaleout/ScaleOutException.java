@@ -1,6 +1,6 @@
 package couchbench.scaleout;
 
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 
 /** An injector cannot start its share of a run: the message is one line saying what to do. */
 public final class ScaleOutException extends RuntimeException {

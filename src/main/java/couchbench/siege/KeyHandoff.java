@@ -2,7 +2,7 @@ package couchbench.siege;
 
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.results.RunLog;
 import couchbench.results.RunOutput;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

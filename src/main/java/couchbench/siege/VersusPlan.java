@@ -1,7 +1,7 @@
 package couchbench.siege;
 
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.nio.file.Path;
 
 /**

@@ -7,7 +7,7 @@ import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.results.RunLog;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import java.math.BigDecimal;

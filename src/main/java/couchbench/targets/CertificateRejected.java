@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.Console;
 import java.security.cert.CertificateException;
 
 /**

@@ -2,6 +2,7 @@ package couchbench.targets;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.startup.Console;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -75,11 +76,11 @@ final class CouchProbe {
   private static Probe classify(int status, String body) {
     // CouchDB 3 answers 401 to a wrong password and 403 to a user locked out after failed logins.
     if (status == 401 || status == 403) {
-      return new Probe(Probe.Outcome.UNAUTHORIZED, "HTTP " + status + " " + Probe.quote(body));
+      return new Probe(Probe.Outcome.UNAUTHORIZED, "HTTP " + status + " " + Console.quote(body));
     }
     JsonNode json = parse(body);
     if (status != 200 || json == null || !json.isObject()) {
-      return new Probe(Probe.Outcome.NOT_IT, (status == 200 ? "" : "HTTP " + status + " ") + Probe.quote(body));
+      return new Probe(Probe.Outcome.NOT_IT, (status == 200 ? "" : "HTTP " + status + " ") + Console.quote(body));
     }
     String version = json.path("version").asText("?");
     if (json.has("couchdb")) {
@@ -88,7 +89,7 @@ final class CouchProbe {
     if (json.has("express-pouchdb")) {
       return new Probe(Probe.Outcome.ANSWERS, "pouchdb-server " + version);
     }
-    return new Probe(Probe.Outcome.NOT_IT, Probe.quote(body));
+    return new Probe(Probe.Outcome.NOT_IT, Console.quote(body));
   }
 
   private static JsonNode parse(String body) {

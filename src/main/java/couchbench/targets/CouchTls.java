@@ -1,5 +1,7 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -145,7 +147,7 @@ public final class CouchTls {
   }
 
   /** @return the TLS settings given, for the settings line at the start; empty when none is */
-  static Optional<String> describeSettings(Settings settings) {
+  public static Optional<String> describeSettings(Settings settings) {
     List<String> given = new ArrayList<>();
     for (String name : SETTINGS) {
       settings.value(name).ifPresent(value -> given.add(name + "=" + value));

@@ -1,11 +1,12 @@
 package couchbench.targets;
 
+import couchbench.startup.SettingsException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Optional;
 
 /** A -Dcouchdb.url taken apart: the base URL to send requests to, and the user-info it may carry. */
-record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password) {
+public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password) {
 
   /** A record's own toString would print the password. */
   @Override
@@ -45,7 +46,7 @@ record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password
    * The URL with everything between the user name and the last @ replaced by the mask. It works on the raw text,
    * so a URL too broken to parse is masked too; masking a little too much is fine, leaking is not.
    */
-  static String mask(String url) {
+  public static String mask(String url) {
     int start = url.indexOf("://");
     int at = url.lastIndexOf('@');
     if (start < 0 || at < start) {

@@ -1,5 +1,7 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.util.Optional;
 
 /**
@@ -7,7 +9,7 @@ import java.util.Optional;
  * {@link Settings#describe()} always agree. Explicit properties win over the URL's user-info; the password falls
  * back to the environment, which keeps it out of the process list.
  */
-record CredentialSource(String user, String userSource, Optional<String> password, String passwordSource) {
+public record CredentialSource(String user, String userSource, Optional<String> password, String passwordSource) {
 
   private static final String PASSWORD_VARIABLE = "COUCHDB_PASSWORD";
 
@@ -18,12 +20,12 @@ record CredentialSource(String user, String userSource, Optional<String> passwor
   }
 
   /** The login, or empty when no user is set; a malformed -Dcouchdb.url throws. */
-  static Optional<CredentialSource> resolve(Settings settings) {
+  public static Optional<CredentialSource> resolve(Settings settings) {
     return resolve(settings, settings.couchdbUrl().map(CouchUrl::parse));
   }
 
   /** Same, ignoring a malformed URL: describing the settings must not fail before they are checked. */
-  static Optional<CredentialSource> resolveLeniently(Settings settings) {
+  public static Optional<CredentialSource> resolveLeniently(Settings settings) {
     try {
       return resolve(settings);
     } catch (SettingsException e) {
@@ -52,14 +54,14 @@ record CredentialSource(String user, String userSource, Optional<String> passwor
   }
 
   /** The credentials; a user without a password is a mistake worth stopping for, not an empty password. */
-  Credentials credentials() {
+  public Credentials credentials() {
     return new Credentials(user, password.orElseThrow(() -> new SettingsException("CouchDB user " + user
         + " (from " + userSource + ") has no password: set -Dcouchdb.password or the COUCHDB_PASSWORD environment"
         + " variable, or use -Dcouchdb.url=http://" + user + ":password@host:5984")));
   }
 
   /** A description with the password masked. */
-  String describe() {
+  public String describe() {
     String secret = password.map(p -> Credentials.MASK + " (from " + passwordSource + ")").orElse("not set");
     return "CouchDB user " + user + " (from " + userSource + "), password " + secret;
   }

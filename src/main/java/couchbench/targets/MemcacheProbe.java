@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +34,7 @@ final class MemcacheProbe {
       if (line.startsWith("VERSION ")) {
         return new Probe(Probe.Outcome.ANSWERS, line);
       }
-      return new Probe(Probe.Outcome.NOT_IT, line.isEmpty() ? "it closed the connection" : Probe.quote(line));
+      return new Probe(Probe.Outcome.NOT_IT, line.isEmpty() ? "it closed the connection" : Console.quote(line));
     } catch (ConnectException e) {
       return new Probe(Probe.Outcome.REFUSED, "connection refused");
     } catch (SocketTimeoutException e) {

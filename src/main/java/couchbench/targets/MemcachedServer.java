@@ -1,5 +1,9 @@
 package couchbench.targets;
 
+import couchbench.process.ChildProcess;
+import couchbench.process.Executables;
+import couchbench.process.FreePort;
+import couchbench.process.Readiness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

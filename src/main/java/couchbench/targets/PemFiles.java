@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.SettingsException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package couchbench.targets;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.startup.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -19,11 +19,6 @@ record Probe(Outcome outcome, String detail) {
     TLS_FAILED
   }
 
-  /** The start of a reply, on one line, short enough for an error message. */
-  static String quote(String reply) {
-    String line = reply.replaceAll("\\s+", " ").trim();
-    return line.isEmpty() ? "an empty reply" : line.length() <= 60 ? line : line.substring(0, 60) + "...";
-  }
 
   boolean answers() {
     return outcome == Outcome.ANSWERS;

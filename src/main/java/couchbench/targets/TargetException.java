@@ -1,5 +1,7 @@
 package couchbench.targets;
 
+import couchbench.startup.Console;
+
 /**
  * A target server cannot be found, reached or started. The message is one line that names the URL or server and
  * the setting or command that fixes it; it never contains a password.

@@ -1,5 +1,9 @@
 package couchbench.targets;
 
+import couchbench.process.Executables;
+import couchbench.process.FreePort;
+import couchbench.startup.Console;
+import couchbench.startup.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

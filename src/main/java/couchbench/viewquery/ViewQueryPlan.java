@@ -3,8 +3,8 @@ package couchbench.viewquery;
 import couchbench.couchdb.DatabaseNames;
 import couchbench.couchdb.DesignDocument;
 import couchbench.scaleout.InjectorShare;
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.Locale;
 

@@ -5,7 +5,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
-import couchbench.targets.Console;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import java.lang.management.ManagementFactory;
 import java.net.URI;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.attachment.AttachmentData.Prepared;
 import couchbench.attachment.AttachmentData.SizeFiles;
-import couchbench.targets.Settings;
+import couchbench.startup.Settings;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

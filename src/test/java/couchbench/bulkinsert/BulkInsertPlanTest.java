@@ -2,7 +2,7 @@ package couchbench.bulkinsert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import couchbench.targets.Settings;
+import couchbench.startup.Settings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

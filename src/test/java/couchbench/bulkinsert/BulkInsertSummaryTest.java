@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.resources.CpuMeter;
+import couchbench.startup.Settings;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
-import couchbench.targets.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

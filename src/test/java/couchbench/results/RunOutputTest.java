@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.report.SummaryPage;
-import couchbench.targets.Settings;
+import couchbench.startup.Settings;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package couchbench.siege;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import couchbench.targets.Settings;
-import couchbench.targets.SettingsException;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

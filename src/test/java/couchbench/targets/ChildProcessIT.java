@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.process.ChildProcess;
+import couchbench.process.Executables;
+import couchbench.process.FreePort;
+import couchbench.process.ProcessException;
+import couchbench.process.Readiness;
+import couchbench.process.ServerFiles;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -65,7 +71,7 @@ class ChildProcessIT {
   void shouldKeepTheLogOfAServerThatExitsBeforeAnswering() throws Exception {
     ChildProcess child = start("echo starting; echo 'Error: cannot open the data'; exit 3");
     int port = FreePort.pick();
-    TargetException e = assertThrows(TargetException.class,
+    ProcessException e = assertThrows(ProcessException.class,
         () -> Readiness.await(child, () -> false, Duration.ofSeconds(5), port));
     assertEquals("test-server exited before answering on 127.0.0.1:" + port + " (Error: cannot open the data): see "
         + log, e.getMessage());
@@ -75,7 +81,7 @@ class ChildProcessIT {
   @Test
   void shouldGiveUpOnAServerThatDoesNotAnswerInTime() {
     ChildProcess child = start("exec sleep 30");
-    TargetException e = assertThrows(TargetException.class,
+    ProcessException e = assertThrows(ProcessException.class,
         () -> Readiness.await(child, () -> false, Duration.ofSeconds(1), 1));
     assertTrue(e.getMessage().startsWith("test-server did not answer on 127.0.0.1:1 within 1 s: see "), e.getMessage());
     assertFalse(child.isRunning());

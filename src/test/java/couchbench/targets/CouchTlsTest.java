@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.TestCertificates;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

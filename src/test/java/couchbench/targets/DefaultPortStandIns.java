@@ -3,6 +3,7 @@ package couchbench.targets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.MemcachedStats;
+import couchbench.process.FreePort;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.MemcachedStats;
+import couchbench.process.FreePort;
+import couchbench.startup.Settings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

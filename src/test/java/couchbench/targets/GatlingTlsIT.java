@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.TestCertificates;
 import couchbench.TlsProxy;
+import couchbench.process.FreePort;
+import couchbench.startup.Settings;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.http.util.SslContexts;
 import io.gatling.http.util.SslContextsFactory;

@@ -1,5 +1,7 @@
 package couchbench.targets;
 
+import couchbench.process.FreePort;
+import couchbench.startup.Settings;
 import java.util.Map;
 
 /**

@@ -1,5 +1,8 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
+import couchbench.startup.Startup;
+
 /** A run whose CouchDB does not answer, for StartupIT: Startup must stop it with one line and status 1. */
 public final class StartupFailMain {
 

@@ -3,6 +3,7 @@ package couchbench.targets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.process.FreePort;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.DesignDocument;
+import couchbench.startup.Settings;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.PouchDbServer;
-import couchbench.targets.Settings;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.startup;
 
 /**
  * A run parameter has a value that cannot be used. The message is one line that names the parameter, the value

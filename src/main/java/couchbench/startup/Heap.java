@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.startup;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;

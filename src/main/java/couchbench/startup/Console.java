@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.startup;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -38,5 +38,14 @@ public final class Console {
   /** Folds line breaks into spaces: messages and exceptions stay on one line, whatever they quote. */
   public static String oneLine(String text) {
     return text.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  /**
+   * @param reply what a server or program said, e.g. a reply or a log line
+   * @return its start, on one line, short enough to quote in an error message
+   */
+  public static String quote(String reply) {
+    String line = reply.replaceAll("\\s+", " ").trim();
+    return line.isEmpty() ? "an empty reply" : line.length() <= 60 ? line : line.substring(0, 60) + "...";
   }
 }

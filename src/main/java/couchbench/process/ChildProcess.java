@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.process;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * the server's scratch files (its data, its log). Only a "keep" line sent first keeps them, for a failed start
  * whose log the error message points to.
  */
-final class ChildProcess implements AutoCloseable {
+public final class ChildProcess implements AutoCloseable {
 
   // $1 is the log file, $2 the scratch path to delete at the end, the rest the server's command.
   // The first line of stdout is the server's pid.
@@ -53,7 +53,7 @@ final class ChildProcess implements AutoCloseable {
    * Starts command in directory, its output appended to logFile, with PATH set to searchPath; scratch (a file or
    * a directory, holding logFile or not) is deleted when the server stops.
    */
-  static ChildProcess start(String name, List<String> command, Path directory, Path logFile, Path scratch,
+  public static ChildProcess start(String name, List<String> command, Path directory, Path logFile, Path scratch,
       String searchPath) {
     List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", WRAPPER, name,
         logFile.toAbsolutePath().toString(), scratch.toAbsolutePath().toString()));
@@ -69,31 +69,31 @@ final class ChildProcess implements AutoCloseable {
           new InputStreamReader(wrapper.getInputStream(), StandardCharsets.US_ASCII)).readLine();
       if (firstLine == null || !firstLine.trim().matches("\\d+")) {
         wrapper.destroyForcibly();
-        throw new TargetException("could not start " + name + ": see " + logFile);
+        throw new ProcessException("could not start " + name + ": see " + logFile);
       }
       return new ChildProcess(name, wrapper, Long.parseLong(firstLine.trim()), logFile, scratch);
     } catch (IOException e) {
-      throw new TargetException("could not start " + name + " through /bin/sh: " + e.getMessage(), e);
+      throw new ProcessException("could not start " + name + " through /bin/sh: " + e.getMessage(), e);
     }
   }
 
   /** @return the file the server's output goes to */
-  Path logFile() {
+  public Path logFile() {
     return logFile;
   }
 
   /** @return the name given at start, e.g. "memcached", for messages */
-  String name() {
+  public String name() {
     return name;
   }
 
   /** @return the server's pid (not the wrapper's) */
-  long pid() {
+  public long pid() {
     return pid;
   }
 
   /** @return whether the server process still runs */
-  boolean isRunning() {
+  public boolean isRunning() {
     if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
       return false;
     }
@@ -118,7 +118,7 @@ final class ChildProcess implements AutoCloseable {
    * Stops the server and waits for it. Closing stdin lets the wrapper stop it and delete its scratch files, unless
    * keepFiles; force is the fallback.
    */
-  synchronized void stop(boolean keepFiles) {
+  public synchronized void stop(boolean keepFiles) {
     if (closed) {
       return;
     }

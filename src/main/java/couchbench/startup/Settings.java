@@ -1,5 +1,10 @@
-package couchbench.targets;
+package couchbench.startup;
 
+import couchbench.targets.CouchTls;
+import couchbench.targets.CouchUrl;
+import couchbench.targets.CredentialSource;
+import couchbench.targets.Credentials;
+import couchbench.targets.MemcacheTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -195,12 +200,12 @@ public final class Settings {
   }
 
   /** A property, blank counting as unset. */
-  Optional<String> value(String name) {
+  public Optional<String> value(String name) {
     return Optional.ofNullable(properties.get(name)).filter(v -> !v.isBlank());
   }
 
   /** An environment variable, blank counting as unset. */
-  Optional<String> environmentValue(String name) {
+  public Optional<String> environmentValue(String name) {
     return Optional.ofNullable(environment.get(name)).filter(v -> !v.isBlank());
   }
 

@@ -1,10 +1,12 @@
-package couchbench.targets;
+package couchbench.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Credentials;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

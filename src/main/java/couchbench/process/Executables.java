@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.process;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -8,17 +8,17 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** Finds programs on a search path, so that a missing one is reported before anything is started. */
-final class Executables {
+public final class Executables {
 
   private Executables() {}
 
   /** @return this JVM's PATH, empty when unset */
-  static String systemPath() {
+  public static String systemPath() {
     return Objects.requireNonNullElse(System.getenv("PATH"), "");
   }
 
   /** @return the first executable file called name in the directories of searchPath */
-  static Optional<Path> find(String name, String searchPath) {
+  public static Optional<Path> find(String name, String searchPath) {
     for (String directory : searchPath.split(File.pathSeparator)) {
       if (directory.isEmpty()) {
         continue;
@@ -36,7 +36,7 @@ final class Executables {
   }
 
   /** @return whether this process runs as root, which memcached refuses unless told a user to run as */
-  static boolean runningAsRoot() {
+  public static boolean runningAsRoot() {
     try {
       return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
     } catch (Exception e) {

@@ -1,4 +1,4 @@
-package couchbench.targets;
+package couchbench.startup;
 
 import java.util.function.Supplier;
 

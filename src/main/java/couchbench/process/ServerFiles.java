@@ -1,5 +1,6 @@
-package couchbench.targets;
+package couchbench.process;
 
+import couchbench.startup.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +11,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /** A local server's files: its log, quoted in error messages, and its scratch, deleted when it stops. */
-final class ServerFiles {
+public final class ServerFiles {
 
   private ServerFiles() {}
 
   /** Deletes a file, or a directory and all it holds; nothing when it does not exist. */
-  static void delete(Path path) {
+  public static void delete(Path path) {
     if (!Files.exists(path)) {
       return;
     }
@@ -29,7 +30,7 @@ final class ServerFiles {
   }
 
   /** The line of a log that most likely says what went wrong: the first error line, else the last line. */
-  static String summary(Path log) {
+  public static String summary(Path log) {
     try {
       // Decoded leniently: a server's output may hold bytes that are not UTF-8, and this only quotes it.
       List<String> lines = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines()
@@ -37,7 +38,7 @@ final class ServerFiles {
       if (lines.isEmpty()) {
         return "no output";
       }
-      return Probe.quote(lines.stream().filter(line -> line.matches("(?i).*(error|fail|in use).*")).findFirst()
+      return Console.quote(lines.stream().filter(line -> line.matches("(?i).*(error|fail|in use).*")).findFirst()
           .orElse(lines.get(lines.size() - 1)));
     } catch (IOException e) {
       return "no log";

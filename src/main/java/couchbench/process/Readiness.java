@@ -1,10 +1,10 @@
-package couchbench.targets;
+package couchbench.process;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
 /** Waits for a freshly started local server to answer, and tells a lost race for its port from a real failure. */
-final class Readiness {
+public final class Readiness {
 
   private static final long POLL_MILLIS = 100;
 
@@ -13,9 +13,9 @@ final class Readiness {
   /**
    * Waits until answers says the server answers on its port. Returns false (stopping the server and deleting its
    * files) when it exited because another process took the port meanwhile: the caller tries another port. Throws
-   * TargetException (stopping it, keeping its log for the user) when it exits otherwise or does not answer in time.
+   * ProcessException (stopping it, keeping its log for the user) when it exits otherwise or does not answer in time.
    */
-  static boolean await(ChildProcess server, BooleanSupplier answers, Duration timeout, int port) {
+  public static boolean await(ChildProcess server, BooleanSupplier answers, Duration timeout, int port) {
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
       while (true) {
@@ -27,7 +27,7 @@ final class Readiness {
           if (clash) {
             return false;
           }
-          throw new TargetException(server.name() + " exited before answering on " + FreePort.LOOPBACK + ":" + port
+          throw new ProcessException(server.name() + " exited before answering on " + FreePort.LOOPBACK + ":" + port
               + " (" + ServerFiles.summary(server.logFile()) + "): see " + server.logFile());
         }
         if (answered) {
@@ -35,7 +35,7 @@ final class Readiness {
         }
         if (System.nanoTime() > deadline) {
           server.stop(true);
-          throw new TargetException(server.name() + " did not answer on " + FreePort.LOOPBACK + ":" + port
+          throw new ProcessException(server.name() + " did not answer on " + FreePort.LOOPBACK + ":" + port
               + " within " + timeout.toSeconds() + " s: see " + server.logFile());
         }
         Thread.sleep(POLL_MILLIS);
@@ -43,7 +43,7 @@ final class Readiness {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       server.stop(false);
-      throw new TargetException("interrupted while waiting for " + server.name() + " to answer on port " + port);
+      throw new ProcessException("interrupted while waiting for " + server.name() + " to answer on port " + port);
     }
   }
 }
