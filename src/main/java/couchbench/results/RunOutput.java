@@ -78,6 +78,11 @@ public final class RunOutput {
     return new RunOutput(simulation.getSimpleName(), settings);
   }
 
+  /** @return the simulation's name, its class's simple name: scenario and summary titles take it from here */
+  public String simulation() {
+    return simulation;
+  }
+
   /** @return this run's injector: its share, its start, its one-time setup */
   public Injector injector() {
     return injector;
