@@ -5,8 +5,8 @@ import couchbench.bulkinsert.BulkInsertPlan;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.resources.CouchResources;
 import couchbench.resources.CpuMeter;
+import couchbench.resources.ServerProcess;
 import couchbench.results.RunLog;
 import couchbench.results.RunOutput;
 import couchbench.startup.Settings;
@@ -27,7 +27,7 @@ public class BulkInsert extends Simulation {
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(BulkInsert.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
-  private final CpuMeter cpu = CpuMeter.of(CouchResources.server(couchdb));
+  private final CpuMeter cpu = CpuMeter.of(ServerProcess.of(couchdb));
   private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb, cpu);
 
   {

@@ -10,7 +10,6 @@ import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -30,7 +29,7 @@ public final class CouchResources {
   private CouchResources() {}
 
   /**
-   * Reads the figures now, with the local pouchdb-server's process figures when couchbench started it.
+   * Reads the figures now, with the process figures of the server when it runs on this machine ({@link ServerProcess}).
    *
    * @param target the CouchDB server
    * @param database the database measured
@@ -38,7 +37,7 @@ public final class CouchResources {
    * @throws CouchDbException when the database info cannot be read
    */
   public static ResourceSnapshot snapshot(CouchTarget target, String database) {
-    return snapshot(new CouchDbClient(target), database, target.local());
+    return snapshot(new CouchDbClient(target), database, ServerProcess.of(target));
   }
 
   /**
@@ -68,30 +67,6 @@ public final class CouchResources {
     figures.put("couchdb erlang memory (bytes)", at(node(client, "/_node/_local/_system"), "memory", "total"));
     local.ifPresent(server -> LocalProcess.addFigures(server, figures));
     return new ResourceSnapshot(figures);
-  }
-
-  /**
-   * The process serving a target on this machine: the pouchdb-server couchbench started for the run,
-   * or, for a loopback URL, whatever listens on its port (a CouchDB or pouchdb-server started by hand).
-   *
-   * @param target the CouchDB server
-   * @return its process; empty for a server elsewhere, or one whose process cannot be seen
-   */
-  public static Optional<LocalServer> server(CouchTarget target) {
-    Optional<LocalServer> started = target.local();
-    if (started.isPresent()) {
-      return started;
-    }
-    URI url = URI.create(target.baseUrl());
-    if (!isLoopback(url.getHost())) {
-      return Optional.empty();
-    }
-    int port = url.getPort() >= 0 ? url.getPort() : url.getScheme().equals("https") ? 443 : 80;
-    return PortOwner.of(port).map(owner -> new LocalServer(owner.name(), owner.pid(), Optional.empty()));
-  }
-
-  static boolean isLoopback(String host) {
-    return host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
   }
 
   /**

@@ -12,20 +12,36 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** The figures of a server process couchbench started: its CPU time and the size of its data directory. */
+/**
+ * The figures of a server process on this machine, from /proc: its CPU time, the size of its data directory when
+ * known, and its resident memory.
+ */
 final class LocalProcess {
 
   private LocalProcess() {}
 
   /**
-   * Adds "NAME cpu time (s)" and "NAME data directory (bytes)" to figures.
+   * Adds "NAME cpu time (s)", "NAME data directory (bytes)" and "NAME resident memory (bytes)" to figures.
    *
    * @param server the local server
-   * @param figures where the two figures go, n/a when unknown
+   * @param figures where the three figures go, n/a when unknown
    */
   static void addFigures(LocalServer server, Map<String, Optional<BigDecimal>> figures) {
     figures.put(server.name() + " cpu time (s)", cpuSeconds(server.pid()));
     figures.put(server.name() + " data directory (bytes)", server.dataDirectory().map(LocalProcess::bytes));
+    figures.put(server.name() + " resident memory (bytes)", residentBytes(server.pid(), Path.of("/proc")));
+  }
+
+  /** VmRSS of /proc/PID/status, in kB there; n/a when the process is gone or not readable. */
+  static Optional<BigDecimal> residentBytes(long pid, Path proc) {
+    try (Stream<String> lines = Files.lines(proc.resolve(Long.toString(pid)).resolve("status"))) {
+      return lines.filter(line -> line.startsWith("VmRSS:")).findFirst()
+          .map(line -> line.replaceAll("[^0-9]", ""))
+          .filter(kilobytes -> !kilobytes.isEmpty())
+          .map(kilobytes -> new BigDecimal(kilobytes).multiply(BigDecimal.valueOf(1024)));
+    } catch (IOException | UncheckedIOException e) {
+      return Optional.empty();
+    }
   }
 
   // The JDK reads utime + stime from /proc/PID/stat and scales the clock ticks by sysconf(_SC_CLK_TCK),

@@ -47,31 +47,32 @@ public final class MemcacheResources {
   private MemcacheResources() {}
 
   /**
-   * Reads the figures now, with the local memcached's process figures when couchbench started it.
+   * Reads the figures now, with the process figures of each server on this machine ({@link ServerProcess}).
    *
    * @param target the memcache servers
-   * @return "memcache NAME" for each stat of {@link #STATS}, then "memcached cpu time (s)" and
-   *     "memcached data directory (bytes)" (n/a: memcached keeps no data on disk) for a local target
+   * @return "memcache NAME" for each stat of {@link #STATS}, then for each local server process e.g. "memcached cpu
+   *     time (s)", "memcached data directory (bytes)" (n/a: memcached keeps no data on disk) and "memcached resident
+   *     memory (bytes)"
    * @throws TargetException when a server does not answer stats
    */
   public static ResourceSnapshot snapshot(MemcacheTarget target) {
-    return snapshot(target, target.local());
+    return snapshot(target, ServerProcess.of(target));
   }
 
   /**
-   * Same, with the local server given, e.g. one a test started.
+   * Same, with the local server processes given, e.g. one a test started.
    *
    * @param target the memcache servers
-   * @param local the process serving them, if started here
+   * @param local the processes serving them on this machine, none for servers elsewhere
    * @return the figures
    */
-  public static ResourceSnapshot snapshot(MemcacheTarget target, Optional<LocalServer> local) {
+  public static ResourceSnapshot snapshot(MemcacheTarget target, List<LocalServer> local) {
     List<Map<String, String>> perServer = stats(target.addresses());
     Map<String, Optional<BigDecimal>> figures = new LinkedHashMap<>();
     for (String name : STATS) {
       figures.put("memcache " + name, sum(perServer, name));
     }
-    local.ifPresent(server -> LocalProcess.addFigures(server, figures));
+    local.forEach(server -> LocalProcess.addFigures(server, figures));
     return new ResourceSnapshot(figures);
   }
 

@@ -105,9 +105,9 @@ class CpuMeterTest {
       int port = listening.getLocalPort();
 
       assertEquals(Optional.of(SELF), PortOwner.of(port).map(PortOwner.Owner::pid));
-      assertEquals(Optional.of(SELF), CouchResources.server(
+      assertEquals(Optional.of(SELF), ServerProcess.of(
           new CouchTarget("http://127.0.0.1:" + port, Optional.empty(), false)).map(LocalServer::pid));
-      assertEquals(Optional.empty(), CouchResources.server(
+      assertEquals(Optional.empty(), ServerProcess.of(
           new CouchTarget("http://db1.example:" + port, Optional.empty(), false)), "not this machine's");
     }
   }

@@ -105,6 +105,15 @@ class ResourceSnapshotTest {
     assertEquals(BigDecimal.ZERO, LocalProcess.bytes(dir.resolve("gone")));
   }
 
+  @Test
+  void shouldReadResidentMemoryInBytesFromProcStatus(@TempDir Path proc) throws IOException {
+    Files.createDirectories(proc.resolve("4242"));
+    Files.writeString(proc.resolve("4242/status"), "Name:\tmemcachedb\nVmPeak:\t  90000 kB\nVmRSS:\t   6144 kB\n");
+
+    assertEquals(Optional.of(new BigDecimal(6144 * 1024)), LocalProcess.residentBytes(4242, proc));
+    assertEquals(Optional.empty(), LocalProcess.residentBytes(4343, proc), "a process gone: n/a");
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }

@@ -11,6 +11,7 @@ import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.memcache.codec.MemcacheRequest.StoreCommand;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
@@ -18,7 +19,11 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,10 +42,10 @@ class ResourcesIT {
   void shouldShowTheItemsWrittenAndTheCpuSpentInMemcachedsFigures() throws Exception {
     try (MemcachedServer memcached = MemcachedServer.start()) {
       MemcacheTarget target = new MemcacheTarget(List.of(memcached.address()), false);
-      ResourceSnapshot before = MemcacheResources.snapshot(target, Optional.of(memcached.local()));
+      ResourceSnapshot before = MemcacheResources.snapshot(target, List.of(memcached.local()));
 
       setItems(target, ITEMS);
-      ResourceSnapshot after = MemcacheResources.snapshot(target, Optional.of(memcached.local()));
+      ResourceSnapshot after = MemcacheResources.snapshot(target, List.of(memcached.local()));
       ResourceSnapshot delta = after.minus(before);
 
       assertEquals(Optional.of(BigDecimal.valueOf(ITEMS)), delta.value(MemcacheResources.CURR_ITEMS), delta.toString());
@@ -78,6 +83,54 @@ class ResourcesIT {
         assertEquals(Optional.empty(), after.value(absent), absent + ": pouchdb-server does not offer it");
       }
     }
+  }
+
+  /**
+   * A memcached this test starts itself, as a user starts a MemcacheDB by hand: couchbench did not start it, and still
+   * finds its process by the port it listens on, and reads its CPU time and resident memory from /proc.
+   */
+  @Test
+  void shouldFindAServerCouchbenchDidNotStartByItsPort() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    List<String> command = new ArrayList<>(List.of("memcached", "-l", "127.0.0.1", "-p", Integer.toString(port),
+        "-U", "0"));
+    if ("root".equals(System.getProperty("user.name"))) {
+      command.addAll(List.of("-u", "root")); // memcached refuses to run as root unless told so
+    }
+    Process memcached = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try {
+      MemcacheTarget target = new MemcacheTarget(List.of("127.0.0.1:" + port), false);
+      awaitListening(port, memcached);
+      ResourceSnapshot before = MemcacheResources.snapshot(target);
+      setItems(target, ITEMS);
+      ResourceSnapshot after = MemcacheResources.snapshot(target);
+
+      assertEquals(List.of(memcached.pid()), ServerProcess.of(target).stream().map(LocalServer::pid).toList());
+      assertTrue(positive(after.minus(before), "memcached cpu time (s)"), "memcached's CPU time grew: " + after);
+      assertTrue(after.value("memcached resident memory (bytes)").map(bytes -> bytes.longValue() > 1 << 20)
+          .orElse(false), "memcached holds over 1 MB: " + after);
+      assertEquals(List.of(), ServerProcess.of(new MemcacheTarget(List.of("db1.example:" + port), false)),
+          "a server elsewhere has no process here");
+    } finally {
+      memcached.destroy();
+      memcached.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static void awaitListening(int port, Process server) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline && server.isAlive()) {
+      try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        return;
+      } catch (IOException e) {
+        Thread.sleep(20);
+      }
+    }
+    throw new AssertionError("memcached did not listen on " + port + ": "
+        + new String(server.getInputStream().readNBytes(2000), StandardCharsets.UTF_8));
   }
 
   private static boolean positive(ResourceSnapshot delta, String name) {
