@@ -15,7 +15,9 @@ import java.util.Set;
 /**
  * A simulation's own summary: a self-contained {@code summary.html} (inline CSS, charts embedded
  * as data: URIs, so it opens offline) with a CSV beside it for every table and chart.
- * Immutable: every method returns a new page; blocks appear in the order they were added.
+ * Immutable: every method returns a new page. The page opens with the paragraphs added before the first table, chart
+ * or text block (what ran, against what, and warnings), then shows every chart, then the rest, each in the order
+ * added: a reader sees the picture before the numbers behind it.
  */
 public final class SummaryPage {
 
@@ -163,11 +165,23 @@ public final class SummaryPage {
     return new SummaryPage(title, List.copyOf(next));
   }
 
+  private List<Block> chartsFirst() {
+    int intro = 0;
+    while (intro < blocks.size() && blocks.get(intro) instanceof Block.Text) {
+      intro++;
+    }
+    List<Block> ordered = new ArrayList<>(blocks.subList(0, intro));
+    List<Block> rest = blocks.subList(intro, blocks.size());
+    rest.stream().filter(block -> block instanceof Block.ChartBlock).forEach(ordered::add);
+    rest.stream().filter(block -> !(block instanceof Block.ChartBlock)).forEach(ordered::add);
+    return ordered;
+  }
+
   private Map<String, byte[]> files(String pageName) {
     Map<String, byte[]> files = new LinkedHashMap<>();
     Set<String> slugs = new HashSet<>();
     StringBuilder html = Html.start(title);
-    blocks.forEach(block -> block.render(html, files, slugs));
+    chartsFirst().forEach(block -> block.render(html, files, slugs));
     html.append("</body>\n</html>\n");
     files.put(pageName, html.toString().getBytes(StandardCharsets.UTF_8));
     return files;

@@ -48,6 +48,25 @@ class SummaryPageTest {
   }
 
   @Test
+  void shouldShowTheOpeningParagraphsThenTheChartsThenTheTablesAndTheRest() {
+    String html = SummaryPage.titled("BulkInsert")
+        .line("Target: CouchDB at http://127.0.0.1:5984")
+        .warning("WARNING: counts differ")
+        .table("Docs per second", TABLE)
+        .line("After the table")
+        .chart("Docs/s against batch size", CHART)
+        .link("Gatling report", "index.html")
+        .chart("Time to create the documents", CHART)
+        .toHtml();
+
+    List<Integer> order = List.of(html.indexOf("Target: CouchDB"), html.indexOf("WARNING: counts differ"),
+        html.indexOf("Docs/s against batch size"), html.indexOf("Time to create the documents"),
+        html.indexOf("Docs per second"), html.indexOf("After the table"), html.indexOf("Gatling report"));
+    assertTrue(order.stream().allMatch(at -> at > 0), html);
+    assertEquals(order.stream().sorted().toList(), order, "intro, charts, then the rest in the order added");
+  }
+
+  @Test
   void shouldShowTextAsItIsAndWriteItBesideThePage() throws IOException {
     SummaryPage page = SummaryPage.titled("ViewQuery")
         .text("httperf's figures", List.of("Total: connections 100", "Errors: <total> 0 & \"none\""));
