@@ -29,6 +29,9 @@ public final class MemcacheResources {
   /** Items stored now. */
   public static final String CURR_ITEMS = "memcache curr_items";
 
+  /** Set commands received, stored or not: MemcacheDB 1.2's stats have no curr_items, but count these. */
+  public static final String CMD_SET = "memcache cmd_set";
+
   /** Items dropped to make room: a count of items written is only exact while this does not grow. */
   public static final String EVICTIONS = "memcache evictions";
 
@@ -41,6 +44,27 @@ public final class MemcacheResources {
    */
   static final List<String> STATS = List.of("curr_items", "bytes", "cmd_get", "cmd_set", "get_hits", "get_misses",
       "evictions", "rusage_user", "rusage_system");
+
+  /**
+   * A count of items the servers gained, and the stat it came from.
+   *
+   * @param counter the figure used, {@link #CURR_ITEMS} or {@link #CMD_SET}
+   * @param value its change
+   */
+  public record ItemsGained(String counter, BigDecimal value) {}
+
+  /**
+   * The items the servers gained between two snapshots: curr_items where they report it, else cmd_set. cmd_set also
+   * counts a set that was not stored, or one that replaced an item: it equals the STORED replies only as long as
+   * every set stored a new key, as a run's random keys do.
+   *
+   * @param delta the change between two snapshots, {@link ResourceSnapshot#minus}
+   * @return the count and its stat; empty when the servers report neither
+   */
+  public static Optional<ItemsGained> itemsGained(ResourceSnapshot delta) {
+    return delta.value(CURR_ITEMS).map(value -> new ItemsGained(CURR_ITEMS, value))
+        .or(() -> delta.value(CMD_SET).map(value -> new ItemsGained(CMD_SET, value)));
+  }
 
   private static final long WAIT_SECONDS = 10;
 

@@ -114,6 +114,26 @@ class ResourceSnapshotTest {
     assertEquals(Optional.empty(), LocalProcess.residentBytes(4343, proc), "a process gone: n/a");
   }
 
+  @Test
+  void shouldCountItemsGainedByCurrItemsElseByCmdSetAndSayWhich() {
+    ResourceSnapshot memcached = snapshot(Map.of("memcache curr_items", "10", "memcache cmd_set", "12"));
+    ResourceSnapshot memcacheDb = snapshot(Map.of("memcache cmd_set", "744346"));
+
+    assertEquals(Optional.of(new MemcacheResources.ItemsGained(MemcacheResources.CURR_ITEMS, new BigDecimal(10))),
+        MemcacheResources.itemsGained(memcached));
+    assertEquals(Optional.of(new MemcacheResources.ItemsGained(MemcacheResources.CMD_SET, new BigDecimal(744346))),
+        MemcacheResources.itemsGained(memcacheDb), "MemcacheDB 1.2 has no curr_items");
+    assertEquals(Optional.empty(), MemcacheResources.itemsGained(snapshot(Map.of())));
+  }
+
+  private static ResourceSnapshot snapshot(Map<String, String> figures) {
+    Map<String, Optional<BigDecimal>> values = new LinkedHashMap<>();
+    values.put("memcache curr_items", Optional.empty());
+    values.put("memcache cmd_set", Optional.empty());
+    figures.forEach((name, value) -> values.put(name, Optional.of(new BigDecimal(value))));
+    return new ResourceSnapshot(values);
+  }
+
   private static byte[] bytes(String text) {
     return text.getBytes(StandardCharsets.UTF_8);
   }
