@@ -66,6 +66,7 @@ public final class CouchResources {
     figures.put("couchdb database_writes", at(stats, "couchdb", "database_writes", "value"));
     figures.put("couchdb erlang memory (bytes)", at(node(client, "/_node/_local/_system"), "memory", "total"));
     local.ifPresent(server -> LocalProcess.addFigures(server, figures));
+    figures.put(ResourceSnapshot.CLOCK, Optional.of(ResourceSnapshot.clockNow()));
     return new ResourceSnapshot(figures);
   }
 

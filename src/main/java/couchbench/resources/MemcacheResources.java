@@ -97,6 +97,7 @@ public final class MemcacheResources {
       figures.put("memcache " + name, sum(perServer, name));
     }
     local.forEach(server -> LocalProcess.addFigures(server, figures));
+    figures.put(ResourceSnapshot.CLOCK, Optional.of(ResourceSnapshot.clockNow()));
     return new ResourceSnapshot(figures);
   }
 

@@ -2,6 +2,7 @@ package couchbench.resources;
 
 import couchbench.report.Table;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,6 +19,14 @@ public record ResourceSnapshot(Map<String, Optional<BigDecimal>> figures) {
 
   /** Shown for a figure the server does not offer. */
   public static final String NOT_OFFERED = "n/a";
+
+  /**
+   * When the snapshot was taken, in seconds of this JVM's monotonic clock: meaningless alone, its change is the length
+   * of the phase between two snapshots, which turns a process's CPU time into its CPU %.
+   */
+  public static final String CLOCK = "clock (s)";
+
+  private static final String CPU_TIME = " cpu time (s)";
 
   public ResourceSnapshot {
     figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
@@ -59,7 +68,8 @@ public record ResourceSnapshot(Map<String, Optional<BigDecimal>> figures) {
   }
 
   /**
-   * The table of a phase: each figure before, after, and the change.
+   * The table of a phase: each figure before, after, and the change; when both snapshots carry their {@link #CLOCK},
+   * the phase's length and each process's CPU % over it (100% is one core) follow, as changes only.
    *
    * @param before the snapshot taken before the phase
    * @param after the snapshot taken after it
@@ -69,9 +79,27 @@ public record ResourceSnapshot(Map<String, Optional<BigDecimal>> figures) {
     ResourceSnapshot delta = after.minus(before);
     Table table = Table.of("figure", "before", "after", "delta");
     for (String name : after.figures.keySet()) {
-      table = table.row(name, cell(before.value(name)), cell(after.value(name)), cell(delta.value(name)));
+      if (!name.equals(CLOCK)) {
+        table = table.row(name, cell(before.value(name)), cell(after.value(name)), cell(delta.value(name)));
+      }
+    }
+    Optional<BigDecimal> seconds = delta.value(CLOCK).filter(length -> length.signum() > 0);
+    if (seconds.isPresent()) {
+      table = table.row("phase length (s)", "", "", seconds.get());
+      for (String name : after.figures.keySet()) {
+        if (name.endsWith(CPU_TIME)) {
+          String percent = name.substring(0, name.length() - CPU_TIME.length()) + " cpu % of the phase";
+          table = table.row(percent, "", "", cell(delta.value(name).map(cpu -> cpu.multiply(BigDecimal.valueOf(100))
+              .divide(seconds.get(), 1, RoundingMode.HALF_EVEN))));
+        }
+      }
     }
     return table;
+  }
+
+  /** @return a {@link #CLOCK} reading now */
+  static BigDecimal clockNow() {
+    return BigDecimal.valueOf(System.nanoTime(), 9);
   }
 
   private static Object cell(Optional<BigDecimal> value) {

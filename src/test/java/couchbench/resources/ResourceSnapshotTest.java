@@ -115,23 +115,31 @@ class ResourceSnapshotTest {
   }
 
   @Test
+  void shouldGiveThePhasesLengthAndEachProcesssCpuPercentWhenTheSnapshotsAreClocked() {
+    ResourceSnapshot before = snapshot("memcached cpu time (s)", "1.5", "pouchdb-server cpu time (s)", "10",
+        ResourceSnapshot.CLOCK, "1000.25");
+    ResourceSnapshot after = snapshot("memcached cpu time (s)", "2.5", "pouchdb-server cpu time (s)", "13",
+        ResourceSnapshot.CLOCK, "1002.25");
+
+    assertEquals(List.of(
+            List.of("memcached cpu time (s)", "1.5", "2.5", "1"),
+            List.of("pouchdb-server cpu time (s)", "10", "13", "3"),
+            List.of("phase length (s)", "", "", "2"),
+            List.of("memcached cpu % of the phase", "", "", "50"),
+            List.of("pouchdb-server cpu % of the phase", "", "", "150")),
+        ResourceSnapshot.table(before, after).rows());
+  }
+
+  @Test
   void shouldCountItemsGainedByCurrItemsElseByCmdSetAndSayWhich() {
-    ResourceSnapshot memcached = snapshot(Map.of("memcache curr_items", "10", "memcache cmd_set", "12"));
-    ResourceSnapshot memcacheDb = snapshot(Map.of("memcache cmd_set", "744346"));
+    ResourceSnapshot memcached = snapshot("memcache curr_items", "10", "memcache cmd_set", "12");
+    ResourceSnapshot memcacheDb = snapshot("memcache curr_items", null, "memcache cmd_set", "744346");
 
     assertEquals(Optional.of(new MemcacheResources.ItemsGained(MemcacheResources.CURR_ITEMS, new BigDecimal(10))),
         MemcacheResources.itemsGained(memcached));
     assertEquals(Optional.of(new MemcacheResources.ItemsGained(MemcacheResources.CMD_SET, new BigDecimal(744346))),
         MemcacheResources.itemsGained(memcacheDb), "MemcacheDB 1.2 has no curr_items");
-    assertEquals(Optional.empty(), MemcacheResources.itemsGained(snapshot(Map.of())));
-  }
-
-  private static ResourceSnapshot snapshot(Map<String, String> figures) {
-    Map<String, Optional<BigDecimal>> values = new LinkedHashMap<>();
-    values.put("memcache curr_items", Optional.empty());
-    values.put("memcache cmd_set", Optional.empty());
-    figures.forEach((name, value) -> values.put(name, Optional.of(new BigDecimal(value))));
-    return new ResourceSnapshot(values);
+    assertEquals(Optional.empty(), MemcacheResources.itemsGained(snapshot("memcache curr_items", null)));
   }
 
   private static byte[] bytes(String text) {

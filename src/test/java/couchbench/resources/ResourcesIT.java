@@ -112,6 +112,9 @@ class ResourcesIT {
       assertTrue(positive(after.minus(before), "memcached cpu time (s)"), "memcached's CPU time grew: " + after);
       assertTrue(after.value("memcached resident memory (bytes)").map(bytes -> bytes.longValue() > 1 << 20)
           .orElse(false), "memcached holds over 1 MB: " + after);
+      List<String> cpuPercent = ResourceSnapshot.table(before, after).rows().stream()
+          .filter(row -> row.get(0).equals("memcached cpu % of the phase")).findFirst().orElseThrow();
+      assertTrue(Double.parseDouble(cpuPercent.get(3)) > 0, "memcached's CPU % over the sets: " + cpuPercent);
       assertEquals(List.of(), ServerProcess.of(new MemcacheTarget(List.of("db1.example:" + port), false)),
           "a server elsewhere has no process here");
     } finally {
