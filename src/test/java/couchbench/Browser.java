@@ -1,6 +1,7 @@
 package couchbench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import couchbench.process.ChildProcess;
 import couchbench.process.Executables;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +23,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Headless Chromium (Debian's {@code chromium}) opening pages one tab at a time with the network off, driven over
  * the DevTools protocol: what a reader's browser would fetch, fail to show or complain about. Each run of the browser
- * has a fresh profile, deleted with it; {@link #close} ends the browser and its child processes.
+ * has a fresh profile, deleted with it.
  */
 public final class Browser implements AutoCloseable {
 
@@ -68,43 +66,44 @@ public final class Browser implements AutoCloseable {
     }
   }
 
-  private final Process process;
-  private final Path profile;
+  private final ChildProcess process;
   private final DevTools devTools;
 
-  private Browser(Process process, Path profile, DevTools devTools) {
+  private Browser(ChildProcess process, DevTools devTools) {
     this.process = process;
-    this.profile = profile;
     this.devTools = devTools;
   }
 
+  /** Why a browser test skipped, with the fix. */
+  public static final String NOT_INSTALLED = "no chromium on the PATH: apt-get install chromium (.ci/run installs it)";
+
   /**
-   * Debian's chromium from the PATH; where it is not installed, skips the calling test class with one printed line
-   * (a skipped test is otherwise easy to miss in Maven's output).
+   * Debian's chromium from the PATH; where it is not installed, says so in one printed line, since a skipped test is
+   * easy to miss in Maven's output. The test then skips each of its tests with {@link #NOT_INSTALLED}, so that they
+   * count as skipped.
    *
-   * @param test the test class, named in that line
-   * @return the browser's executable
+   * @param test the test class that needs it, named in that line
+   * @return the browser's executable, if installed
    */
-  public static Path chromiumOrSkip(Class<?> test) {
+  public static Optional<Path> chromium(Class<?> test) {
     Optional<Path> chromium = Executables.find("chromium", Executables.systemPath());
     if (chromium.isEmpty()) {
-      String skipped = test.getSimpleName() + ": skipped, no chromium on the PATH: apt-get install chromium"
-          + " (.ci/run installs it)";
-      System.out.println(skipped);
-      Assumptions.abort(skipped);
+      System.out.println(test.getSimpleName() + ": skipped, " + NOT_INSTALLED);
     }
-    return chromium.get();
+    return chromium;
   }
 
   /**
-   * Starts the browser, listening for DevTools on a free loopback port.
+   * Starts the browser, listening for DevTools on a free loopback port, with a fresh profile in a temporary folder;
+   * like the servers the tests start, it cannot outlive this JVM, and its folder goes with it.
    *
    * @param chromium the browser's executable
    * @return the running browser
    * @throws IOException when it does not start or does not answer within 30 s
    */
   public static Browser start(Path chromium) throws IOException {
-    Path profile = Files.createTempDirectory("couchbench-chromium-");
+    Path scratch = Files.createTempDirectory("couchbench-chromium-");
+    Path profile = scratch.resolve("profile");
     List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--user-data-dir=" + profile,
         "--remote-debugging-port=0", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu",
@@ -114,22 +113,18 @@ public final class Browser implements AutoCloseable {
       command.add("--no-sandbox");
     }
     command.add("about:blank");
-    Path log = profile.resolveSibling(profile.getFileName() + ".log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ChildProcess process = ChildProcess.start("chromium", command, scratch, scratch.resolve("chromium.log"), scratch,
+        Executables.systemPath());
     try {
-      URI endpoint = endpoint(process, profile, log);
-      return new Browser(process, profile, DevTools.connect(endpoint, START_TIMEOUT));
+      return new Browser(process, DevTools.connect(endpoint(process, profile), START_TIMEOUT));
     } catch (IOException | RuntimeException e) {
-      stop(process);
-      deleteTree(profile);
+      process.stop(true);
       throw e;
-    } finally {
-      Files.deleteIfExists(log);
     }
   }
 
   /** Chromium writes its DevTools port and browser path into the profile once it listens. */
-  private static URI endpoint(Process process, Path profile, Path log) throws IOException {
+  private static URI endpoint(ChildProcess process, Path profile) throws IOException {
     Path activePort = profile.resolve("DevToolsActivePort");
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
@@ -139,13 +134,13 @@ public final class Browser implements AutoCloseable {
           return URI.create("ws://127.0.0.1:" + lines.get(0).strip() + lines.get(1).strip());
         }
       }
-      if (!process.isAlive()) {
-        throw new IOException("chromium exited with " + process.exitValue() + " before listening:\n"
-            + Files.readString(log));
+      if (!process.isRunning()) {
+        throw new IOException("chromium exited before listening for DevTools: see " + process.logFile());
       }
       sleep(50);
     }
-    throw new IOException("chromium did not listen for DevTools within " + START_TIMEOUT + ":\n" + Files.readString(log));
+    throw new IOException("chromium did not listen for DevTools within " + START_TIMEOUT + ": see "
+        + process.logFile());
   }
 
   /**
@@ -309,33 +304,11 @@ public final class Browser implements AutoCloseable {
     return url.length() > 100 ? url.substring(0, 100) + "..." : url;
   }
 
+  /** Ends the browser (its profile deleted with it). */
   @Override
   public void close() {
     devTools.close();
-    stop(process);
-    deleteTree(profile);
-  }
-
-  // Chromium's renderers and helpers are its children, listed before it ends: any that outlive it are killed.
-  private static void stop(Process process) {
-    List<ProcessHandle> children = process.descendants().toList();
-    process.destroy();
-    try {
-      if (!process.waitFor(5, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    children.forEach(ProcessHandle::destroyForcibly);
-  }
-
-  private static void deleteTree(Path folder) {
-    try (Stream<Path> files = Files.walk(folder)) {
-      files.sorted(Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
-    } catch (IOException e) {
-      // a temporary profile left behind is harmless
-    }
+    process.close();
   }
 
   private static void sleep(long millis) {

@@ -3,6 +3,7 @@ package couchbench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -11,9 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +30,15 @@ class BrowserIT {
 
   @BeforeAll
   static void startBrowser() throws IOException {
-    browser = Browser.start(Browser.chromiumOrSkip(BrowserIT.class));
+    Optional<Path> chromium = Browser.chromium(BrowserIT.class);
+    if (chromium.isPresent()) {
+      browser = Browser.start(chromium.get());
+    }
+  }
+
+  @BeforeEach
+  void needsChromium() {
+    assumeTrue(browser != null, Browser.NOT_INSTALLED);
   }
 
   @AfterAll
