@@ -200,6 +200,7 @@ public final class Browser implements AutoCloseable {
 
     private final String session;
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+    private boolean navigated;
     private final Set<String> outside = new LinkedHashSet<>();
     private final List<String> errors = new ArrayList<>();
 
@@ -214,7 +215,14 @@ public final class Browser implements AutoCloseable {
       }
       JsonNode params = event.path("params");
       switch (event.path("method").asText()) {
-        case "Page.loadEventFired" -> loaded.complete(null);
+        // The new tab's about:blank may still fire its own load event: only the one after the page's counts.
+        case "Page.frameNavigated" -> navigated |= !params.path("frame").has("parentId")
+            && params.path("frame").path("url").asText().startsWith("file:");
+        case "Page.loadEventFired" -> {
+          if (navigated) {
+            loaded.complete(null);
+          }
+        }
         case "Network.requestWillBeSent" -> outsideOnly(params.path("request").path("url").asText());
         case "Network.webSocketCreated" -> outsideOnly(params.path("url").asText());
         case "Fetch.requestPaused" -> {
