@@ -200,9 +200,9 @@ public final class Browser implements AutoCloseable {
 
     private final String session;
     private final CompletableFuture<Void> loaded = new CompletableFuture<>();
-    private boolean navigated;
     private final Set<String> outside = new LinkedHashSet<>();
     private final List<String> errors = new ArrayList<>();
+    private boolean navigated;
 
     PageEvents(String session) {
       this.session = session;
@@ -246,7 +246,8 @@ public final class Browser implements AutoCloseable {
         }
         case "Runtime.exceptionThrown" -> {
           JsonNode details = params.path("exceptionDetails");
-          errors.add("uncaught: " + details.path("exception").path("description").asText(details.path("text").asText()));
+          String text = details.path("text").asText();
+          errors.add("uncaught: " + details.path("exception").path("description").asText(text));
         }
         case "Log.entryAdded" -> {
           JsonNode entry = params.path("entry");
