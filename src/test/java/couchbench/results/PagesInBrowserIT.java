@@ -1,0 +1,136 @@
+package couchbench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import couchbench.Browser;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import couchbench.targets.PouchDbServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every kind of page couchbench writes, from the briefest real run of each simulation, then Compare and Merge on
+ * those runs, opened in headless Chromium with the network off: nothing fetched from outside, every image decoded,
+ * no console error, a screenshot that is not blank.
+ */
+class PagesInBrowserIT {
+
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
+  private static final Map<String, Path> PAGES = new ConcurrentHashMap<>();
+  private static Browser browser;
+
+  @TempDir
+  static Path work;
+
+  @BeforeAll
+  static void writeEveryKindOfPage() throws Exception {
+    Optional<Path> chromium = Browser.chromium(PagesInBrowserIT.class);
+    if (chromium.isEmpty()) {
+      return;
+    }
+    try (MemcachedServer memcached = MemcachedServer.start(); PouchDbServer couch = PouchDbServer.start()) {
+      Map<String, String> memcache = Map.of("memcache.servers", memcached.address());
+      Map<String, String> couchdb = Map.of("couchdb.url", couch.url());
+      Map<String, String> siege = Map.of("users", "2", "duration", "1", "warmup", "0");
+      Path keys = work.resolve("keys.csv");
+      Path ids = work.resolve("ids.csv");
+      // Two lanes of runs side by side: each Gatling JVM spends most of its ~10 s starting and writing reports,
+      // and the suite's time is short. A lane's runs go in order, a read after the write it reads.
+      ExecutorService lanes = Executors.newFixedThreadPool(2);
+      try {
+        Future<?> memcacheLane = lanes.submit(() -> {
+          run("MemSet", memcache, siege, Map.of("keyFile", keys.toString()));
+          run("MemGet", memcache, siege, Map.of("keyFile", keys.toString()));
+          run("CouchVsMemcache", memcache, couchdb, siege,
+              Map.of("fields", "2", "keyDir", work.resolve("vs").toString(), "database", "pages_vs"));
+          return null;
+        });
+        Future<?> couchLane = lanes.submit(() -> {
+          run("CouchSet", couchdb, siege, Map.of("keyFile", ids.toString(), "database", "pages_siege"));
+          run("CouchGet", couchdb, siege, Map.of("keyFile", ids.toString(), "database", "pages_siege"));
+          run("BulkInsert", couchdb, Map.of("batchSizes", "1,8", "threads", "1", "docs", "16", "warmup", "0"));
+          run("ViewQuery", couchdb, Map.of("database", "pages_view", "rows", "3", "rate", "20", "conns", "20"));
+          run("AttachmentUpload", couchdb, Map.of("maxExponent", "2", "repeat", "1",
+              "dataDir", work.resolve("attachments").toString()));
+          return null;
+        });
+        finish(memcacheLane);
+        finish(couchLane);
+      } finally {
+        lanes.shutdownNow();
+      }
+    }
+    Compare.Run memGet = Compare.read(PAGES.get("MemGet").getParent());
+    Compare.Run couchGet = Compare.read(PAGES.get("CouchGet").getParent());
+    PAGES.put("compare", Compare.page(memGet, couchGet, Map.of("memcache get", "couchdb get"))
+        .writeTo(work.resolve("compare"), "compare.html"));
+    PAGES.put("merge", Merge.run(new String[] {PAGES.get("MemSet").getParent().toString(),
+        work.resolve("merged").toString()}));
+    browser = Browser.start(chromium.get());
+  }
+
+  @AfterAll
+  static void stopBrowser() {
+    if (browser != null) {
+      browser.close();
+    }
+  }
+
+  @BeforeEach
+  void needsChromium() {
+    assumeTrue(browser != null, Browser.NOT_INSTALLED);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"MemSet", "MemGet", "CouchSet", "CouchGet", "CouchVsMemcache", "BulkInsert", "ViewQuery",
+      "AttachmentUpload", "compare", "merge"})
+  void shouldOpenOfflineWithEveryImageAndNoConsoleError(String kind) {
+    Browser.Findings findings = browser.open(PAGES.get(kind));
+
+    assertTrue(findings.images() > 0, kind + ": the page has its charts: " + findings);
+    assertTrue(findings.clean(), kind + ": " + findings);
+  }
+
+  /** Waits for a lane, failing with its own assertion rather than a wrapper around it. */
+  private static void finish(Future<?> lane) throws Exception {
+    try {
+      lane.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw (Exception) e.getCause();
+    }
+  }
+
+  @SafeVarargs
+  private static void run(String simulation, Map<String, String>... properties) throws Exception {
+    Map<String, String> all = new LinkedHashMap<>();
+    for (Map<String, String> some : properties) {
+      all.putAll(some);
+    }
+    GatlingRun.Result run = GatlingRun.run(simulation, all, RUN_TIMEOUT);
+    assertEquals(0, run.exitCode(), simulation + ": " + run.output());
+    Path page = run.requireRunFolder().resolve("summary.html");
+    assertTrue(Files.exists(page), simulation + " wrote summary.html");
+    PAGES.put(simulation, page);
+  }
+}
