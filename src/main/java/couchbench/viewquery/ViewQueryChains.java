@@ -3,28 +3,25 @@ package couchbench.viewquery;
 import static io.gatling.javaapi.core.CoreDsl.bodyLength;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
-import static io.gatling.javaapi.core.CoreDsl.rampUsers;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The measured load, httperf's way: new virtual users arrive at a constant rate whatever the
- * replies do (an open model), each opens its own connection (Gatling's default: no connection is
- * shared between users), sends its calls one after the other, and ends, which closes its
- * connection. Every reply must be 200 with the view's {@code total_rows}.
+ * The named chains of ViewQuery's httperf connection: a virtual user is one connection (Gatling's default: no
+ * connection is shared between users), which opens, sends its calls one after the other, and closes as the user
+ * ends. Every reply must be 200 with the view's {@code total_rows}; the connections' tally is httperf's figures.
  */
-public final class ViewQueryLoad {
+public final class ViewQueryChains {
 
   private static final String CONN_START = "viewquery.connStart";
   private static final String SENT = "viewquery.sent";
   private static final String STATUS = "viewquery.status";
+  private static final String SIZE = "viewquery.size";
 
   private final ViewQueryPlan plan;
   private final CouchTarget target;
@@ -33,12 +30,12 @@ public final class ViewQueryLoad {
   private final AtomicLong expectedRows = new AtomicLong(-1);
 
   /**
-   * The load for a plan against a target.
+   * The chains of a plan against a target.
    *
-   * @param plan rate, connections, calls per connection, view
+   * @param plan calls per connection, view
    * @param target the CouchDB server
    */
-  public ViewQueryLoad(ViewQueryPlan plan, CouchTarget target) {
+  public ViewQueryChains(ViewQueryPlan plan, CouchTarget target) {
     this.plan = plan;
     this.target = target;
   }
@@ -53,21 +50,53 @@ public final class ViewQueryLoad {
     return "view " + plan.design().view();
   }
 
+  /** @return the chain that starts a connection's clock, as the user's first action */
+  public ChainBuilder connectionOpens() {
+    return exec(session -> session.set(CONN_START, tally.connectionStarted()));
+  }
+
+  /** @return the chain that stops a connection's clock, after its last reply; Gatling closes it as the user ends */
+  public ChainBuilder connectionCloses() {
+    return exec(session -> {
+      tally.connectionEnded(session.getLong(CONN_START));
+      return session;
+    });
+  }
+
   /**
-   * The population: {@code conns} users spread evenly over {@link ViewQueryPlan#duration()}.
+   * One call: {@code GET} the view, checked (status 200, {@code total_rows}), then counted as httperf counts it.
    *
-   * @return the population, ready for setUp
+   * @return the chain
    */
-  public PopulationBuilder population() {
-    return scenario("ViewQuery")
-        .exec(session -> session.set(CONN_START, tally.connectionStarted()))
-        .repeat(plan.callsPerConn())
-        .on(call())
+  public ChainBuilder query() {
+    return exec(session -> session.remove(STATUS).remove(SIZE).set(SENT, tally.requestSent()))
+        .exec(CouchHttp.stopOnRefusal(target, http(requestName())
+            .get(plan.path())
+            .check(
+                // The reply time is taken here, in the first check, as soon as the whole reply is in, whatever
+                // its status: after the checks it would also hold the JSON parsing of total_rows.
+                status()
+                    .transformWithSession((status, session) -> {
+                      tally.countReply(session.getLong(SENT), status);
+                      return status;
+                    })
+                    .saveAs(STATUS),
+                bodyLength().saveAs(SIZE),
+                status().is(200),
+                jsonPath("$.total_rows").ofLong().is(session -> expectedRows.get()).name("total_rows"))))
         .exec(session -> {
-          tally.connectionEnded(session.getLong(CONN_START));
+          if (session.contains(SIZE)) {
+            tally.countReplySize(session.getInt(SIZE));
+          }
+          if (!session.contains(STATUS)) {
+            tally.countUnanswered();
+          }
+          if (session.isFailed()) {
+            tally.countFailed();
+            return session.markAsSucceeded(); // the next call of this connection is judged on its own
+          }
           return session;
-        })
-        .injectOpen(rampUsers(plan.conns()).during(plan.duration()));
+        });
   }
 
   /**
@@ -82,34 +111,5 @@ public final class ViewQueryLoad {
   /** @return what the connections did */
   public ConnTally tally() {
     return tally;
-  }
-
-  private ChainBuilder call() {
-    return exec(session -> session.remove(STATUS).set(SENT, tally.requestSent()))
-        .exec(CouchHttp.stopOnRefusal(target, http(requestName())
-            .get(plan.path())
-            .check(
-                // Checks run in order as soon as the whole reply is in: the reply is recorded there,
-                // whatever its status, before the JSON is parsed, so that parsing is not timed.
-                // (A check sees the session as it was before the checks: nothing saved by another.)
-                status()
-                    .transformWithSession((status, session) -> {
-                      tally.replied(session.getLong(SENT), status);
-                      return status;
-                    })
-                    .saveAs(STATUS),
-                bodyLength().transform(tally::replySize),
-                status().is(200),
-                jsonPath("$.total_rows").ofLong().is(session -> expectedRows.get()).name("total_rows"))))
-        .exec(session -> {
-          if (!session.contains(STATUS)) {
-            tally.unanswered();
-          }
-          if (session.isFailed()) {
-            tally.failed();
-            return session.markAsSucceeded(); // the next call of this connection is judged on its own
-          }
-          return session;
-        });
   }
 }
