@@ -221,12 +221,12 @@ public final class AttachmentChains {
   }
 
   /** The verdict on the reply, saved by a check of its own (Gatling saves a value only when its check passes). */
-  private CheckBuilder verdict(String key, BiFunction<byte[], Session, String> verdict) {
+  private static CheckBuilder verdict(String key, BiFunction<byte[], Session, String> verdict) {
     return bodyBytes().transformWithSession(verdict).saveAs(key);
   }
 
   /** Judges the verdict the check before saved: later checks see what earlier ones saved. */
-  private CheckBuilder is(String key, String expected, String checkName) {
+  private static CheckBuilder is(String key, String expected, String checkName) {
     return bodyBytes()
         .transformWithSession((bytes, session) -> session.getString(key))
         .is(expected)
