@@ -1,7 +1,10 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import couchbench.attachment.AttachmentChains;
 import couchbench.attachment.AttachmentData;
-import couchbench.attachment.AttachmentLoad;
 import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
@@ -12,6 +15,8 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 
@@ -28,25 +33,37 @@ public class AttachmentUpload extends Simulation {
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final AttachmentData.Prepared data = Startup.orExit(() -> AttachmentData.prepare(plan));
   private final CouchDbClient client = new CouchDbClient(couchdb);
-  private final AttachmentLoad load = new AttachmentLoad(plan, couchdb, data.sizes());
+  private final AttachmentChains uploads = new AttachmentChains(plan, couchdb, data.sizes());
+
+  /** One size: {@code repeat} rounds of every method in turn, each upload timed, then read back. */
+  private ChainBuilder size(int exponent) {
+    return exec(uploads.sizeStarts(exponent)).exec(plan.uploads(exponent).stream().map(uploads::upload).toList());
+  }
+
+  /** One user sends every upload, one after the other: a timing experiment, not a concurrency one. */
+  private final ScenarioBuilder uploader = scenario(run.simulation())
+      .exec(plan.exponents().stream().map(this::size).toList());
 
   {
     Console.say(data.describe(plan.dataDir()));
     Console.say(plan.describe());
-    setUp(load.population())
+    setUp(uploader.injectOpen(atOnceUsers(1)))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
   public void before() {
-    Startup.orExit(() -> load.createDatabase(client));
+    Startup.orExit(() -> uploads.createDatabase(client));
     run.loadStarts();
   }
 
   @Override
   public void after() {
-    run.finish(List.of(couchdb.describe()), log -> AttachmentSummary.page(plan, couchdb, load.tally(), log));
-    load.dropDatabase(client);
+    run.finish(List.of(couchdb.describe()), log -> {
+      AttachmentSummary.seedTable(plan, uploads.tally()).forEach(Console::say);
+      return AttachmentSummary.page(run.simulation(), plan, couchdb, uploads.tally(), log);
+    });
+    uploads.dropDatabase(client);
   }
 }

@@ -1,7 +1,11 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.repeat;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
-import couchbench.bulkinsert.BulkInsertLoad;
+import couchbench.bulkinsert.BulkInsertChains;
 import couchbench.bulkinsert.BulkInsertPlan;
+import couchbench.bulkinsert.BulkInsertStep;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
@@ -13,7 +17,9 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,24 +34,43 @@ public class BulkInsert extends Simulation {
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final CpuMeter cpu = CpuMeter.of(ServerProcess.of(couchdb));
-  private final BulkInsertLoad load = new BulkInsertLoad(plan, couchdb, cpu);
+  private final BulkInsertChains bulk = new BulkInsertChains(plan, couchdb, cpu);
+
+  /** A step: T users each send their requests back to back; the last to end checks doc_count. */
+  private PopulationBuilder step(BulkInsertStep step) {
+    return scenario(step.name())
+        .exec(bulk.userStarts(step))
+        .repeat(step.requestsPerUser()).on(bulk.write(step))
+        .doIf(bulk.userEndsLast(step)).then(bulk.docCountCheck(step))
+        .injectOpen(atOnceUsers(step.threads()));
+  }
+
+  /** Unmeasured: each kind of request the steps send, through their checks, so that the JIT compiles it first. */
+  private PopulationBuilder warmUp() {
+    return scenario(BulkInsertChains.WARMUP)
+        .exec(bulk.warmUpStarts())
+        .exec(plan.warmup().stream().map(kind -> repeat(kind.requestsPerUser()).on(bulk.warmUpWrite(kind))).toList())
+        .injectOpen(atOnceUsers(plan.warmupUsers()));
+  }
 
   {
-    setUp(load.populations())
+    List<PopulationBuilder> sweep = new ArrayList<>(plan.warmup().isEmpty() ? List.of() : List.of(warmUp()));
+    plan.steps().forEach(step -> sweep.add(step(step)));
+    setUp(BulkInsertChains.oneAfterAnother(sweep))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
   public void before() {
-    Startup.orExit(() -> load.createDatabases(client));
+    Startup.orExit(() -> bulk.createDatabases(client));
     run.loadStarts();
   }
 
   @Override
   public void after() {
-    run.finish(List.of(couchdb.describe()), log -> BulkInsertSummary.page(plan, couchdb, cpu.server(),
-        load.tallies(), log.map(RunLog::requests)));
-    load.dropDatabases(client);
+    run.finish(List.of(couchdb.describe()), log -> BulkInsertSummary.page(run.simulation(), plan, couchdb,
+        cpu.server(), bulk.tallies(), log.map(RunLog::requests)));
+    bulk.dropDatabases(client);
   }
 }

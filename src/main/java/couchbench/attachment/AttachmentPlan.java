@@ -138,12 +138,20 @@ public record AttachmentPlan(
    * @return the uploads
    */
   public List<Upload> uploads() {
+    return exponents().stream().flatMap(exponent -> uploads(exponent).stream()).toList();
+  }
+
+  /**
+   * The uploads of one size, in the order they run: {@code repeat} rounds, each of every method in turn.
+   *
+   * @param exponent the size is 10^exponent bytes
+   * @return the uploads
+   */
+  public List<Upload> uploads(int exponent) {
     List<Upload> uploads = new ArrayList<>();
-    for (int exponent : exponents()) {
-      for (int repetition = 1; repetition <= repeat; repetition++) {
-        for (AttachmentMethod method : methods(exponent)) {
-          uploads.add(new Upload(method, exponent, repetition));
-        }
+    for (int repetition = 1; repetition <= repeat; repetition++) {
+      for (AttachmentMethod method : methods(exponent)) {
+        uploads.add(new Upload(method, exponent, repetition));
       }
     }
     return List.copyOf(uploads);

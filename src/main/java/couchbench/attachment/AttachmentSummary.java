@@ -7,7 +7,6 @@ import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,32 +26,21 @@ public final class AttachmentSummary {
   private AttachmentSummary() {}
 
   /**
-   * Prints the seed's table and builds the summary page; give it to {@link couchbench.results.RunOutput#finish}.
+   * The summary page of a finished run; give it to {@link couchbench.results.RunOutput#finish}.
    *
+   * @param simulation the simulation's name, for the title
    * @param plan the sizes and parameters
    * @param target the server the run wrote to
    * @param tally what the uploads did
-   * @param log what the run's simulation.log says; empty when it could not be read
-   * @return the page
-   */
-  public static SummaryPage page(AttachmentPlan plan, CouchTarget target, UploadTally tally, Optional<RunLog> log) {
-    seedTable(plan, tally).forEach(Console::say);
-    return page(plan, target, tally, name -> log.map(run -> run.failures(name)).orElse(Map.of()));
-  }
-
-  /**
-   * The summary page of a finished run.
-   *
-   * @param plan the sizes and parameters
-   * @param target the server the run wrote to
-   * @param tally what the uploads did
-   * @param gatlingErrors Gatling's failure messages of a request name, with their counts
+   * @param log what the run's simulation.log says (Gatling's failure messages of each request); empty when it
+   *     could not be read
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(AttachmentPlan plan, CouchTarget target, UploadTally tally,
-      Function<String, Map<String, Long>> gatlingErrors) {
+  public static SummaryPage page(String simulation, AttachmentPlan plan, CouchTarget target, UploadTally tally,
+      Optional<RunLog> log) {
+    Function<String, Map<String, Long>> gatlingErrors = name -> log.map(run -> run.failures(name)).orElse(Map.of());
     SummaryPage page =
-        SummaryPage.titled("AttachmentUpload: upload time against attachment size")
+        SummaryPage.titled(simulation + ": upload time against attachment size")
             .line("Target: " + target.describe() + ".")
             .line("Run: " + plan.describe() + ". One virtual user sends every upload in turn, each to a"
                 + " new document; within a size the methods take turns.")
@@ -92,8 +80,14 @@ public final class AttachmentSummary {
         .link("Gatling's report for this run", "index.html");
   }
 
-  /** The seed's table: size and median seconds per method, a dash where there is none; header first. */
-  private static List<String> seedTable(AttachmentPlan plan, UploadTally tally) {
+  /**
+   * The seed's table, for the console and the page: size and median seconds per method, a dash where there is none.
+   *
+   * @param plan the sizes and parameters
+   * @param tally what the uploads did
+   * @return the lines, header first
+   */
+  public static List<String> seedTable(AttachmentPlan plan, UploadTally tally) {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "%-3s %14s %14s %14s %14s %14s", "n", "raw", "base64", "multipart",
         "bulk/request", "bulk/document"));

@@ -53,7 +53,6 @@ public final class UploadTally {
   private final Map<Key, Integer> planned = new LinkedHashMap<>();
   private final Map<Key, List<Double>> seconds = new LinkedHashMap<>();
   private final Map<Key, Map<String, Integer>> failures = new LinkedHashMap<>();
-  private String lastReply;
 
   /**
    * A tally of a plan's uploads, none done yet.
@@ -64,32 +63,6 @@ public final class UploadTally {
     for (AttachmentPlan.Upload upload : plan.uploads()) {
       planned.merge(new Key(upload.method(), upload.exponent()), 1, Integer::sum);
     }
-  }
-
-  /** Forgets the last reply: called before each upload, so that one without a reply is not judged by the last. */
-  public synchronized void uploadStarting() {
-    lastReply = null;
-  }
-
-  /**
-   * Notes the verdict on an upload's reply, from inside its check.
-   *
-   * @param verdict see {@link UploadReplies#upload}
-   * @return the same verdict
-   */
-  public synchronized String replied(String verdict) {
-    lastReply = verdict;
-    return verdict;
-  }
-
-  /**
-   * Why the last upload failed.
-   *
-   * @return the verdict on its reply, or that it got none
-   */
-  public synchronized String uploadFailure() {
-    return lastReply != null ? lastReply
-        : "no reply (Gatling's error says why: the connection closed, reset or refused, or a timeout)";
   }
 
   /**

@@ -79,6 +79,16 @@ public record BulkInsertPlan(
     return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false), List.copyOf(warmup));
   }
 
+  /** @return the warm-up's users: as many as the largest step's (0 without a warm-up) */
+  public int warmupUsers() {
+    return warmup.stream().mapToInt(BulkInsertStep::threads).max().orElse(0);
+  }
+
+  /** @return the warm-up's requests, of all its users and kinds */
+  public long warmupRequests() {
+    return warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+  }
+
   private static BulkInsertStep step(boolean single, int batchSize, int threads, int docs, String run) {
     int perRequest = batchSize * threads;
     int requestsPerUser = (docs + perRequest - 1) / perRequest;

@@ -26,6 +26,7 @@ public final class BulkInsertSummary {
   /**
    * The summary page of a finished run.
    *
+   * @param simulation the simulation's name, for the title
    * @param plan the steps and parameters
    * @param target the server the run wrote to
    * @param server the server's process on this machine, if it is here and could be seen
@@ -34,7 +35,7 @@ public final class BulkInsertSummary {
    *     when it cannot be read): it also counts the requests that got no reply
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,
+  public static SummaryPage page(String simulation, BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,
       Map<BulkInsertStep, StepTally> tallies, Optional<Map<String, RequestTally>> requests) {
     Table table =
         Table.of("method", "B", "T", "replies", "failed replies", "failed requests", "docs acknowledged",
@@ -49,11 +50,11 @@ public final class BulkInsertSummary {
       Optional<Long> failed = requests.map(byName -> byName.getOrDefault(step.name(), RequestTally.EMPTY).ko());
       failedRequests += failed.orElse(0L);
       table = table.row(step.single() ? "single (POST /db)" : "bulk (_bulk_docs)",
-          step.batchSize(), step.threads(), tally.replies(), tally.failedReplies(), failed.orElse(null), tally.stored(),
+          step.batchSize(), step.threads(), tally.replies(), tally.failedReplies(), failed.orElse(null), tally.acknowledged(),
           tally.serverDocCount() < 0 ? null : tally.serverDocCount(), tally.seconds(),
           tally.docsPerSecond());
-      if (tally.serverDocCount() != tally.stored()) {
-        disagreements.add(step.name() + ": " + tally.stored() + " acknowledged, doc_count "
+      if (tally.serverDocCount() != tally.acknowledged()) {
+        disagreements.add(step.name() + ": " + tally.acknowledged() + " acknowledged, doc_count "
             + (tally.serverDocCount() < 0 ? "not read" : tally.serverDocCount()));
       }
       if (!step.single() && tally.replies() > 0) {
@@ -62,7 +63,7 @@ public final class BulkInsertSummary {
       }
     }
     SummaryPage page =
-        SummaryPage.titled("BulkInsert: documents created per second")
+        SummaryPage.titled(simulation + ": documents created per second")
             .line("Target: " + target.describe() + ".")
             .line("Each step: T virtual users together create at least " + plan.docs()
                 + " documents in a fresh database, B per POST /db/_bulk_docs, or one per POST /db"

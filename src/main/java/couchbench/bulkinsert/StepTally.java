@@ -20,7 +20,7 @@ public final class StepTally {
   private final AtomicLong usersEnded = new AtomicLong();
   private final AtomicLong started = new AtomicLong(UNSET);
   private final AtomicLong ended = new AtomicLong(UNSET);
-  private final AtomicLong stored = new AtomicLong();
+  private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
   private final AtomicLong serverDocCount = new AtomicLong(-1);
@@ -85,31 +85,27 @@ public final class StepTally {
    * Counts one write reply.
    *
    * @param reply the parsed reply
-   * @return the same reply, for use inside a check
    */
-  public DocWriteReply record(DocWriteReply reply) {
-    stored.addAndGet(reply.stored());
+  public void countReply(DocWriteReply reply) {
+    acknowledged.addAndGet(reply.stored());
     replies.incrementAndGet();
     if (!reply.problems().isEmpty()) {
       failedReplies.incrementAndGet();
     }
-    return reply;
   }
 
   /**
-   * Remembers the database's own document count, read after the step.
+   * Keeps the database's own document count, read after the step.
    *
    * @param docCount {@code doc_count} of the step's database
-   * @return the same count, for use inside a check
    */
-  public long recordServerCount(long docCount) {
+  public void keepServerDocCount(long docCount) {
     serverDocCount.set(docCount);
-    return docCount;
   }
 
   /** @return documents the server acknowledged */
-  public long stored() {
-    return stored.get();
+  public long acknowledged() {
+    return acknowledged.get();
   }
 
   /** @return write replies received */
@@ -137,6 +133,6 @@ public final class StepTally {
   /** @return acknowledged documents per second of wall time, 0 if the step never ran */
   public double docsPerSecond() {
     double seconds = seconds();
-    return seconds > 0 ? stored() / seconds : 0;
+    return seconds > 0 ? acknowledged() / seconds : 0;
   }
 }

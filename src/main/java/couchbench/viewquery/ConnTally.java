@@ -68,7 +68,7 @@ public final class ConnTally {
    * @param sent what {@link #requestSent()} returned
    * @param status its HTTP status
    */
-  public void replied(long sent, int status) {
+  public void countReply(long sent, int status) {
     long now = System.nanoTime();
     replyTimes.add(now - sent);
     replyInstants.add(now);
@@ -80,20 +80,18 @@ public final class ConnTally {
    * Records a reply's size.
    *
    * @param bytes its body's length
-   * @return the same length, for use inside a check
    */
-  public int replySize(int bytes) {
+  public void countReplySize(int bytes) {
     replySizes.add(bytes);
-    return bytes;
   }
 
   /** Records a request that got no reply: refused, reset, timed out. */
-  public void unanswered() {
+  public void countUnanswered() {
     noReply.incrementAndGet();
   }
 
   /** Records a request that failed a check (status, JSON, total_rows) or got no reply. */
-  public void failed() {
+  public void countFailed() {
     failed.incrementAndGet();
   }
 

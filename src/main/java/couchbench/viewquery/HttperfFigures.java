@@ -61,6 +61,13 @@ public record HttperfFigures(ConnTally tally, Map<String, Long> errors, double c
     return lines;
   }
 
+  /** @return what the console shows: httperf's lines without its blank ones, then the reply time's spread */
+  public List<String> console() {
+    List<String> console = new ArrayList<>(lines().stream().filter(line -> !line.isEmpty()).toList());
+    console.add(replyTimeSpread());
+    return console;
+  }
+
   /** @return couchbench's additions: the reply time's spread, which httperf gives as an average only */
   public String replyTimeSpread() {
     Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);

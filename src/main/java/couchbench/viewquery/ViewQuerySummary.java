@@ -5,7 +5,6 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -36,26 +35,33 @@ public final class ViewQuerySummary {
   }
 
   /**
-   * Prints httperf's figures and builds the summary page; give it to {@link couchbench.results.RunOutput#finish}.
+   * httperf's figures of a finished load.
    *
+   * @param view the finished load's chains, with their tally
+   * @param cpuSeconds CPU time of this JVM during the load
+   * @param log what the run's simulation.log says; empty when it could not be read (errors are then all "other")
+   * @return the figures
+   */
+  public static HttperfFigures figures(ViewQueryChains view, double cpuSeconds, Optional<RunLog> log) {
+    Map<String, Long> messages = log.map(run -> run.failures(view.requestName())).orElse(Map.of());
+    return new HttperfFigures(view.tally(), ErrorKinds.count(view.tally().unansweredCount(), messages), cpuSeconds);
+  }
+
+  /**
+   * The summary page; give it to {@link couchbench.results.RunOutput#finish}.
+   *
+   * @param simulation the simulation's name, for the title
    * @param plan the run's parameters
    * @param target the server
    * @param indexBuild the first, index-building query
-   * @param load the finished load
-   * @param cpuSeconds CPU time of this JVM during the load
+   * @param figures httperf's figures of the load
    * @param log what the run's simulation.log says; empty when it could not be read
    * @return the page
    */
-  public static SummaryPage page(ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild, ViewQueryLoad load,
-      double cpuSeconds, Optional<RunLog> log) {
-    ConnTally tally = load.tally();
-    Optional<Map<String, Long>> messages = log.map(run -> run.failures(load.requestName()));
-    HttperfFigures figures =
-        new HttperfFigures(tally, ErrorKinds.count(tally.unansweredCount(), messages.orElse(Map.of())), cpuSeconds);
-    List<String> lines = figures.lines();
-    lines.stream().filter(line -> !line.isEmpty()).forEach(Console::say);
-    Console.say(figures.replyTimeSpread());
-    SummaryPage page = SummaryPage.titled("ViewQuery: httperf's figures for GET " + plan.path())
+  public static SummaryPage page(String simulation, ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild,
+      HttperfFigures figures, Optional<RunLog> log) {
+    ConnTally tally = figures.tally();
+    SummaryPage page = SummaryPage.titled(simulation + ": httperf's figures for GET " + plan.path())
         .line("Target: " + target.describe() + ".")
         .line("The same load with httperf: " + httperfCommand(plan, target) + (!plan.injector().alone()
             ? " (this injector's share: " + f("%.1f", plan.rate()) + " conn/s, " + plan.conns() + " connections)"
@@ -72,10 +78,10 @@ public final class ViewQuerySummary {
       page = page.warning(tally.failedCount() + " requests failed (no reply, status other than 200, or"
           + " wrong total_rows): see Gatling's report for the messages.");
     }
-    if (messages.isEmpty() && tally.unansweredCount() > 0) {
+    if (log.isEmpty() && tally.unansweredCount() > 0) {
       page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
     }
-    page = page.text("httperf's figures", lines)
+    page = page.text("httperf's figures", figures.lines())
         .line(figures.replyTimeSpread())
         .line("How these are measured: a connection is one virtual user; its time runs from the user's"
             + " first action to its last, after its last reply; Gatling closes the connection just after,"

@@ -90,10 +90,10 @@ class BulkInsertIT {
       assertTrue(rate > 0, name + " docs/s");
       rates.put(name, rate);
     }
-    assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(BulkInsertLoad.DOC_COUNT_CHECK));
+    assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(BulkInsertChains.DOC_COUNT_CHECK));
     // Each kind of request, 20 documents' worth for 2 users, at least one request each: single 2 x 10,
     // B=1 2 x 10, B=8 2 x 2, B=64 2 x 1.
-    assertEquals(new GatlingReport.Counts(46, 46, 0), gatling.get(BulkInsertLoad.WARMUP),
+    assertEquals(new GatlingReport.Counts(46, 46, 0), gatling.get(BulkInsertChains.WARMUP),
         "the warm-up takes every kind of request, and is in the report under its own name, in no step");
     for (String t : List.of("1", "2")) {
       assertTrue(rates.get("bulk B=64 T=" + t) > rates.get("bulk B=1 T=" + t),

@@ -41,7 +41,7 @@ class BulkInsertSummaryTest {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "64,1024", "threads", "1",
         "single", "false"), Map.of()));
 
-    BulkInsertSummary.page(plan, TARGET, Optional.of(new LocalServer("beam.smp", 4242, Optional.empty())),
+    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.of(new LocalServer("beam.smp", 4242, Optional.empty())),
         tallies(plan, 102.0), Optional.empty()).writeTo(folder);
 
     assertEquals(List.of(
@@ -58,7 +58,7 @@ class BulkInsertSummaryTest {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "64,1024", "threads", "1",
         "single", "false"), Map.of()));
 
-    BulkInsertSummary.page(plan, TARGET, Optional.empty(), tallies(plan, null), Optional.empty()).writeTo(folder);
+    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies(plan, null), Optional.empty()).writeTo(folder);
 
     assertEquals("bulk (_bulk_docs),64,1,0.5,0.45,0.05,0.25,0,,",
         Files.readAllLines(folder.resolve("cpu-by-step.csv")).get(1), "the client's figures, the server's empty");

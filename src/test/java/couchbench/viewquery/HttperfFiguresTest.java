@@ -16,14 +16,14 @@ class HttperfFiguresTest {
       long connection = tally.connectionStarted();
       for (int call = 0; call < 2; call++) {
         long sent = tally.requestSent();
-        tally.replied(sent, i == 2 && call == 1 ? 503 : 200);
-        tally.replySize(470);
+        tally.countReply(sent, i == 2 && call == 1 ? 503 : 200);
+        tally.countReplySize(470);
       }
       tally.connectionEnded(connection);
     }
     long lost = tally.connectionStarted();
     tally.requestSent();
-    tally.unanswered();
+    tally.countUnanswered();
     tally.connectionEnded(lost);
 
     List<String> lines = new HttperfFigures(tally,

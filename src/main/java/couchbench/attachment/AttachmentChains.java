@@ -2,12 +2,10 @@ package couchbench.attachment;
 
 import static io.gatling.javaapi.core.CoreDsl.RawFileBody;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.RawFileBodyPart;
 import static io.gatling.javaapi.http.HttpDsl.StringBodyPart;
 import static io.gatling.javaapi.http.HttpDsl.http;
@@ -22,16 +20,16 @@ import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The AttachmentUpload load in Gatling's terms: one virtual user sends the plan's uploads one after
+ * The named chains of AttachmentUpload's one virtual user, which sends the plan's uploads one after
  * the other (a timing experiment, not a concurrency one). Every body is streamed from the
  * generated files by Gatling's HTTP client, its length known in advance. Each upload is timed
  * alone, then read back under its own request name ({@code verify raw 10^6}) and counted only if
@@ -39,13 +37,18 @@ import java.util.stream.Collectors;
  * closed connection) is reported once, and the rest of that method's uploads at that size are
  * skipped; the run goes on.
  */
-public final class AttachmentLoad {
+public final class AttachmentChains {
 
   private static final String STATUS = "attachmentStatus";
+  private static final String VERDICT = "attachmentVerdict";
+  private static final String READ_BACK = "attachmentReadBack";
   private static final String REV = "attachmentRev";
   private static final String IDS = "attachmentIds";
   private static final String STARTED = "attachmentStarted";
   private static final String SECONDS = "attachmentSeconds";
+
+  private static final String NO_REPLY =
+      "no reply (Gatling's error says why: the connection closed, reset or refused, or a timeout)";
 
   private final AttachmentPlan plan;
   private final CouchTarget target;
@@ -53,37 +56,33 @@ public final class AttachmentLoad {
   private final UploadTally tally;
 
   /**
-   * The load for a plan against a target.
+   * The chains of a plan's uploads against a target.
    *
    * @param plan the uploads
    * @param target the CouchDB server
    * @param files the prepared files of every size of the plan
    */
-  public AttachmentLoad(AttachmentPlan plan, CouchTarget target, List<SizeFiles> files) {
+  public AttachmentChains(AttachmentPlan plan, CouchTarget target, List<SizeFiles> files) {
     this.plan = plan;
     this.target = target;
     this.files = files.stream().collect(Collectors.toMap(SizeFiles::exponent, Function.identity()));
     this.tally = new UploadTally(plan);
   }
 
-  /** @return the one-user population that runs every upload */
-  public PopulationBuilder population() {
-    List<ChainBuilder> steps = new ArrayList<>();
-    int lastExponent = -1;
-    for (Upload upload : plan.uploads()) {
-      if (upload.exponent() != lastExponent) {
-        lastExponent = upload.exponent();
-        String announcement = "size " + AttachmentPlan.sizeName(lastExponent) + " bytes: "
-            + plan.methods(lastExponent).stream().map(AttachmentMethod::label).collect(Collectors.joining(", "))
-            + ", " + plan.repeat() + " time(s) each";
-        steps.add(exec(session -> {
-          Console.say(announcement);
-          return session;
-        }));
-      }
-      steps.add(upload(upload));
-    }
-    return scenario("AttachmentUpload").exec(steps).injectOpen(atOnceUsers(1));
+  /**
+   * Says which size starts, and what runs at it.
+   *
+   * @param exponent the size is 10^exponent bytes
+   * @return the chain
+   */
+  public ChainBuilder sizeStarts(int exponent) {
+    String announcement = "size " + AttachmentPlan.sizeName(exponent) + " bytes: "
+        + plan.methods(exponent).stream().map(AttachmentMethod::label).collect(Collectors.joining(", "))
+        + ", " + plan.repeat() + " time(s) each";
+    return exec(session -> {
+      Console.say(announcement);
+      return session;
+    });
   }
 
   /**
@@ -118,14 +117,21 @@ public final class AttachmentLoad {
     return tally;
   }
 
-  private ChainBuilder upload(Upload upload) {
+  /**
+   * One upload: (raw only: its document, not timed) the upload, timed, then its read-back (not timed), which
+   * counts it if the attachment is intact; skipped once an upload of the same method and size failed.
+   *
+   * @param upload the upload
+   * @return the chain
+   */
+  public ChainBuilder upload(Upload upload) {
     UploadTally.Key key = new UploadTally.Key(upload.method(), upload.exponent());
     SizeFiles size = files.get(upload.exponent());
     String name = upload.method().requestName(upload.exponent());
     ChainBuilder timed =
         exec(session -> {
-              tally.uploadStarting();
-              return session.markAsSucceeded().remove(IDS).set(STARTED, System.nanoTime());
+              Session fresh = session.markAsSucceeded().remove(IDS).remove(VERDICT).remove(READ_BACK);
+              return fresh.set(STARTED, System.nanoTime());
             })
             .exec(CouchHttp.stopOnRefusal(target, request(upload, size, name)))
             .exec(session -> session.set(SECONDS, (System.nanoTime() - session.getLong(STARTED)) / 1e9));
@@ -134,7 +140,9 @@ public final class AttachmentLoad {
             .exec(session -> {
               if (!session.isFailed()) {
                 tally.verified(key, session.getDouble(SECONDS));
-              } else if (!tally.failed(key)) {
+              } else if (session.contains(READ_BACK) && !UploadReplies.INTACT.equals(session.getString(READ_BACK))) {
+                report(upload, "read back: " + session.getString(READ_BACK));
+              } else {
                 report(upload, "read back: no reply, or a status other than 200 (see Gatling's report)");
               }
               return session;
@@ -142,7 +150,7 @@ public final class AttachmentLoad {
     ChainBuilder counted =
         timed.exec(session -> {
               if (session.isFailed()) {
-                report(upload, tally.uploadFailure());
+                report(upload, session.contains(VERDICT) ? session.getString(VERDICT) : NO_REPLY);
               }
               return session;
             })
@@ -202,21 +210,29 @@ public final class AttachmentLoad {
               .body(RawFileBody(size.bulkBody().orElseThrow().path().toAbsolutePath().toString()));
         };
     boolean bulk = upload.method() == AttachmentMethod.BULK;
+    int docs = bulk ? plan.bulkDocs() : 1;
     request = request
         .requestTimeout(plan.timeout())
-        .check(status().saveAs(STATUS), stored(bulk ? plan.bulkDocs() : 1));
+        .check(status().saveAs(STATUS),
+            verdict(VERDICT, (bytes, session) -> UploadReplies.upload(session.getInt(STATUS), bytes, docs)),
+            is(VERDICT, UploadReplies.STORED, "upload reply"));
     // After the reply's verdict, so that a refused request fails with the verdict, not "ids not found".
     return bulk ? request.check(jsonPath("$[*].id").findAll().saveAs(IDS)) : request;
   }
 
-  private CheckBuilder stored(int docs) {
+  /** The verdict on the reply, saved by a check of its own (Gatling saves a value only when its check passes). */
+  private static CheckBuilder verdict(String key, BiFunction<byte[], Session, String> verdict) {
+    return bodyBytes().transformWithSession(verdict).saveAs(key);
+  }
+
+  /** Judges the verdict the check before saved: later checks see what earlier ones saved. */
+  private static CheckBuilder is(String key, String expected, String checkName) {
     return bodyBytes()
-        .transformWithSession((bytes, session) ->
-            tally.replied(UploadReplies.upload(session.getInt(STATUS), bytes, docs)))
-        .is(UploadReplies.STORED)
+        .transformWithSession((bytes, session) -> session.getString(key))
+        .is(expected)
         // Gatling leaves a body check's actual value out of its message; this one is a short verdict.
         .logActualValueInError(true)
-        .name("upload reply");
+        .name(checkName);
   }
 
   private HttpRequestActionBuilder verify(Upload upload, SizeFiles size) {
@@ -226,27 +242,15 @@ public final class AttachmentLoad {
       return http(name)
           .post("/" + plan.database() + "/_all_docs?include_docs=true")
           .body(StringBody(session -> UploadReplies.keys(session.getList(IDS))))
-          .check(status().is(200), bodyBytes()
-              .transform(bytes -> read(upload, UploadReplies.documents(bytes, source, plan.bulkDocs())))
-              .is(UploadReplies.INTACT)
-              .logActualValueInError(true)
-              .name("stored attachments"));
+          .check(status().is(200),
+              verdict(READ_BACK, (bytes, session) -> UploadReplies.documents(bytes, source, plan.bulkDocs())),
+              is(READ_BACK, UploadReplies.INTACT, "stored attachments"));
     }
     return http(name)
         .get(docPath(upload))
-        .check(status().is(200), bodyBytes()
-            .transform(bytes -> read(upload, UploadReplies.document(bytes, source)))
-            .is(UploadReplies.INTACT)
-            .logActualValueInError(true)
-            .name("stored attachment"));
-  }
-
-  /** Counts a read-back that found the attachment changed, and says so. */
-  private String read(Upload upload, String verdict) {
-    if (!verdict.equals(UploadReplies.INTACT)) {
-      report(upload, "read back: " + verdict);
-    }
-    return verdict;
+        .check(status().is(200),
+            verdict(READ_BACK, (bytes, session) -> UploadReplies.document(bytes, source)),
+            is(READ_BACK, UploadReplies.INTACT, "stored attachment"));
   }
 
   private String docPath(Upload upload) {

@@ -1,0 +1,254 @@
+package couchbench.bulkinsert;
+
+import static io.gatling.javaapi.core.CoreDsl.ByteArrayBody;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
+import couchbench.couchdb.CouchHttp;
+import couchbench.couchdb.DatabaseInfo;
+import couchbench.couchdb.DocBodies;
+import couchbench.couchdb.DocWriteReply;
+import couchbench.resources.CpuMeter;
+import couchbench.startup.Console;
+import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The named chains BulkInsert's step scenarios are made of, and the tally of each step they count into. A step's
+ * write reply is checked document by document; the step's last user to end reads the database's {@code doc_count}
+ * and checks it against the documents the step's replies acknowledged. CPU counters are read as a step's first user
+ * starts and once its last user has ended.
+ */
+public final class BulkInsertChains {
+
+  /** The request and scenario name of the unmeasured warm-up, one row in Gatling's report. */
+  public static final String WARMUP = "warm-up";
+
+  /** The request name of every step's doc_count verification, one row in Gatling's report. */
+  public static final String DOC_COUNT_CHECK = "doc_count check";
+
+  private static final String REPLY = "bulkinsert.reply";
+  private static final String DOC_COUNT = "bulkinsert.docCount";
+
+  private final BulkInsertPlan plan;
+  private final CouchTarget target;
+  private final CpuMeter cpu;
+  private final Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
+
+  /**
+   * The chains of a plan's steps against a target.
+   *
+   * @param plan the steps
+   * @param target the CouchDB server
+   * @param cpu the meter of this JVM's and the server's CPU time
+   */
+  public BulkInsertChains(BulkInsertPlan plan, CouchTarget target, CpuMeter cpu) {
+    this.plan = plan;
+    this.target = target;
+    this.cpu = cpu;
+    plan.steps().forEach(step -> tallies.put(step, new StepTally(step.threads())));
+  }
+
+  /**
+   * Populations run one after the other, each starting when the previous one's last user has ended.
+   *
+   * @param populations the populations, in the order they run; at least one
+   * @return the first population, with the rest chained after it
+   */
+  public static PopulationBuilder oneAfterAnother(List<PopulationBuilder> populations) {
+    PopulationBuilder rest = populations.get(populations.size() - 1);
+    for (int i = populations.size() - 2; i >= 0; i--) {
+      rest = populations.get(i).andThen(rest);
+    }
+    return rest;
+  }
+
+  /**
+   * A user of the step starts: the step's clock starts with its first user, who also reads the CPU counters and
+   * says which step runs.
+   *
+   * @param step the step
+   * @return the chain
+   */
+  public ChainBuilder userStarts(BulkInsertStep step) {
+    StepTally tally = tallies.get(step);
+    String announcement = "step " + (plan.steps().indexOf(step) + 1) + "/" + plan.steps().size() + ": "
+        + step.name() + " (" + step.documents() + " documents)";
+    return exec(session -> {
+      if (tally.userStarted()) {
+        tally.cpuAtStart(cpu.read());
+        Console.say(announcement);
+      }
+      return session;
+    });
+  }
+
+  /**
+   * One request of the step (named after it, e.g. {@code bulk B=64 T=2}): B documents to {@code _bulk_docs}, or one
+   * to {@code POST /db}; its reply checked document by document, then counted into the step's tally.
+   *
+   * @param step the step
+   * @return the chain
+   */
+  public ChainBuilder write(BulkInsertStep step) {
+    return write(step, step.name(), tallies.get(step));
+  }
+
+  /**
+   * One request of the kind a step sends, through that step's checks, under the request name {@link #WARMUP} and
+   * counted in no step: the warm-up sends what the steps will, so that the JIT compiles it first.
+   *
+   * @param kind the kind of request, as {@link BulkInsertPlan#warmup()} lists it
+   * @return the chain
+   */
+  public ChainBuilder warmUpWrite(BulkInsertStep kind) {
+    return write(kind, WARMUP, new StepTally(kind.threads()));
+  }
+
+  /**
+   * Says once, as the warm-up starts, what it sends.
+   *
+   * @return the chain
+   */
+  public ChainBuilder warmUpStarts() {
+    AtomicBoolean announced = new AtomicBoolean();
+    String announcement = "warm-up: " + plan.warmupRequests() + " unmeasured requests, of each kind the steps send ("
+        + plan.warmup().stream().map(kind -> kind.single() ? "single" : "B=" + kind.batchSize())
+            .collect(Collectors.joining(", ")) + ")";
+    return exec(session -> {
+      if (announced.compareAndSet(false, true)) {
+        Console.say(announcement);
+      }
+      return session;
+    });
+  }
+
+  /**
+   * Marks a user's end: a condition for doIf, so that only the step's last user reads doc_count.
+   *
+   * @param step the step
+   * @return true for the step's last user to end
+   */
+  public Function<Session, Boolean> userEndsLast(BulkInsertStep step) {
+    StepTally tally = tallies.get(step);
+    return session -> tally.userEnded();
+  }
+
+  /**
+   * Once every user of the step has ended: the CPU counters, then {@code GET /db}, whose {@code doc_count} must
+   * equal the documents the step's replies acknowledged (request name {@link #DOC_COUNT_CHECK}).
+   *
+   * @param step the step
+   * @return the chain
+   */
+  public ChainBuilder docCountCheck(BulkInsertStep step) {
+    StepTally tally = tallies.get(step);
+    Function<byte[], Long> docCount = bytes -> DatabaseInfo.parse(bytes).docCount();
+    HttpRequestActionBuilder request =
+        http(DOC_COUNT_CHECK)
+            .get("/" + step.database())
+            .check(
+                status().is(200),
+                // Saved by a check of its own: Gatling saves a check's value only when it passes.
+                bodyBytes().transform(docCount).saveAs(DOC_COUNT),
+                bodyBytes().transform(docCount).is(session -> tally.acknowledged())
+                    .name("doc_count equals acknowledged documents"));
+    return exec(session -> {
+          tally.cpuAtEnd(cpu.read());
+          return session.remove(DOC_COUNT);
+        })
+        .exec(CouchHttp.stopOnRefusal(target, request))
+        .exec(session -> {
+          if (session.contains(DOC_COUNT)) {
+            tally.keepServerDocCount(session.getLong(DOC_COUNT));
+          }
+          return session;
+        });
+  }
+
+  /**
+   * Creates every step's database, fresh, before the load starts; a refused login stops here,
+   * after one request.
+   *
+   * @param client the setup client
+   */
+  public void createDatabases(CouchDbClient client) {
+    warmupDatabase().ifPresent(client::createDatabase);
+    plan.steps().forEach(step -> client.createDatabase(step.database()));
+  }
+
+  /**
+   * Deletes the warm-up database, and the step databases unless the plan keeps them; a failure
+   * here is reported, not thrown, so that the run's results are still written. After a refused
+   * login the client sends nothing more, and the databases stay.
+   *
+   * @param client the setup client
+   */
+  public void dropDatabases(CouchDbClient client) {
+    try {
+      warmupDatabase().ifPresent(client::deleteDatabase);
+      if (!plan.keep()) {
+        plan.steps().forEach(step -> client.deleteDatabase(step.database()));
+      }
+    } catch (CouchDbException e) {
+      Console.say("could not delete the step databases: " + e.getMessage());
+    }
+  }
+
+  /**
+   * What each step did, in step order.
+   *
+   * @return the tallies by step
+   */
+  public Map<BulkInsertStep, StepTally> tallies() {
+    return tallies;
+  }
+
+  private Optional<String> warmupDatabase() {
+    return plan.warmup().stream().findFirst().map(BulkInsertStep::database);
+  }
+
+  private ChainBuilder write(BulkInsertStep step, String requestName, StepTally tally) {
+    byte[] body =
+        step.single()
+            ? DocBodies.document(plan.docSize())
+            : DocBodies.bulk(step.batchSize(), plan.docSize());
+    HttpRequestActionBuilder request =
+        http(requestName)
+            .post(step.path())
+            .body(ByteArrayBody(body))
+            .check(
+                status().in(201, 202),
+                // Parsed once and saved by a check of its own, then judged: Gatling saves a check's value only
+                // when it passes, and a rejected reply's stored documents count too. Later checks see the save.
+                bodyBytes().transform(bytes -> DocWriteReply.parse(bytes, step.batchSize())).saveAs(REPLY),
+                bodyBytes()
+                    .transformWithSession((bytes, session) -> session.<DocWriteReply>get(REPLY).verdict())
+                    .is(DocWriteReply.ALL_STORED)
+                    .name("document results")
+                    // The verdict is a few words, not the body: the report shows what was wrong.
+                    .logActualValueInError(true));
+    return exec(CouchHttp.stopOnRefusal(target, request))
+        .exec(session -> {
+          if (!session.contains(REPLY)) {
+            return session; // no reply to count: Gatling's report has the request's error
+          }
+          tally.countReply(session.get(REPLY));
+          return session.remove(REPLY);
+        });
+  }
+}
