@@ -1,4 +1,7 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
@@ -10,6 +13,7 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 import java.util.Optional;
@@ -18,14 +22,19 @@ import java.util.Optional;
 public class CouchGet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchGet"));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchGet.class, settings));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline(run.simulation()));
   private final KeyFile.Keys keys = Startup.orExit(() ->
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
 
+  // An id drawn at random from the key file, then "couchdb get": GET /<database>/<id>, 200 and the very text
+  // written under that id, else it fails.
+  private final ChainBuilder get = exec(KeyFile.randomKey(keys::keys)).exec(CouchWorkloads.get(plan, couchdb));
+
   {
-    setUp(plan.users("CouchGet", CouchWorkloads.get(plan, couchdb, keys::keys)))
+    // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+    setUp(scenario(run.simulation()).during(plan.duration(), false).on(get).injectOpen(atOnceUsers(plan.users())))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -38,6 +47,6 @@ public class CouchGet extends Simulation {
   @Override
   public void after() {
     String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page("CouchGet", plan, described, Optional.of(keys), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.of(keys), log));
   }
 }

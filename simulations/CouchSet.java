@@ -1,4 +1,6 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
@@ -11,6 +13,7 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,15 +23,20 @@ import java.util.Optional;
 public class CouchSet extends Simulation {
 
   private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline("CouchSet"));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchSet.class, settings));
+  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline(run.simulation()));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
 
+  // "couchdb set": PUT /<database>/<random id> of a text document, 201 or 202 and ok, else it fails (409 its own
+  // way); each acknowledged id goes into the key file.
+  private final ChainBuilder set = CouchWorkloads.set(plan, couchdb, keys);
+
   {
-    setUp(plan.users("CouchSet", CouchWorkloads.set(plan, couchdb, keys)))
+    // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+    setUp(scenario(run.simulation()).during(plan.duration(), false).on(set).injectOpen(atOnceUsers(plan.users())))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -46,6 +54,6 @@ public class CouchSet extends Simulation {
   public void after() {
     run.writeKeyFile(keys, keyFile, "ids");
     String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page("CouchSet", plan, described, Optional.empty(), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.empty(), log));
   }
 }

@@ -1,4 +1,8 @@
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
 import couchbench.results.RunOutput;
@@ -9,6 +13,8 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 import java.util.Optional;
@@ -23,9 +29,21 @@ public class MemGet extends Simulation {
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
 
+  // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND.
+  private final ChainBuilder get = exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.get());
+  private final ChainBuilder warmUpGet = exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.warmUpGet());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final PopulationBuilder siege = scenario(run.simulation())
+      .during(plan.duration(), false).on(get)
+      .injectOpen(atOnceUsers(plan.virtualUsers()));
+  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
+      .during(plan.warmup()).on(warmUpGet)
+      .injectOpen(atOnceUsers(plan.virtualUsers()));
+
   {
-    setUp(plan.memcacheUsers("MemGet", MemcacheWorkloads.warmUpGet(keys::keys), MemcacheWorkloads.get(keys::keys)))
-        .protocols(plan.memcacheProtocol(target.servers(), run.memcacheTimings()))
+    setUp(plan.warmup().isZero() ? siege : warmUp.andThen(siege))
+        .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 
@@ -37,6 +55,6 @@ public class MemGet extends Simulation {
   @Override
   public void after() {
     String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page("MemGet", plan, described, Optional.of(keys), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.of(keys), log));
   }
 }

@@ -1,4 +1,7 @@
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
 import couchbench.resources.MemcacheResources;
@@ -10,6 +13,8 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,9 +30,20 @@ public class MemSet extends Simulation {
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
 
+  // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
+  private final ChainBuilder set = MemcacheWorkloads.set(plan, keys);
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final PopulationBuilder siege = scenario(run.simulation())
+      .during(plan.duration(), false).on(set)
+      .injectOpen(atOnceUsers(plan.virtualUsers()));
+  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
+      .during(plan.warmup()).on(MemcacheWorkloads.warmUpSet(plan))
+      .injectOpen(atOnceUsers(plan.virtualUsers()));
+
   {
-    setUp(plan.memcacheUsers("MemSet", MemcacheWorkloads.warmUpSet(plan), MemcacheWorkloads.set(plan, keys)))
-        .protocols(plan.memcacheProtocol(target.servers(), run.memcacheTimings()))
+    setUp(plan.warmup().isZero() ? siege : warmUp.andThen(siege))
+        .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 
@@ -42,6 +58,6 @@ public class MemSet extends Simulation {
   public void after() {
     run.writeKeyFile(keys, keyFile, "keys");
     String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page("MemSet", plan, described, Optional.empty(), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.empty(), log));
   }
 }

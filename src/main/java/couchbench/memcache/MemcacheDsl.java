@@ -3,7 +3,7 @@ package couchbench.memcache;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.internal.MemcacheCheckType;
 import couchbench.memcache.internal.MemcacheChecks;
-import couchbench.memcache.internal.ReplyCodes;
+import couchbench.memcache.internal.ReplyForGatling;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +55,7 @@ public final class MemcacheDsl {
    */
   public static CheckBuilder.Find<String> memcacheStatus() {
     return MemcacheChecks.find(MemcacheCheckType.STATUS, "memcacheStatus", String.class,
-        ReplyCodes::code);
+        ReplyForGatling::responseCode);
   }
 
   /**

@@ -19,12 +19,10 @@ import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Seed 000's couchset.php and couchget.php as Gatling chains: one document per request under a
@@ -51,20 +49,23 @@ public final class CouchWorkloads {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  // Saved by a PUT's check when the document was stored, for the exec after the request to record its id: over
+  // HTTP that exec costs nothing measurable (~2 us against the hundreds a request takes): the check only reads.
+  private static final String STORED = "stored";
+
   private CouchWorkloads() {}
 
   /**
-   * couchset.php: {@code PUT /db/<random id>} with a document holding text, for the plan's
-   * duration; every id the server acknowledged goes into the key file, and only those. A 409 (the
-   * random id existed) is its own failure kind.
+   * couchset.php: {@code PUT /db/<random id>} with a document holding text; every id the server acknowledged goes
+   * into the key file, and only those. A 409 (the random id existed) is its own failure kind.
    *
-   * @param plan users, duration, value size
+   * @param plan value size, database, and this injector's id space
    * @param target the CouchDB server
    * @param keys where acknowledged ids are recorded
-   * @return the chain each user runs
+   * @return one iteration: one PUT
    */
   public static ChainBuilder set(SiegePlan plan, CouchTarget target, KeyFile keys) {
-    return plan.backToBack(put(SET, plan, target, keys, id -> document(id, plan.valueSize())));
+    return put(SET, plan, target, keys, id -> document(id, plan.valueSize()));
   }
 
   /**
@@ -72,43 +73,57 @@ public final class CouchWorkloads {
    * field's text {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged
    * record ids go into the key file.
    *
-   * @param plan users, duration, value size (per field)
+   * @param plan value size (per field), database, and this injector's id space
    * @param fields F
    * @param target the CouchDB server
    * @param keys where acknowledged record ids are recorded
-   * @return the chain each user runs
+   * @return one iteration: one record
    */
   public static ChainBuilder recordWrite(SiegePlan plan, int fields, CouchTarget target, KeyFile keys) {
-    return plan.backToBack(group(RECORD_WRITE).on(
-        put("couchdb record put", plan, target, keys, id -> record(id, fields, plan.valueSize()))));
+    return group(RECORD_WRITE).on(
+        put("couchdb record put", plan, target, keys, id -> record(id, fields, plan.valueSize())));
   }
 
   /**
-   * couchget.php: {@code GET /db/<id>} of random ids of the key file, for the plan's duration; each
-   * reply must be 200 and hold the text stored under that id.
+   * couchget.php: {@code GET /db/<id>} of the id under {@link KeyFile#HEADER} in the session (drawn by
+   * {@link KeyFile#randomKey}); the reply must be 200 and hold the text stored under that id.
    *
-   * @param plan users, duration
+   * @param plan database
    * @param target the CouchDB server
-   * @param keys the ids, from the key file; asked for when the first user starts
-   * @return the chain each user runs
+   * @return one iteration's request
    */
-  public static ChainBuilder get(SiegePlan plan, CouchTarget target, Supplier<List<String>> keys) {
-    return plan.backToBack(read(GET, plan, target, keys, CouchWorkloads::verdict));
+  public static ChainBuilder get(SiegePlan plan, CouchTarget target) {
+    return read(GET, plan, target, CouchWorkloads::verdict);
   }
 
   /**
-   * A record read back whole: one {@code GET} of a random record id, timed as the group
+   * A record read back whole: one {@code GET} of the record id under {@link KeyFile#HEADER}, timed as the group
    * {@link #RECORD_READ}; every field must hold the text stored under it.
    *
-   * @param plan users, duration
+   * @param plan database
    * @param fields F
    * @param target the CouchDB server
-   * @param keys the record ids, from the key file
-   * @return the chain each user runs
+   * @return one iteration: one record
    */
-  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target, Supplier<List<String>> keys) {
-    return plan.backToBack(group(RECORD_READ).on(
-        read("couchdb record get", plan, target, keys, (body, id) -> recordVerdict(body, id, fields))));
+  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target) {
+    return group(RECORD_READ).on(
+        read("couchdb record get", plan, target, (body, id) -> recordVerdict(body, id, fields)));
+  }
+
+  /**
+   * The CouchDB half of CouchVsMemcache's warm-up: a PUT and a GET of the id under {@link KeyFile#HEADER}, under
+   * names of their own.
+   *
+   * @param plan database
+   * @param target the CouchDB server
+   * @return the requests
+   */
+  public static ChainBuilder warmUpPutAndGet(SiegePlan plan, CouchTarget target) {
+    String doc = "/" + plan.database() + "/#{key}";
+    return exec(
+        CouchHttp.stopOnRefusal(target,
+            http(SiegePlan.WARMUP + "couchdb put").put(doc).body(StringBody("{}")).check(status().in(201, 202))),
+        CouchHttp.stopOnRefusal(target, http(SiegePlan.WARMUP + "couchdb get").get(doc).check(status().is(200))));
   }
 
   /**
@@ -125,7 +140,10 @@ public final class CouchWorkloads {
         : Optional.of("not a plain document id (letters, digits, . _ ~ -)"));
   }
 
-  /** One document under a random id; its id goes into the key file when the server stored it. */
+  /**
+   * One document under a random id; its id goes into the key file, in an exec after the request, when the reply
+   * said it was stored.
+   */
   private static ChainBuilder put(String name, SiegePlan plan, CouchTarget target, KeyFile keys,
       Function<String, String> body) {
     return exec(session -> session.set(KeyFile.HEADER,
@@ -138,23 +156,24 @@ public final class CouchWorkloads {
                     status().not(409).name("409 conflict: the random id existed"),
                     status().in(201, 202),
                     bodyBytes()
-                        .transformWithSession((bytes, session) -> {
-                          DocWriteReply reply = DocWriteReply.parse(bytes, 1);
-                          if (reply.stored() == 1) {
-                            keys.record(session.getString(KeyFile.HEADER));
-                          }
-                          return reply.verdict();
-                        })
+                        .transform(bytes -> DocWriteReply.parse(bytes, 1).verdict())
                         .is(DocWriteReply.ALL_STORED)
                         .name("document result")
                         // The verdict is a few words, not the body: the report shows what was wrong.
-                        .logActualValueInError(true))));
+                        .logActualValueInError(true)
+                        .saveAs(STORED))))
+        .exec(session -> {
+          if (session.contains(STORED)) {
+            keys.record(session.getString(KeyFile.HEADER));
+          }
+          return session.remove(STORED);
+        });
   }
 
-  /** One GET of a random id of the key file, judged by a verdict on the body: "intact" or what is wrong. */
-  private static ChainBuilder read(String name, SiegePlan plan, CouchTarget target, Supplier<List<String>> keys,
+  /** One GET of the id under {@link KeyFile#HEADER}, judged by a verdict on the body: "intact" or what is wrong. */
+  private static ChainBuilder read(String name, SiegePlan plan, CouchTarget target,
       BiFunction<byte[], String, String> verdict) {
-    return exec(KeyFile.randomKey(keys)).exec(CouchHttp.stopOnRefusal(target,
+    return exec(CouchHttp.stopOnRefusal(target,
         http(name)
             .get("/" + plan.database() + "/#{key}")
             .check(

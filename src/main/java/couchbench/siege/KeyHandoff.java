@@ -13,7 +13,7 @@ import java.util.function.Function;
  * ends, then read back with the same checks MemGet and CouchGet apply to theirs, so the read step
  * reads exactly what a later MemGet or CouchGet run would.
  */
-final class KeyHandoff {
+public final class KeyHandoff {
 
   private final String step;
   private final KeyFile written;
@@ -33,7 +33,7 @@ final class KeyHandoff {
   }
 
   /** @return the key file being filled by the write step */
-  KeyFile written() {
+  public KeyFile written() {
     return written;
   }
 
@@ -64,12 +64,12 @@ final class KeyHandoff {
   }
 
   /** @return whether the read step has keys to read */
-  boolean ready() {
+  public boolean ready() {
     return read.isPresent();
   }
 
   /** @return the keys read back, empty before the handover or when the file was unusable */
-  List<String> keys() {
+  public List<String> keys() {
     return read.map(KeyFile.Keys::keys).orElse(List.of());
   }
 

@@ -13,9 +13,9 @@ import couchbench.data.Md5Keys;
 import couchbench.data.RandomText;
 import couchbench.memcache.codec.MemcacheKeys;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -48,10 +48,10 @@ public final class MemcacheWorkloads {
   private MemcacheWorkloads() {}
 
   /**
-   * memset.php: store random text under md5(random) keys; every key the server answered STORED
-   * goes into the key file, and only those.
+   * memset.php: one set of random text under a new md5 key; a reply other than STORED fails it. Every key the
+   * server answered STORED goes into the key file, and only those.
    *
-   * @param plan value size
+   * @param plan value size, and this injector's key space
    * @param keys where acknowledged keys are recorded
    * @return one iteration: one set
    */
@@ -74,15 +74,20 @@ public final class MemcacheWorkloads {
       Consumer<String> stored) {
     return exec(session -> session.set(KeyFile.HEADER, key.get())
             .set("value", RandomText.ofLength(plan.valueSize())))
-        .exec(memcache(name).set("#{key}", "#{value}").check(
-            memcacheStatus()
-                .transformWithSession((word, session) -> {
-                  if ("STORED".equals(word)) {
-                    stored.accept(session.getString(KeyFile.HEADER));
-                  }
-                  return word;
-                })
-                .is("STORED")));
+        .exec(memcache(name).set("#{key}", "#{value}").check(stored(stored)));
+  }
+
+  // STORED, else the set fails; a STORED key goes to `stored` from the check itself: an exec after the request
+  // cost 1.5-2 us of event-loop CPU per set, 5-15% of MemSet's sets/s (bench/memcache-cpu-by-thread.sh, 3 rounds).
+  private static CheckBuilder stored(Consumer<String> stored) {
+    return memcacheStatus()
+        .transformWithSession((word, session) -> {
+          if ("STORED".equals(word)) {
+            stored.accept(session.getString(KeyFile.HEADER));
+          }
+          return word;
+        })
+        .is("STORED");
   }
 
   /**
@@ -90,86 +95,80 @@ public final class MemcacheWorkloads {
    * long, timed as the group {@link #RECORD_WRITE}; a record whose F sets were all STORED goes into
    * the key file. After the group, the record is forgotten, whole or not.
    *
-   * @param plan users, duration, value size (per field)
+   * @param plan value size (per field), and this injector's key space
    * @param fields F, and where STORED fields are counted
-   * @return the chain each user runs
+   * @return one iteration: one record
    */
-  static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields) {
-    return plan.backToBack(
-        exec(session -> session.set(KeyFile.HEADER, plan.newKey(Md5Keys.random())))
-            .group(RECORD_WRITE).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
+  public static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields) {
+    return exec(session -> session.set(KeyFile.HEADER, plan.newKey(Md5Keys.random())))
+        .group(RECORD_WRITE).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
                 memcache("memcache field set")
                     .set(session -> fieldKey(session, i),
                         session -> RandomText.forKey(fieldKey(session, i), plan.valueSize()))
-                    .check(memcacheStatus()
-                        .transformWithSession((word, session) -> {
-                          if ("STORED".equals(word)) {
-                            fields.stored(session.getString(KeyFile.HEADER));
-                          }
-                          return word;
-                        })
-                        .is("STORED"))))
-                .toList()))
-            .exec(session -> {
-              fields.ended(session.getString(KeyFile.HEADER));
-              return session;
-            }));
+                    .check(stored(fields::stored))))
+            .toList()))
+        .exec(session -> {
+          fields.ended(session.getString(KeyFile.HEADER));
+          return session;
+        });
   }
 
   /**
-   * memget.php: get a random key of the key file; a miss is a failure (NOT_FOUND), since every
-   * key in the file was acknowledged.
+   * memget.php: a get of the key under {@link KeyFile#HEADER} in the session (drawn by {@link KeyFile#randomKey});
+   * a miss is a failure (NOT_FOUND), since every key in the file was acknowledged.
    *
-   * @param keys the keys to read, from {@link #readKeys}; asked for when the first user starts
-   * @return one iteration: one get
+   * @return one iteration's request
    */
-  public static ChainBuilder get(Supplier<List<String>> keys) {
-    return getRandomKey(GET, keys);
+  public static ChainBuilder get() {
+    return exec(memcache(GET).get("#{key}"));
   }
 
   /**
-   * MemGet's warm-up: the same gets, under the name {@code "warm-up memcache get"}.
+   * MemGet's warm-up: the same get, under the name {@code "warm-up memcache get"}.
    *
-   * @param keys the keys to read
-   * @return one iteration: one get
+   * @return one iteration's request
    */
-  public static ChainBuilder warmUpGet(Supplier<List<String>> keys) {
-    return getRandomKey(SiegePlan.WARMUP + GET, keys);
-  }
-
-  private static ChainBuilder getRandomKey(String name, Supplier<List<String>> keys) {
-    return exec(KeyFile.randomKey(keys)).exec(memcache(name).get("#{key}"));
+  public static ChainBuilder warmUpGet() {
+    return exec(memcache(SiegePlan.WARMUP + GET).get("#{key}"));
   }
 
   /**
-   * A record read back by F gets, one after the other, timed as the group {@link #RECORD_READ};
-   * each must find the text stored under its key.
+   * The memcache half of CouchVsMemcache's warm-up: a set and a get of the key under {@link KeyFile#HEADER}, under
+   * names of their own.
    *
-   * @param plan users, duration, value size
+   * @return the requests
+   */
+  public static ChainBuilder warmUpSetAndGet() {
+    return exec(memcache(SiegePlan.WARMUP + "memcache set").set("#{key}", "warm"),
+        memcache(SiegePlan.WARMUP + "memcache get").get("#{key}", "#{key}"));
+  }
+
+  /**
+   * A record read back by F gets of the record key under {@link KeyFile#HEADER}, one after the other, timed as the
+   * group {@link #RECORD_READ}; each must find the text stored under its key.
+   *
+   * @param plan value size
    * @param fields F
-   * @param keys the record keys, from the key file
-   * @return the chain each user runs
+   * @return one iteration: one record
    */
-  static ChainBuilder recordRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
-    return plan.backToBack(exec(KeyFile.randomKey(keys)).exec(group(RECORD_READ).on(exec(
-        IntStream.range(0, fields).mapToObj(i -> exec(
+  public static ChainBuilder recordRead(SiegePlan plan, int fields) {
+    return group(RECORD_READ).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
             memcache("memcache field get")
                 .get(session -> fieldKey(session, i))
                 .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), plan.valueSize())))))
-            .toList()))));
+        .toList()));
   }
 
   /**
    * A record read back by one get of its F keys, timed as the group {@link #RECORD_MULTI_READ};
    * all F values must be found, each holding the text stored under its key.
    *
-   * @param plan users, duration, value size
+   * @param plan value size
    * @param fields F
-   * @param keys the record keys, from the key file
-   * @return the chain each user runs
+   * @return one iteration: one record
    */
-  static ChainBuilder recordMultiRead(SiegePlan plan, int fields, Supplier<List<String>> keys) {
-    return plan.backToBack(exec(KeyFile.randomKey(keys)).exec(group(RECORD_MULTI_READ).on(
+  public static ChainBuilder recordMultiRead(SiegePlan plan, int fields) {
+    return group(RECORD_MULTI_READ).on(
         exec(memcache("memcache record multi-get")
             .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
             .check(memcacheValues()
@@ -178,7 +177,7 @@ public final class MemcacheWorkloads {
                 .is(RecordFields.INTACT)
                 .name("record values")
                 // The verdict is a few words, not the body: the report shows what was wrong.
-                .logActualValueInError(true))))));
+                .logActualValueInError(true))));
   }
 
   /**

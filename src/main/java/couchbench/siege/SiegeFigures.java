@@ -4,7 +4,6 @@ import couchbench.report.Table;
 import couchbench.results.RequestTally;
 import couchbench.results.RunLog;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -59,17 +58,6 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
     Map<String, SiegeFigures> figures = new LinkedHashMap<>();
     tallies.forEach((name, tally) -> figures.put(name, of(tally)));
     return figures;
-  }
-
-  /**
-   * One line for the console.
-   *
-   * @param name the request or group name
-   * @return e.g. "couchdb get: 1626 transactions, 0 failed, 812.6 trans/s, response time 0.0046 s"
-   */
-  public String line(String name) {
-    return String.format(Locale.ROOT, "%s: %d transactions, %d failed, %.1f trans/s, response time %.4f s",
-        name, transactions, failed, transactionRate(), responseTimeSeconds);
   }
 
   /** @return transactions / (transactions + failed) in percent, as siege's availability; NaN without requests */

@@ -1,25 +1,15 @@
 package couchbench.siege;
 
-import static couchbench.memcache.MemcacheDsl.memcache;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
-
 import couchbench.couchdb.DatabaseNames;
-import couchbench.memcache.MemcacheProtocolBuilder;
-import couchbench.memcache.MemcacheTimings;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
-import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 /**
- * Seed 000's load shape, as siege ran it: {@code users} concurrent users, each sending requests
- * back to back for {@code duration}, no think time (a closed model).
+ * The parameters of seed 000's load shape, as siege ran it: {@code users} concurrent users, each sending requests
+ * back to back for {@code duration}, no think time (a closed model). The simulations build that load from them.
  *
  * @param users concurrent users of this injector: its share of -Dusers
  * @param duration how long each user keeps sending
@@ -78,64 +68,11 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * Seed 000's siege user: sends back to back for the plan's duration. An iteration that has begun
-   * is finished, as siege finishes the transaction in flight: Gatling's default would leave a
-   * record's group after some of its requests, and count that part as a whole record.
-   *
-   * @param iteration one transaction: a request, or a record's group of requests
-   * @return the chain each user runs
+   * @return the virtual users of a memcache step: {@code users} connections, each shared by {@code pipeline}
+   *     of them; {@code users} when there is no pipeline
    */
-  public ChainBuilder backToBack(ChainBuilder iteration) {
-    return during(duration, false).on(iteration);
-  }
-
-  /**
-   * One siege run: the plan's users, all started at once, each running the chain.
-   *
-   * @param scenario the scenario's name in the report
-   * @param chain what each user does, e.g. a {@link #backToBack} loop
-   * @return the population, for setUp or andThen
-   */
-  public PopulationBuilder users(String scenario, ChainBuilder chain) {
-    return scenario(scenario).exec(chain).injectOpen(atOnceUsers(users));
-  }
-
-  /**
-   * One siege run of memcache requests: {@code users} connections, each shared by
-   * {@code pipeline} virtual users, all started at once, after the warm-up's users (its chain
-   * runs for the plan's warm-up, then they leave), when there is one.
-   *
-   * @param scenario the scenario's name in the report
-   * @param warmUp the warm-up's iteration, its requests named {@link #WARMUP}...
-   * @param iteration the measured iteration, run {@link #backToBack}
-   * @return the population, for setUp or andThen
-   */
-  public PopulationBuilder memcacheUsers(String scenario, ChainBuilder warmUp, ChainBuilder iteration) {
-    PopulationBuilder load = memcacheUsers(scenario, backToBack(iteration));
-    return warmup.isZero() ? load : memcacheUsers(WARMUP + scenario, during(warmup).on(warmUp)).andThen(load);
-  }
-
-  /**
-   * Memcache users: {@code users} connections, each shared by {@code pipeline} virtual users.
-   *
-   * @param scenario the scenario's name in the report
-   * @param chain what each user does
-   * @return the population, for setUp or andThen
-   */
-  public PopulationBuilder memcacheUsers(String scenario, ChainBuilder chain) {
-    return scenario(scenario).exec(chain).injectOpen(atOnceUsers(users * pipeline));
-  }
-
-  /**
-   * The memcache protocol of a siege run: the servers, the plan's pipeline depth, and where each
-   * request's exact time goes.
-   *
-   * @param servers host:port of each server
-   * @param timings records each request's time in nanoseconds, e.g. {@link couchbench.results.RunOutput#memcacheTimings}
-   * @return the protocol, for setUp's protocols
-   */
-  public MemcacheProtocolBuilder memcacheProtocol(List<String> servers, MemcacheTimings timings) {
-    return memcache.servers(servers).pipeline(pipeline).timings(timings);
+  public int virtualUsers() {
+    return users * pipeline;
   }
 
   /**

@@ -4,20 +4,19 @@ import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.results.RunLog;
 import couchbench.results.RunOutput;
-import couchbench.startup.Console;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** After MemSet, MemGet, CouchSet or CouchGet: siege's figures for the run, printed and put on the summary page. */
+/** After MemSet, MemGet, CouchSet or CouchGet: the summary page of siege's figures, built from the run's alone. */
 public final class SiegeSummary {
 
   private SiegeSummary() {}
 
   /**
-   * Prints a line per request name and builds the summary page; give it to {@link RunOutput#finish}.
+   * The summary page of a run, from its figures; give it to {@link RunOutput#finish}.
    *
-   * @param simulation the simulation's name, for the title
+   * @param simulation the simulation's name, for the title: {@link RunOutput#simulation}
    * @param plan the run's parameters
    * @param target what was loaded, e.g. the target's description
    * @param keysRead what a read simulation drew its keys from; empty for a write simulation
@@ -29,7 +28,6 @@ public final class SiegeSummary {
     Map<String, SiegeFigures> figures = new LinkedHashMap<>(log.map(run -> SiegeFigures.of(run.requests()))
         .orElse(Map.of()));
     figures.keySet().removeIf(SiegePlan::isWarmUp);
-    figures.forEach((name, f) -> Console.say(f.line(name)));
     SummaryPage head = SummaryPage.titled(simulation + ": siege's figures").line("Target: " + target + ".");
     return keysRead.map(keys -> head.line("Keys read: " + keys.describe() + ", each request picking one at random."))
         .orElse(head)

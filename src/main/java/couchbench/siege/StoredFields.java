@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * once all F were STORED. Also counts every STORED field, acknowledged record or not, which is
  * what the server's item count grows by. Safe from any thread.
  */
-final class StoredFields {
+public final class StoredFields {
 
   private final int fields;
   private final KeyFile records;

@@ -1,13 +1,11 @@
 package couchbench.siege;
 
-import couchbench.couchdb.CouchHttp;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.results.RunLog;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import java.math.BigDecimal;
@@ -20,7 +18,7 @@ import java.util.Optional;
 /**
  * After a CouchVsMemcache run: seed 000's siege table for the four operations, the same for whole
  * records, the servers' resource figures over each phase, and the servers' own counts against the
- * client's. Printed in short and written beside Gatling's report.
+ * client's: a page built from the run's figures alone, written beside Gatling's report.
  */
 public final class VersusSummary {
 
@@ -34,32 +32,68 @@ public final class VersusSummary {
   private VersusSummary() {}
 
   /**
-   * Prints the figures and builds the summary page; call from after(), after {@link VersusLoad#finish}, through
-   * {@link couchbench.results.RunOutput#finish}.
+   * What CouchVsMemcache's phases left for its summary, besides simulation.log.
    *
-   * @param load the finished load
+   * @param keysRead what each read step drew its keys from, e.g. "memcache set: all 1,200 keys of ..."
+   * @param acknowledged what the client saw the servers acknowledge
+   * @param beforeWrites the servers' figures before the write phase, if they could be read
+   * @param afterWrites the same, between the phases
+   * @param afterReads the same, after the read phase
+   * @param figureFailures why figures are missing, one line per moment that failed
+   * @param loginRefused whether CouchDB refused the login during the run
+   */
+  public record Phases(List<String> keysRead, Acknowledged acknowledged, Optional<ResourceSnapshot> beforeWrites,
+      Optional<ResourceSnapshot> afterWrites, Optional<ResourceSnapshot> afterReads, List<String> figureFailures,
+      boolean loginRefused) {}
+
+  /**
+   * What the servers acknowledged, as the client counted it.
+   *
+   * @param memcacheSets keys of the memcache set step
+   * @param couchdbSets documents of the couchdb set step
+   * @param memcacheRecords records whose F fields were all stored
+   * @param couchdbRecords record documents stored
+   * @param memcacheFields fields stored, in whole records or not
+   */
+  public record Acknowledged(long memcacheSets, long couchdbSets, long memcacheRecords, long couchdbRecords,
+      long memcacheFields) {
+
+    /** @return the items memcache should have gained in the write phase */
+    long memcacheItems() {
+      return memcacheSets + memcacheFields;
+    }
+
+    /** @return the documents CouchDB should have gained in the write phase */
+    long couchdbDocuments() {
+      return couchdbSets + couchdbRecords;
+    }
+  }
+
+  /**
+   * The summary page of a run, from its figures; give it to {@link couchbench.results.RunOutput#finish}.
+   *
+   * @param simulation the simulation's name, for the title: {@link couchbench.results.RunOutput#simulation}
+   * @param plan the run's parameters
    * @param memcache the memcache servers
    * @param couchdb the CouchDB server
+   * @param phases what the phases left, from {@link VersusPhases#finish}
    * @param log what the run's simulation.log says; empty when it could not be read
    * @return the page
    */
-  public static SummaryPage page(VersusLoad load, MemcacheTarget memcache, CouchTarget couchdb, Optional<RunLog> log) {
-    VersusPlan plan = load.plan();
+  public static SummaryPage page(String simulation, VersusPlan plan, MemcacheTarget memcache, CouchTarget couchdb,
+      Phases phases, Optional<RunLog> log) {
     Map<String, SiegeFigures> requests = pick(log.map(run -> SiegeFigures.of(run.requests())), OPERATIONS);
     Map<String, SiegeFigures> records = pick(log.map(run -> SiegeFigures.of(run.groups())), RECORD_OPERATIONS);
-    requests.forEach((name, figures) -> Console.say(figures.line(name)));
-    records.forEach((name, figures) -> Console.say(figures.line(name)));
 
-    SummaryPage page = SummaryPage.titled("CouchVsMemcache: seed 000's siege runs, both systems in one run")
+    SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
         .line("Targets: " + memcache.describe() + "; " + couchdb.describe()
             + ", database " + plan.siege().database() + ".")
         .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
-    List<String> keysRead = load.keysRead();
-    if (!keysRead.isEmpty()) {
+    if (!phases.keysRead().isEmpty()) {
       page = page.line("Keys read: each read step picks its keys at random from what the write steps acknowledged: "
-          + String.join("; ", keysRead) + ".");
+          + String.join("; ", phases.keysRead()) + ".");
     }
     page = page.table("siege's figures, per operation", SiegeFigures.table(requests));
     if (plan.records()) {
@@ -70,9 +104,9 @@ public final class VersusSummary {
               + " whole record.")
           .table("siege's figures, per whole record", SiegeFigures.table("record operation", records));
     }
-    page = resources(page, load.figures());
-    page = counts(page, load);
-    if (CouchHttp.loginWasRefused()) {
+    page = resources(page, phases);
+    page = counts(page, phases);
+    if (phases.loginRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there.");
     }
     long failed = requests.values().stream().mapToLong(SiegeFigures::failed).sum()
@@ -102,20 +136,17 @@ public final class VersusSummary {
     return steps;
   }
 
-  private static SummaryPage resources(SummaryPage page, ServerFigures figures) {
-    for (String failure : figures.failures()) {
+  private static SummaryPage resources(SummaryPage page, Phases phases) {
+    for (String failure : phases.figureFailures()) {
       page = page.warning(failure);
     }
-    Optional<ResourceSnapshot> beforeWrites = figures.at(VersusLoad.BEFORE_WRITES);
-    Optional<ResourceSnapshot> afterWrites = figures.at(VersusLoad.AFTER_WRITES);
-    Optional<ResourceSnapshot> afterReads = figures.at(VersusLoad.AFTER_READS);
-    if (beforeWrites.isPresent() && afterWrites.isPresent()) {
+    if (phases.beforeWrites().isPresent() && phases.afterWrites().isPresent()) {
       page = page.table("server figures over the write phase",
-          ResourceSnapshot.table(beforeWrites.get(), afterWrites.get()));
+          ResourceSnapshot.table(phases.beforeWrites().get(), phases.afterWrites().get()));
     }
-    if (afterWrites.isPresent() && afterReads.isPresent()) {
+    if (phases.afterWrites().isPresent() && phases.afterReads().isPresent()) {
       page = page.table("server figures over the read phase",
-          ResourceSnapshot.table(afterWrites.get(), afterReads.get()));
+          ResourceSnapshot.table(phases.afterWrites().get(), phases.afterReads().get()));
     }
     return page;
   }
@@ -124,11 +155,10 @@ public final class VersusSummary {
    * The servers' counts against the client's: what the write phase acknowledged must be what the
    * servers gained, as long as nothing else wrote and memcache evicted nothing.
    */
-  private static SummaryPage counts(SummaryPage page, VersusLoad load) {
-    ServerFigures figures = load.figures();
-    Optional<ResourceSnapshot> writes = figures.at(VersusLoad.AFTER_WRITES)
-        .flatMap(after -> figures.at(VersusLoad.BEFORE_WRITES).map(after::minus));
-    VersusLoad.Acknowledged acknowledged = load.acknowledged();
+  private static SummaryPage counts(SummaryPage page, Phases phases) {
+    Optional<ResourceSnapshot> writes = phases.afterWrites()
+        .flatMap(after -> phases.beforeWrites().map(after::minus));
+    Acknowledged acknowledged = phases.acknowledged();
     Map<String, Long> client = new LinkedHashMap<>();
     client.put("CouchDB documents written", acknowledged.couchdbDocuments());
     client.put("memcache items written", acknowledged.memcacheItems());

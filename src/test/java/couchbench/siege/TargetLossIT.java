@@ -34,6 +34,9 @@ class TargetLossIT {
   private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
   private static final Duration LOAD_WAIT = Duration.ofSeconds(60);
   private static final int DURATION = 8;
+  // Sets to see before and after a restart: a small fraction of what 3 users reach in DURATION s even on a slow
+  // machine (thousands a second on an idle one), so that they come before the run ends.
+  private static final long SETS_SEEN = 100;
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
   @Test
@@ -89,9 +92,9 @@ class TargetLossIT {
       GatlingRun.Running run = GatlingRun.start("MemSet", Map.of("memcache.servers", first.address(),
           "users", "3", "duration", String.valueOf(DURATION), "warmup", "0", "valueSize", "50",
           "keyFile", keyFile.toString()), Map.of());
-      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets before the restart");
+      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), SETS_SEEN, "sets before the restart");
       restarted = first.restart();
-      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), 1000, "sets after the restart");
+      awaitCount(() -> MemcachedStats.count(port, "cmd_set"), SETS_SEEN, "sets after the restart");
       long stored = MemcachedStats.count(port, "cmd_set");
       GatlingRun.Result result = run.finish(RUN_TIMEOUT);
 

@@ -92,7 +92,7 @@ final class MemcacheAction extends JavaExitableAction {
         unexpected.or(() -> checked._2().isDefined()
             ? Optional.of(checked._2().get().message())
             : Optional.empty());
-    finish(checked._1(), request, start, end, nanos, ReplyCodes.code(reply), failure.orElse(null));
+    finish(checked._1(), request, start, end, nanos, ReplyForGatling.responseCode(reply), failure.orElse(null));
   }
 
   private void finish(Session session, String request, long start, long end, long nanos, String code,

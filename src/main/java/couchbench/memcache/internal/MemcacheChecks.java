@@ -25,11 +25,11 @@ public final class MemcacheChecks {
   private static final CheckMaterializer<Object, Check<MemcacheReply>, MemcacheReply, MemcacheReply> REPLY =
       materializer(reply -> reply);
   private static final CheckMaterializer<Object, Check<MemcacheReply>, MemcacheReply, String> TEXT =
-      materializer(reply -> new String(ReplyCodes.body(reply), StandardCharsets.UTF_8));
+      materializer(reply -> new String(ReplyForGatling.checkedBody(reply), StandardCharsets.UTF_8));
   private static final CheckMaterializer<Object, Check<MemcacheReply>, MemcacheReply, byte[]> BYTES =
-      materializer(ReplyCodes::body);
+      materializer(ReplyForGatling::checkedBody);
   private static final CheckMaterializer<Object, Check<MemcacheReply>, MemcacheReply, Integer> LENGTH =
-      materializer(reply -> ReplyCodes.body(reply).length);
+      materializer(reply -> ReplyForGatling.checkedBody(reply).length);
 
   private MemcacheChecks() {}
 

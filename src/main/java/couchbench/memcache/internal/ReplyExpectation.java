@@ -63,6 +63,6 @@ final class ReplyExpectation {
   }
 
   private static Optional<String> unexpected(MemcacheReply reply) {
-    return Optional.of("unexpected reply: " + ReplyCodes.code(reply));
+    return Optional.of("unexpected reply: " + ReplyForGatling.responseCode(reply));
   }
 }

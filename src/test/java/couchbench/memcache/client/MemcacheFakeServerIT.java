@@ -155,7 +155,7 @@ class MemcacheFakeServerIT {
       for (CompletableFuture<MemcacheReply> reply : replies) {
         Await.failure("timeout after 500 ms", reply, WITHIN);
       }
-      Thread.sleep(200);
+      waitUntil(() -> outcomes.get() >= depth);
       assertEquals(depth, outcomes.get(), "one outcome per request, none twice");
       assertEquals(1, fake.connections());
     }
@@ -193,7 +193,7 @@ class MemcacheFakeServerIT {
       MemcacheRequest quiet = new MemcacheRequest.Store(MemcacheRequest.StoreCommand.SET, "k", 0, 0, new byte[1], 0,
           true);
       assertEquals(new MemcacheReply.NoReply(), Await.reply(connections.send(quiet)));
-      Thread.sleep(300);
+      waitUntil(() -> fake.openConnections() == 0); // the answer to it came, and dropped the connection
       assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(connections.send(DELETE)));
       assertEquals(3, fake.connections());
     }
@@ -232,7 +232,7 @@ class MemcacheFakeServerIT {
       CompletableFuture<MemcacheReply> bad = connections.send(new MemcacheRequest.Delete("a key", false));
       assertTrue(bad.isCompletedExceptionally(), "failed before send returned");
       Await.failure("invalid key: key contains whitespace or control characters", bad, WITHIN);
-      Thread.sleep(100);
+      Thread.sleep(100); // that nothing connects has no moment to wait for: a connect would come within this
       assertEquals(0, fake.connections());
     }
   }

@@ -3,18 +3,18 @@ package couchbench.memcache.internal;
 import couchbench.memcache.codec.MemcacheReply;
 import java.nio.charset.StandardCharsets;
 
-/** How a reply reads in Gatling's report and to Gatling's core body checks. */
-public final class ReplyCodes {
+/** A reply as Gatling takes it: its response code in the report, and the body its core body checks read. */
+public final class ReplyForGatling {
 
   private static final byte[] NONE = new byte[0];
 
-  private ReplyCodes() {}
+  private ReplyForGatling() {}
 
   /**
    * The reply's response code in the report: the status word, VALUE, END (a miss), NUMBER,
    * STATS, the error word, or NOREPLY.
    */
-  public static String code(MemcacheReply reply) {
+  public static String responseCode(MemcacheReply reply) {
     if (reply instanceof MemcacheReply.Status status) {
       return status.word().name();
     }
@@ -34,13 +34,13 @@ public final class ReplyCodes {
    * The bytes that body checks (bodyBytes, bodyString, substring, regex) see: the first value's
    * data for a retrieval, the number for incr/decr, else the reply's code.
    */
-  static byte[] body(MemcacheReply reply) {
+  static byte[] checkedBody(MemcacheReply reply) {
     if (reply instanceof MemcacheReply.Values values) {
       return values.values().isEmpty() ? NONE : values.values().get(0).data();
     }
     if (reply instanceof MemcacheReply.Number number) {
       return Long.toUnsignedString(number.value()).getBytes(StandardCharsets.US_ASCII);
     }
-    return code(reply).getBytes(StandardCharsets.US_ASCII);
+    return responseCode(reply).getBytes(StandardCharsets.US_ASCII);
   }
 }
