@@ -9,6 +9,7 @@ import couchbench.bulkinsert.BulkInsertStep;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.Populations;
 import couchbench.resources.CpuMeter;
 import couchbench.resources.ServerProcess;
 import couchbench.results.RunLog;
@@ -56,7 +57,7 @@ public class BulkInsert extends Simulation {
   {
     List<PopulationBuilder> sweep = new ArrayList<>(plan.warmup().isEmpty() ? List.of() : List.of(warmUp()));
     plan.steps().forEach(step -> sweep.add(step(step)));
-    setUp(BulkInsertChains.oneAfterAnother(sweep))
+    setUp(Populations.oneAfterAnother(sweep))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }

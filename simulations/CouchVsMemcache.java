@@ -8,6 +8,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
 import couchbench.data.Md5Keys;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.KeyHandoff;
@@ -84,7 +85,7 @@ public class CouchVsMemcache extends Simulation {
       steps.add(readStep(CouchWorkloads.RECORD_READ, couchUsers, phases.couchdbRecords(),
           CouchWorkloads.recordRead(siege, plan.fields(), couchdb)));
     }
-    setUp(VersusPhases.oneAfterAnother(steps))
+    setUp(Populations.oneAfterAnother(steps))
         .protocols(CouchHttp.protocol(couchdb),
             memcache.servers(memcacheTarget.servers()).pipeline(siege.pipeline()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));

@@ -16,11 +16,9 @@ import couchbench.resources.CpuMeter;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -61,20 +59,6 @@ public final class BulkInsertChains {
     this.target = target;
     this.cpu = cpu;
     plan.steps().forEach(step -> tallies.put(step, new StepTally(step.threads())));
-  }
-
-  /**
-   * Populations run one after the other, each starting when the previous one's last user has ended.
-   *
-   * @param populations the populations, in the order they run; at least one
-   * @return the first population, with the rest chained after it
-   */
-  public static PopulationBuilder oneAfterAnother(List<PopulationBuilder> populations) {
-    PopulationBuilder rest = populations.get(populations.size() - 1);
-    for (int i = populations.size() - 2; i >= 0; i--) {
-      rest = populations.get(i).andThen(rest);
-    }
-    return rest;
   }
 
   /**

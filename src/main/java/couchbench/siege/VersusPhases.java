@@ -132,19 +132,6 @@ public final class VersusPhases {
         CouchHttp.loginWasRefused());
   }
 
-  /**
-   * @param steps populations, in the order they are to run
-   * @return the first, with the others run one after the other after it: {@code a.andThen(b.andThen(c))}, since
-   *     {@code a.andThen(b).andThen(c)} would start b and c side by side
-   */
-  public static PopulationBuilder oneAfterAnother(List<PopulationBuilder> steps) {
-    PopulationBuilder sequence = steps.get(steps.size() - 1);
-    for (int i = steps.size() - 2; i >= 0; i--) {
-      sequence = steps.get(i).andThen(sequence);
-    }
-    return sequence;
-  }
-
   private List<KeyHandoff> handoffs() {
     return plan.records()
         ? List.of(memcacheKeys, couchdbKeys, memcacheRecords, couchdbRecords)

@@ -8,7 +8,6 @@ import couchbench.results.RunLog;
 import couchbench.targets.CouchTarget;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
