@@ -158,30 +158,37 @@ public final class VersusSummary {
   private static SummaryPage counts(SummaryPage page, Phases phases) {
     Optional<ResourceSnapshot> writes = phases.afterWrites()
         .flatMap(after -> phases.beforeWrites().map(after::minus));
+    Optional<MemcacheResources.ItemsGained> items = writes.flatMap(MemcacheResources::itemsGained);
     Acknowledged acknowledged = phases.acknowledged();
     Map<String, Long> client = new LinkedHashMap<>();
     client.put("CouchDB documents written", acknowledged.couchdbDocuments());
     client.put("memcache items written", acknowledged.memcacheItems());
     Map<String, Optional<BigDecimal>> server = new LinkedHashMap<>();
     server.put("CouchDB documents written", writes.flatMap(delta -> delta.value(CouchResources.DOC_COUNT)));
-    server.put("memcache items written", writes.flatMap(delta -> delta.value(MemcacheResources.CURR_ITEMS)));
+    server.put("memcache items written", items.map(MemcacheResources.ItemsGained::value));
     Table table = Table.of("count", "client (acknowledged)", "server (gained in the write phase)", "agree");
+    List<String> disagreements = new ArrayList<>();
     for (String name : client.keySet()) {
       Optional<BigDecimal> counted = server.get(name);
       String agree = counted.map(value -> value.compareTo(BigDecimal.valueOf(client.get(name))) == 0 ? "yes" : "NO")
           .orElse("n/a");
       table = table.row(name, client.get(name), counted.<Object>map(value -> value).orElse("n/a"), agree);
       if (agree.equals("NO")) {
-        page = page.warning(name + ": the client saw " + client.get(name) + " acknowledged, the server gained "
+        disagreements.add(name + ": the client saw " + client.get(name) + " acknowledged, the server gained "
             + counted.get() + ". Did something else write, or memcache evict (see evictions)?");
       }
     }
+    String memcacheCounter = items.map(gained -> gained.counter().equals(MemcacheResources.CURR_ITEMS)
+        ? "memcache's curr_items"
+        : "memcache's cmd_set (its stats have no curr_items, as MemcacheDB 1.2's have not: cmd_set counts every set"
+            + " received, so it agrees as long as each stored a new key)").orElse("memcache's curr_items (not offered)");
     return page.line("The client counts a memcache item per STORED reply (a set, or a field of a record, whole or"
-            + " not) and a CouchDB document per 201/202 reply with ok; the server's counts are memcache's"
-            + " curr_items and the database's doc_count. The key files hold exactly the acknowledged keys: "
+            + " not) and a CouchDB document per 201/202 reply with ok; the server's counts are " + memcacheCounter
+            + " and the database's doc_count. The key files hold exactly the acknowledged keys: "
             + acknowledged.memcacheSets() + " + " + acknowledged.couchdbSets() + " + " + acknowledged.memcacheRecords()
             + " + " + acknowledged.couchdbRecords() + " (memcache, couchdb, memcache records, couchdb records).")
-        .table("the servers' counts against the client's", table);
+        .table("the servers' counts against the client's", table)
+        .warningsFirst(disagreements);
   }
 
   private static Map<String, SiegeFigures> pick(Optional<Map<String, SiegeFigures>> all, List<String> names) {

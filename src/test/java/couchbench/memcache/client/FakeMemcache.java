@@ -19,7 +19,7 @@ import java.util.function.Function;
  * A misbehaving memcache server on a plain ServerSocket: it reads each command (and the data block of a storage
  * command) and answers whatever the script says for that command line.
  */
-final class FakeMemcache implements AutoCloseable {
+public final class FakeMemcache implements AutoCloseable {
 
   /**
    * What to do about one command.
@@ -27,8 +27,8 @@ final class FakeMemcache implements AutoCloseable {
    * @param bytes what to write back, possibly nothing
    * @param close whether to close the connection then
    */
-  record Answer(byte[] bytes, boolean close) {
-    static Answer reply(String text) {
+  public record Answer(byte[] bytes, boolean close) {
+    public static Answer reply(String text) {
       return new Answer(text.getBytes(StandardCharsets.UTF_8), false);
     }
 
@@ -47,7 +47,7 @@ final class FakeMemcache implements AutoCloseable {
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private volatile Function<String, Answer> script;
 
-  FakeMemcache(Function<String, Answer> script) throws IOException {
+  public FakeMemcache(Function<String, Answer> script) throws IOException {
     this.script = script;
     this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread acceptor = new Thread(this::accept, "fake-memcache-accept");
@@ -60,7 +60,7 @@ final class FakeMemcache implements AutoCloseable {
     script = next;
   }
 
-  InetSocketAddress address() {
+  public InetSocketAddress address() {
     return new InetSocketAddress("127.0.0.1", server.getLocalPort());
   }
 
