@@ -38,16 +38,18 @@ public final class LineChart {
   private final boolean logX;
   private final boolean logY;
   private final Function<Double, String> xTickLabel;
+  private final List<String> categories;
   private final List<Series> series;
 
   private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY,
-      Function<Double, String> xTickLabel, List<Series> series) {
+      Function<Double, String> xTickLabel, List<String> categories, List<Series> series) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.logX = logX;
     this.logY = logY;
     this.xTickLabel = xTickLabel;
+    this.categories = categories;
     this.series = series;
   }
 
@@ -58,7 +60,7 @@ public final class LineChart {
    * @return a new chart
    */
   public static LineChart titled(String title) {
-    return new LineChart(title, "", "", false, false, null, List.of());
+    return new LineChart(title, "", "", false, false, null, List.of(), List.of());
   }
 
   /**
@@ -69,17 +71,17 @@ public final class LineChart {
    * @return a new chart with these labels
    */
   public LineChart axes(String xLabel, String yLabel) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series);
   }
 
   /** @return a new chart whose x axis is logarithmic (every x must then be positive) */
   public LineChart logX() {
-    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, series);
+    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, categories, series);
   }
 
   /** @return a new chart whose y axis is logarithmic (every y must then be positive) */
   public LineChart logY() {
-    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, series);
+    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, categories, series);
   }
 
   /**
@@ -87,7 +89,24 @@ public final class LineChart {
    * @return a new chart whose x ticks are labelled so
    */
   public LineChart xTickLabels(Function<Double, String> label) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, label, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, label, categories, series);
+  }
+
+  /**
+   * Makes the x axis one of categories, e.g. operations: the first at x = 1, the next at 2, and so on, each tick
+   * labelled with its name, the axis spanning all of them whatever the points.
+   *
+   * @param names the categories, in order
+   * @return a new chart with a categorical x axis
+   */
+  public LineChart xCategories(List<String> names) {
+    List<String> copied = List.copyOf(names);
+    // XChart asks for labels between the categories too; those stay blank.
+    Function<Double, String> label = x -> {
+      long at = Math.round(x);
+      return Math.abs(x - at) < 1e-9 && at >= 1 && at <= copied.size() ? copied.get((int) at - 1) : "";
+    };
+    return new LineChart(title, xLabel, yLabel, logX, logY, label, copied, series);
   }
 
   /**
@@ -109,7 +128,7 @@ public final class LineChart {
     }
     List<Series> next = new ArrayList<>(series);
     next.add(new Series(name, doubles(name, xs), doubles(name, ys)));
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(next));
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next));
   }
 
   /**
@@ -129,6 +148,11 @@ public final class LineChart {
     styler.setYAxisLogarithmic(logY);
     if (xTickLabel != null) {
       styler.setxAxisTickLabelsFormattingFunction(xTickLabel);
+    }
+    if (!categories.isEmpty()) {
+      // A fixed span: XChart's tick labelling loops forever on an axis of one point or none.
+      styler.setXAxisMin(0.5);
+      styler.setXAxisMax(categories.size() + 0.5);
     }
     styler.setLegendPosition(LegendPosition.OutsideE);
     styler.setMarkerSize(8);

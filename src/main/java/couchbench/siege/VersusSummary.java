@@ -95,6 +95,10 @@ public final class VersusSummary {
       page = page.line("Keys read: each read step picks its keys at random from what the write steps acknowledged: "
           + String.join("; ", phases.keysRead()) + ".");
     }
+    page = page.chart("transactions per second, per operation", VersusCharts.rates(requests, records));
+    if (plan.records()) {
+      page = page.chart("time to read a whole record", VersusCharts.recordReads(records, plan.fields()));
+    }
     page = page.table("siege's figures, per operation", SiegeFigures.table(requests));
     if (plan.records()) {
       page = page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()

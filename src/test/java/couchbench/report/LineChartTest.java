@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class LineChartTest {
 
@@ -40,6 +41,15 @@ class LineChartTest {
   @Test
   void shouldRenderAChartWhoseSeriesHaveNoPoints() throws IOException {
     assertPng(LineChart.titled("failed step").logY().series("none", List.of(), List.of()).png(300, 200), 300, 200);
+  }
+
+  @Test
+  @Timeout(20)
+  void shouldRenderCategoriesWithOnePointOrNone() throws IOException {
+    LineChart rates = LineChart.titled("rates").logY().xCategories(List.of("write", "read", "record write"));
+
+    assertPng(rates.series("CouchDB", List.of(2), List.of(850.0)).png(300, 200), 300, 200);
+    assertPng(rates.series("memcache", List.of(), List.of()).png(300, 200), 300, 200);
   }
 
   @Test
