@@ -96,9 +96,30 @@ public final class BulkInsertSummary {
     page = page.table("docs per second by step", table);
     page = cpu(page, server, tallies);
     if (!batchSizes.isEmpty()) {
-      page = page.chart("docs per second against batch size", chart);
+      page = page.chart("docs per second against batch size", chart)
+          .chart("time to create the documents", progressChart(tallies));
     }
     return page.link("Gatling's report for this run", "index.html");
+  }
+
+  /**
+   * The seed's other plot: the time the documents took against their number, one line per step for the batch sizes
+   * that are powers of 4 (a line for every step would be 60), bulk steps only.
+   */
+  private static LineChart progressChart(Map<BulkInsertStep, StepTally> tallies) {
+    LineChart chart = LineChart.titled("Time to create the documents against their number (B a power of 4)")
+        .axes("documents created", "seconds since the step's start");
+    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+      BulkInsertStep step = entry.getKey();
+      int b = step.batchSize();
+      if (!step.single() && Integer.bitCount(b) == 1 && Integer.numberOfTrailingZeros(b) % 2 == 0) {
+        List<StepProgress.Point> points = entry.getValue().progress();
+        chart = chart.series("B=" + b + " T=" + step.threads(),
+            points.stream().map(StepProgress.Point::documents).toList(),
+            points.stream().map(StepProgress.Point::seconds).toList());
+      }
+    }
+    return chart;
   }
 
   /** What the load generator used beside what the server used, step by step. */

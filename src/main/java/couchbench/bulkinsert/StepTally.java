@@ -2,6 +2,7 @@ package couchbench.bulkinsert;
 
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,6 +27,7 @@ public final class StepTally {
   private final AtomicLong serverDocCount = new AtomicLong(-1);
   private final AtomicReference<CpuMeter.Reading> cpuAtStart = new AtomicReference<>();
   private final AtomicReference<CpuMeter.Reading> cpuAtEnd = new AtomicReference<>();
+  private final StepProgress progress = new StepProgress();
 
   /**
    * A tally for a step of this many users.
@@ -87,7 +89,7 @@ public final class StepTally {
    * @param reply the parsed reply
    */
   public void countReply(DocWriteReply reply) {
-    acknowledged.addAndGet(reply.stored());
+    progress.add(System.nanoTime() - started.get(), acknowledged.addAndGet(reply.stored()));
     replies.incrementAndGet();
     if (!reply.problems().isEmpty()) {
       failedReplies.incrementAndGet();
@@ -128,6 +130,11 @@ public final class StepTally {
     long start = started.get();
     long end = ended.get();
     return start == UNSET || end == UNSET ? 0 : (end - start) / 1e9;
+  }
+
+  /** @return documents acknowledged so far against seconds since the step's start, at reply after reply */
+  List<StepProgress.Point> progress() {
+    return progress.points();
   }
 
   /** @return acknowledged documents per second of wall time, 0 if the step never ran */

@@ -165,6 +165,23 @@ public final class ConnTally {
    * @return one rate per full window, in replies per second
    */
   public Samples.Stats replyRate(int windowSeconds) {
+    long[] counts = repliesPerWindow(windowSeconds);
+    Arrays.sort(counts);
+    return Samples.Stats.of(counts).dividedBy(windowSeconds);
+  }
+
+  /**
+   * The same samples in the order they were taken, for a chart of the rate over the run.
+   *
+   * @param windowSeconds the sampling period, 5 for httperf
+   * @return replies per second in each full window, the first window first
+   */
+  public double[] replyRateOverTime(int windowSeconds) {
+    return Arrays.stream(repliesPerWindow(windowSeconds)).mapToDouble(count -> count / (double) windowSeconds)
+        .toArray();
+  }
+
+  private long[] repliesPerWindow(int windowSeconds) {
     long start = firstStart.get();
     int windows = (int) Math.floor(seconds() / windowSeconds);
     long[] counts = new long[windows];
@@ -175,7 +192,6 @@ public final class ConnTally {
         counts[(int) index]++;
       }
     }
-    Arrays.sort(counts);
-    return Samples.Stats.of(counts).dividedBy(windowSeconds);
+    return counts;
   }
 }

@@ -80,7 +80,9 @@ public final class ViewQuerySummary {
     if (log.isEmpty() && tally.unansweredCount() > 0) {
       page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
     }
-    page = page.text("httperf's figures", figures.lines())
+    page = page.chart("reply rate over the run", ViewQueryCharts.replyRate(tally))
+        .chart("connection times", ViewQueryCharts.connectionTimes(tally))
+        .text("httperf's figures", figures.lines())
         .line(figures.replyTimeSpread())
         .line("How these are measured: a connection is one virtual user; its time runs from the user's"
             + " first action to its last, after its last reply; Gatling closes the connection just after,"

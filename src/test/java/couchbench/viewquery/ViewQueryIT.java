@@ -73,6 +73,13 @@ class ViewQueryIT {
     // Arrivals span 6 s; a reply the server holds back (pouchdb-server stalls now and then on a busy
     // machine) can only lengthen the test by its own delay.
     assertTrue(duration > 5.5 && duration < 10, "about 6 s: " + duration);
+    List<String> rateChart = Files.readAllLines(folder.resolve("reply-rate-over-the-run.csv"));
+    assertEquals(List.of("series,end of the sample (s since the first connection),replies/s",
+        "reply rate,5," + figures.get("reply rate avg")), rateChart, "the one sample, drawn at the window's end");
+    List<String> connectionChart = Files.readAllLines(folder.resolve("connection-times.csv"));
+    assertEquals(121, connectionChart.size(), "a point per connection: " + connectionChart);
+    assertTrue(connectionChart.get(120).endsWith("," + figures.get("connection time max ms") + ",100"),
+        "the slowest connection at 100%: " + connectionChart.get(120));
     assertEquals("5", figures.get("index build total_rows"), "the seed's 2 and -Drows=3");
     assertTrue(Double.parseDouble(figures.get("index build ms")) > 0);
 
