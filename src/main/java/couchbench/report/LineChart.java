@@ -93,20 +93,15 @@ public final class LineChart {
   }
 
   /**
-   * Makes the x axis one of categories, e.g. operations: the first at x = 1, the next at 2, and so on, each tick
-   * labelled with its name, the axis spanning all of them whatever the points.
+   * Makes the x axis one of categories, e.g. operations: the first at x = 1, the next at 2, and so on, the axis title
+   * saying which is which, the axis spanning all of them whatever the points. Ticks keep their numbers: XChart's own
+   * tick labels for names loop forever on an axis of one point, and vanish where two ticks would share a name.
    *
    * @param names the categories, in order
    * @return a new chart with a categorical x axis
    */
   public LineChart xCategories(List<String> names) {
-    List<String> copied = List.copyOf(names);
-    // XChart asks for labels between the categories too; those stay blank.
-    Function<Double, String> label = x -> {
-      long at = Math.round(x);
-      return Math.abs(x - at) < 1e-9 && at >= 1 && at <= copied.size() ? copied.get((int) at - 1) : "";
-    };
-    return new LineChart(title, xLabel, yLabel, logX, logY, label, copied, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(names), series);
   }
 
   /**
@@ -146,14 +141,6 @@ public final class LineChart {
     styler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
     styler.setXAxisLogarithmic(logX);
     styler.setYAxisLogarithmic(logY);
-    if (xTickLabel != null) {
-      styler.setxAxisTickLabelsFormattingFunction(xTickLabel);
-    }
-    if (!categories.isEmpty()) {
-      // A fixed span: XChart's tick labelling loops forever on an axis of one point or none.
-      styler.setXAxisMin(0.5);
-      styler.setXAxisMax(categories.size() + 0.5);
-    }
     styler.setLegendPosition(LegendPosition.OutsideE);
     styler.setMarkerSize(8);
     styler.setChartBackgroundColor(Color.WHITE);
@@ -163,6 +150,16 @@ public final class LineChart {
     // XChart refuses a series with no points; there is nothing to draw for it anyway.
     List<Series> drawn = series.stream().filter(s -> !s.xs().isEmpty()).toList();
     styler.setLegendVisible(!drawn.isEmpty());
+    if (xTickLabel != null && !drawn.isEmpty()) { // with no point, XChart's labelling of the ticks never ends
+      styler.setxAxisTickLabelsFormattingFunction(xTickLabel);
+    }
+    if (!categories.isEmpty()) {
+      chart.setXAxisTitle(xLabel + " (" + numbered() + ")");
+      styler.setXAxisMin(0.5);
+      styler.setXAxisMax(categories.size() + 0.5);
+      styler.setXAxisDecimalPattern("0");
+      styler.setXAxisTickMarkSpacingHint(width / (categories.size() + 2)); // about a tick per category
+    }
     for (Series s : drawn) {
       checkPositive(s, s.xs(), logX, "x");
       checkPositive(s, s.ys(), logY, "y");
@@ -175,15 +172,25 @@ public final class LineChart {
     }
   }
 
-  /** @return the numbers behind the chart, one row per point, for the CSV written beside it */
+  /** @return the numbers behind the chart, one row per point, for the CSV written beside it; a category by name */
   Table data() {
     Table data = Table.of("series", xLabel.isEmpty() ? "x" : xLabel, yLabel.isEmpty() ? "y" : yLabel);
     for (Series s : series) {
       for (int i = 0; i < s.xs().size(); i++) {
-        data = data.row(s.name(), s.xs().get(i), s.ys().get(i));
+        double x = s.xs().get(i);
+        data = data.row(s.name(), categories.isEmpty() ? x : categories.get((int) Math.round(x) - 1), s.ys().get(i));
       }
     }
     return data;
+  }
+
+  /** @return e.g. "1 write, 2 read" */
+  private String numbered() {
+    List<String> numbered = new ArrayList<>();
+    for (int i = 0; i < categories.size(); i++) {
+      numbered.add((i + 1) + " " + categories.get(i));
+    }
+    return String.join(", ", numbered);
   }
 
   // XChart's own message for this case names neither the chart nor the series.

@@ -32,11 +32,12 @@ class VersusChartsTest {
         .chart("records", VersusCharts.recordReads(records, 10)).writeTo(folder);
 
     assertEquals("series,operation,transactions/s (log scale)\n"
-        + "memcache,1,50000\nmemcache,2,60000\nmemcache,4,6000\n"
-        + "CouchDB,1,500\nCouchDB,4,800\n"
-        + "memcache multi-get,4,30000\n", Files.readString(folder.resolve("rates.csv")));
+        + "memcache,write,50000\nmemcache,read,60000\nmemcache,record read,6000\n"
+        + "CouchDB,write,500\nCouchDB,record read,800\n"
+        + "memcache multi-get,record read,30000\n", Files.readString(folder.resolve("rates.csv")));
     assertEquals("series,how it is read,mean response time (ms)\n"
-        + "CouchDB: 1 request,1,10\nmemcache: 10 gets,2,2\nmemcache: 1 multi-get,3,0.4\n",
+        + "CouchDB: 1 request,CouchDB: 1 request,10\nmemcache: 10 gets,memcache: 10 gets,2\n"
+        + "memcache: 1 multi-get,memcache: 1 multi-get,0.4\n",
         Files.readString(folder.resolve("records.csv")));
   }
 }
