@@ -62,7 +62,8 @@ public class AttachmentUpload extends Simulation {
   public void after() {
     run.finish(List.of(couchdb.describe()), log -> {
       AttachmentSummary.seedTable(plan, uploads.tally()).forEach(Console::say);
-      return AttachmentSummary.page(run.simulation(), plan, couchdb, uploads.tally(), log);
+      return AttachmentSummary.page(run.simulation(), plan, couchdb, uploads.tally(), log,
+          CouchHttp.loginWasRefused());
     });
     uploads.dropDatabase(client);
   }

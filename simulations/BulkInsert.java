@@ -71,7 +71,7 @@ public class BulkInsert extends Simulation {
   @Override
   public void after() {
     run.finish(List.of(couchdb.describe()), log -> BulkInsertSummary.page(run.simulation(), plan, couchdb,
-        cpu.server(), bulk.tallies(), log.map(RunLog::requests)));
+        cpu.server(), bulk.tallies(), log.map(RunLog::requests), CouchHttp.loginWasRefused()));
     bulk.dropDatabases(client);
   }
 }

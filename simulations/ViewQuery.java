@@ -64,7 +64,8 @@ public class ViewQuery extends Simulation {
     run.finish(List.of(couchdb.describe()), log -> {
       HttperfFigures figures = ViewQuerySummary.figures(view, cpuSeconds, log);
       figures.console().forEach(Console::say);
-      return ViewQuerySummary.page(run.simulation(), plan, couchdb, indexBuild, figures, log);
+      return ViewQuerySummary.page(run.simulation(), plan, couchdb, indexBuild, figures, log,
+          CouchHttp.loginWasRefused());
     });
   }
 }

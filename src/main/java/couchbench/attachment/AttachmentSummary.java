@@ -2,7 +2,6 @@ package couchbench.attachment;
 
 import couchbench.attachment.UploadTally.Figures;
 import couchbench.attachment.UploadTally.Key;
-import couchbench.couchdb.CouchHttp;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
@@ -34,10 +33,11 @@ public final class AttachmentSummary {
    * @param tally what the uploads did
    * @param log what the run's simulation.log says (Gatling's failure messages of each request); empty when it
    *     could not be read
+   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
    * @return the page, ready to write beside Gatling's report
    */
   public static SummaryPage page(String simulation, AttachmentPlan plan, CouchTarget target, UploadTally tally,
-      Optional<RunLog> log) {
+      Optional<RunLog> log, boolean loginRefused) {
     Function<String, Map<String, Long>> gatlingErrors = name -> log.map(run -> run.failures(name)).orElse(Map.of());
     SummaryPage page =
         SummaryPage.titled(simulation + ": upload time against attachment size")
@@ -53,7 +53,7 @@ public final class AttachmentSummary {
                 + " user with the JVM's nanosecond clock (Gatling's report shows the same requests in whole"
                 + " milliseconds). An upload counts only when reading its document back (verify ...,"
                 + " not timed) gives the source file's length and md5 digest.");
-    if (CouchHttp.loginWasRefused()) {
+    if (loginRefused) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: sizes after that"
           + " are missing.");
     }

@@ -1,6 +1,5 @@
 package couchbench.bulkinsert;
 
-import couchbench.couchdb.CouchHttp;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
@@ -33,10 +32,11 @@ public final class BulkInsertSummary {
    * @param tallies what each step did
    * @param requests Gatling's own count of each request name, from the run's simulation.log (empty
    *     when it cannot be read): it also counts the requests that got no reply
+   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
    * @return the page, ready to write beside Gatling's report
    */
   public static SummaryPage page(String simulation, BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,
-      Map<BulkInsertStep, StepTally> tallies, Optional<Map<String, RequestTally>> requests) {
+      Map<BulkInsertStep, StepTally> tallies, Optional<Map<String, RequestTally>> requests, boolean loginRefused) {
     Table table =
         Table.of("method", "B", "T", "replies", "failed replies", "failed requests", "docs acknowledged",
             "doc_count", "seconds", "docs/s");
@@ -79,7 +79,7 @@ public final class BulkInsertSummary {
     if (requests.isEmpty()) {
       page = page.warning("Gatling's simulation.log could not be read: failed requests are not shown.");
     }
-    if (CouchHttp.loginWasRefused()) {
+    if (loginRefused) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: "
           + "steps after that are missing or incomplete.");
     }

@@ -1,7 +1,6 @@
 package couchbench.viewquery;
 
 import com.sun.management.OperatingSystemMXBean;
-import couchbench.couchdb.CouchHttp;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
@@ -55,10 +54,11 @@ public final class ViewQuerySummary {
    * @param indexBuild the first, index-building query
    * @param figures httperf's figures of the load
    * @param log what the run's simulation.log says; empty when it could not be read
+   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
    * @return the page
    */
   public static SummaryPage page(String simulation, ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild,
-      HttperfFigures figures, Optional<RunLog> log) {
+      HttperfFigures figures, Optional<RunLog> log, boolean loginRefused) {
     ConnTally tally = figures.tally();
     SummaryPage page = SummaryPage.titled(simulation + ": httperf's figures for GET " + plan.path())
         .line("Target: " + target.describe() + ".")
@@ -70,7 +70,7 @@ public final class ViewQuerySummary {
             + plan.callsPerConn() + " call(s); every reply checked: status 200, total_rows "
             + indexBuild.totalRows() + ".")
         .line(indexBuild.describe() + ".");
-    if (CouchHttp.loginWasRefused()) {
+    if (loginRefused) {
       page = page.warning("CouchDB refused the login during the run, which stopped there.");
     }
     if (tally.failedCount() > 0) {

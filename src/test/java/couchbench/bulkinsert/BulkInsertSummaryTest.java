@@ -42,7 +42,7 @@ class BulkInsertSummaryTest {
         "single", "false"), Map.of()));
 
     BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.of(new LocalServer("beam.smp", 4242, Optional.empty())),
-        tallies(plan, 102.0), Optional.empty()).writeTo(folder);
+        tallies(plan, 102.0), Optional.empty(), false).writeTo(folder);
 
     assertEquals(List.of(
         "method,B,T,client CPU (s),client user (s),client system (s),client JIT (s),client GC (s),server CPU (s),"
@@ -58,7 +58,7 @@ class BulkInsertSummaryTest {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "64,1024", "threads", "1",
         "single", "false"), Map.of()));
 
-    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies(plan, null), Optional.empty()).writeTo(folder);
+    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies(plan, null), Optional.empty(), false).writeTo(folder);
 
     assertEquals("bulk (_bulk_docs),64,1,0.5,0.45,0.05,0.25,0,,",
         Files.readAllLines(folder.resolve("cpu-by-step.csv")).get(1), "the client's figures, the server's empty");
