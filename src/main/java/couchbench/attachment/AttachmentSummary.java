@@ -33,7 +33,7 @@ public final class AttachmentSummary {
    * @param tally what the uploads did
    * @param log what the run's simulation.log says (Gatling's failure messages of each request); empty when it
    *     could not be read
-   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
+   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
    * @return the page, ready to write beside Gatling's report
    */
   public static SummaryPage page(String simulation, AttachmentPlan plan, CouchTarget target, UploadTally tally,

@@ -32,7 +32,7 @@ public final class BulkInsertSummary {
    * @param tallies what each step did
    * @param requests Gatling's own count of each request name, from the run's simulation.log (empty
    *     when it cannot be read): it also counts the requests that got no reply
-   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
+   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
    * @return the page, ready to write beside Gatling's report
    */
   public static SummaryPage page(String simulation, BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,

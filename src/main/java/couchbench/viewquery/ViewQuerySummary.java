@@ -54,7 +54,7 @@ public final class ViewQuerySummary {
    * @param indexBuild the first, index-building query
    * @param figures httperf's figures of the load
    * @param log what the run's simulation.log says; empty when it could not be read
-   * @param loginRefused whether CouchDB refused the login during the run ({@link couchbench.couchdb.CouchHttp#loginWasRefused})
+   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
    * @return the page
    */
   public static SummaryPage page(String simulation, ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild,
