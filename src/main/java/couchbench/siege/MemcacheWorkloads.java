@@ -139,8 +139,8 @@ public final class MemcacheWorkloads {
    * @return the requests
    */
   public static ChainBuilder warmUpSetAndGet() {
-    return exec(memcache(SiegePlan.WARMUP + "memcache set").set("#{key}", "warm"),
-        memcache(SiegePlan.WARMUP + "memcache get").get("#{key}", "#{key}"));
+    return exec(memcache(SiegePlan.WARMUP + SET).set("#{key}", "warm"),
+        memcache(SiegePlan.WARMUP + GET).get("#{key}", "#{key}"));
   }
 
   /**

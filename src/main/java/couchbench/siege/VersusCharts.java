@@ -43,15 +43,16 @@ final class VersusCharts {
    *     memcache get of F keys; each its own series of one point
    */
   static LineChart recordReads(Map<String, SiegeFigures> records, int fields) {
+    List<String> reads = RECORD_READS.stream().map(read -> read.replace("F", Integer.toString(fields))).toList();
     LineChart chart = LineChart.titled("time to read a whole record of " + fields + " fields")
         .axes("how it is read", "mean response time (ms)")
-        .xCategories(RECORD_READS.stream().map(read -> read.replace("F", Integer.toString(fields))).toList());
+        .xCategories(reads);
     List<String> groups = List.of(CouchWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_READ,
         MemcacheWorkloads.RECORD_MULTI_READ);
     for (int i = 0; i < groups.size(); i++) {
       SiegeFigures figures = records.get(groups.get(i));
       boolean timed = figures != null && figures.transactions() > 0;
-      chart = chart.series(RECORD_READS.get(i).replace("F", Integer.toString(fields)),
+      chart = chart.series(reads.get(i),
           timed ? List.of(i + 1) : List.<Integer>of(), timed ? List.of(figures.responseTimeSeconds() * 1000) : List.of());
     }
     return chart;
