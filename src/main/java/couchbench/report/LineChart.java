@@ -1,5 +1,6 @@
 package couchbench.report;
 
+import couchbench.rounds.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -12,9 +13,12 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.XYStyler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * A line chart (one line per series, a marker on every point) rendered to PNG with XChart.
@@ -22,8 +26,16 @@ import org.knowm.xchart.style.XYStyler;
  */
 public final class LineChart {
 
-  /** One named line; the values are copied to doubles once, when the series is added. */
-  record Series(String name, List<Double> xs, List<Double> ys) {}
+  /**
+   * One named line; the values are copied to doubles once, when the series is added. Lows and highs, when there are
+   * any (one of each per point), are the range drawn around each point as a vertical bar.
+   */
+  record Series(String name, List<Double> xs, List<Double> ys, List<Double> lows, List<Double> highs) {
+
+    boolean ranged() {
+      return !lows.isEmpty();
+    }
+  }
 
   static {
     // Runs and tests have no display; AWT must be told before its first use, or rendering fails.
@@ -114,15 +126,40 @@ public final class LineChart {
    * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
    */
   public LineChart series(String name, List<? extends Number> xs, List<? extends Number> ys) {
-    if (xs.size() != ys.size()) {
-      throw new IllegalArgumentException(
-          "series '" + name + "': " + xs.size() + " x values but " + ys.size() + " y values");
+    checkSizes(name, xs, ys.size());
+    return with(new Series(name, doubles(name, xs), doubles(name, ys), List.of(), List.of()));
+  }
+
+  /**
+   * Adds a line through the medians of several rounds, each point with a bar from its smallest to its largest round.
+   *
+   * @param name the legend entry, unique within the chart
+   * @param xs the x values
+   * @param ys one spread per x value
+   * @return a new chart with the series added
+   * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
+   */
+  public LineChart spreadSeries(String name, List<? extends Number> xs, List<Spread> ys) {
+    checkSizes(name, xs, ys.size());
+    if (ys.stream().anyMatch(Objects::isNull)) {
+      throw new IllegalArgumentException("series '" + name + "': null value in " + ys);
+    }
+    return with(new Series(name, doubles(name, xs), ys.stream().map(Spread::median).toList(),
+        ys.stream().map(Spread::min).toList(), ys.stream().map(Spread::max).toList()));
+  }
+
+  private void checkSizes(String name, List<? extends Number> xs, int ys) {
+    if (xs.size() != ys) {
+      throw new IllegalArgumentException("series '" + name + "': " + xs.size() + " x values but " + ys + " y values");
     }
     if (series.stream().anyMatch(s -> s.name().equals(name))) {
       throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
     }
+  }
+
+  private LineChart with(Series added) {
     List<Series> next = new ArrayList<>(series);
-    next.add(new Series(name, doubles(name, xs), doubles(name, ys)));
+    next.add(added);
     return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next));
   }
 
@@ -160,10 +197,21 @@ public final class LineChart {
       styler.setXAxisDecimalPattern("0");
       styler.setXAxisTickMarkSpacingHint(width / (categories.size() + 2)); // about a tick per category
     }
-    for (Series s : drawn) {
+    styler.setErrorBarsColorSeriesColor(true);
+    Color[] colors = styler.getSeriesColors();
+    for (int i = 0; i < drawn.size(); i++) {
+      Series s = drawn.get(i);
       checkPositive(s, s.xs(), logX, "x");
       checkPositive(s, s.ys(), logY, "y");
-      chart.addSeries(s.name(), s.xs(), s.ys());
+      checkPositive(s, s.lows(), logY, "y");
+      // Colours fixed here, so that a line's range bars can wear the line's colour.
+      Color color = colors[i % colors.length];
+      XYSeries line = chart.addSeries(s.name(), s.xs(), s.ys());
+      line.setLineColor(color);
+      line.setMarkerColor(color);
+      if (s.ranged()) {
+        addRange(chart, s, color);
+      }
     }
     try {
       return BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG);
@@ -172,13 +220,41 @@ public final class LineChart {
     }
   }
 
-  /** @return the numbers behind the chart, one row per point, for the CSV written beside it; a category by name */
+  /**
+   * XChart's error bars are symmetric: a range from low to high is a bar of half its length either side of its middle,
+   * on a series of its own that draws nothing else and has no legend entry.
+   */
+  private static void addRange(XYChart chart, Series s, Color color) {
+    List<Double> middles = new ArrayList<>();
+    List<Double> halves = new ArrayList<>();
+    for (int i = 0; i < s.xs().size(); i++) {
+      middles.add((s.lows().get(i) + s.highs().get(i)) / 2);
+      halves.add((s.highs().get(i) - s.lows().get(i)) / 2);
+    }
+    XYSeries range = chart.addSeries(s.name() + " (range)", s.xs(), middles, halves);
+    range.setShowInLegend(false);
+    range.setMarker(SeriesMarkers.NONE);
+    range.setLineStyle(SeriesLines.NONE);
+    range.setLineColor(color);
+  }
+
+  /**
+   * @return the numbers behind the chart, one row per point, for the CSV written beside it; a category by name; with
+   *     the smallest and largest round of each point when a series has a range
+   */
   Table data() {
-    Table data = Table.of("series", xLabel.isEmpty() ? "x" : xLabel, yLabel.isEmpty() ? "y" : yLabel);
+    String x = xLabel.isEmpty() ? "x" : xLabel;
+    String y = yLabel.isEmpty() ? "y" : yLabel;
+    boolean ranged = series.stream().anyMatch(Series::ranged);
+    Table data = ranged ? Table.of("series", x, y, "smallest round", "largest round") : Table.of("series", x, y);
     for (Series s : series) {
       for (int i = 0; i < s.xs().size(); i++) {
-        double x = s.xs().get(i);
-        data = data.row(s.name(), categories.isEmpty() ? x : categories.get((int) Math.round(x) - 1), s.ys().get(i));
+        double at = s.xs().get(i);
+        Object xCell = categories.isEmpty() ? at : categories.get((int) Math.round(at) - 1);
+        data = ranged
+            ? data.row(s.name(), xCell, s.ys().get(i), s.ranged() ? s.lows().get(i) : null,
+                s.ranged() ? s.highs().get(i) : null)
+            : data.row(s.name(), xCell, s.ys().get(i));
       }
     }
     return data;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.rounds.Spread;
+import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.knowm.xchart.XYChartBuilder;
 
 class LineChartTest {
 
@@ -75,6 +78,54 @@ class LineChartTest {
 
     assertEquals("series,x,y\n", empty.data().toCsv());
     assertEquals("series,x,y\na,1,2\n", one.data().toCsv());
+  }
+
+  @Test
+  void shouldDrawEachPointsRangeAsABarInItsLinesColour() throws IOException {
+    List<Integer> xs = List.of(1, 2, 3);
+    LineChart chart = LineChart.titled("docs/s").axes("B", "docs/s");
+    byte[] medians = chart.series("T=1", xs, List.of(50.0, 50.0, 50.0)).png(400, 300);
+    byte[] ranged = chart.spreadSeries("T=1", xs, List.of(new Spread(50, 10, 90, 3), new Spread(50, 40, 60, 3),
+        new Spread(50, 45, 55, 3))).png(400, 300);
+
+    Color lineColour = new XYChartBuilder().build().getStyler().getSeriesColors()[0];
+    int without = pixels(medians, lineColour);
+    int with = pixels(ranged, lineColour);
+    // Bars 80, 20 and 10 units long, on an axis of about 80 units over about 230 pixels: hundreds of pixels more.
+    assertTrue(with > without + 200, "pixels of the line's colour: " + without + " without ranges, " + with + " with");
+  }
+
+  @Test
+  void shouldWriteEachPointsRangeBesideItsMedian() {
+    LineChart chart = LineChart.titled("t").axes("B", "docs/s")
+        .spreadSeries("T=1", List.of(1, 64), List.of(new Spread(300, 280, 310, 3), Spread.once(9000)))
+        .series("T=2", List.of(1), List.of(400));
+
+    assertEquals("series,B,docs/s,smallest round,largest round\n"
+        + "T=1,1,300,280,310\nT=1,64,9000,9000,9000\nT=2,1,400,,\n", chart.data().toCsv());
+  }
+
+  @Test
+  void shouldRefuseARangeOnALogAxisThatReachesZero() {
+    LineChart chart = LineChart.titled("t").logY().spreadSeries("runs", List.of(1), List.of(new Spread(5, 0, 9, 2)));
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> chart.png(200, 100));
+    assertTrue(e.getMessage().contains("runs"), e.getMessage());
+  }
+
+  /** @return the pixels of about this colour: lines are drawn translucent and smoothed, so never exactly it */
+  private static int pixels(byte[] png, Color colour) throws IOException {
+    BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+    int count = 0;
+    for (int x = 0; x < image.getWidth(); x++) {
+      for (int y = 0; y < image.getHeight(); y++) {
+        Color pixel = new Color(image.getRGB(x, y));
+        int distance = Math.abs(pixel.getRed() - colour.getRed()) + Math.abs(pixel.getGreen() - colour.getGreen())
+            + Math.abs(pixel.getBlue() - colour.getBlue());
+        count += distance < 200 ? 1 : 0; // white and the grid greys are over 400 away
+      }
+    }
+    return count;
   }
 
   private static void assertPng(byte[] png, int width, int height) throws IOException {
