@@ -204,6 +204,6 @@ public final class Memcache {
   }
 
   private MemcacheActionBuilder action(MemcacheCommand command) {
-    return new MemcacheActionBuilder(new MemcacheActionSettings(requestName, command, false, List.of()));
+    return new MemcacheActionBuilder(MemcacheActionSettings.of(requestName, command));
   }
 }

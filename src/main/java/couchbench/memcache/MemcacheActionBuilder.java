@@ -5,8 +5,9 @@ import couchbench.memcache.internal.MemcacheActions;
 import couchbench.memcache.internal.MemcacheCommand;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
-import java.util.ArrayList;
+import io.gatling.javaapi.core.Session;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * One memcache request in a scenario, with its options and checks. Immutable: every method returns
@@ -64,8 +65,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public MemcacheActionBuilder missOk() {
-    return new MemcacheActionBuilder(new MemcacheActionSettings(
-        settings.requestName(), settings.command(), true, settings.checks()));
+    return new MemcacheActionBuilder(settings.withMissOk());
   }
 
   /**
@@ -77,10 +77,23 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    * @return a new builder
    */
   public MemcacheActionBuilder check(CheckBuilder... checks) {
-    List<CheckBuilder> all = new ArrayList<>(settings.checks());
-    all.addAll(List.of(checks));
-    return new MemcacheActionBuilder(new MemcacheActionSettings(
-        settings.requestName(), settings.command(), settings.missOk(), List.copyOf(all)));
+    return new MemcacheActionBuilder(settings.withChecks(List.of(checks)));
+  }
+
+  /**
+   * Sends this many requests at once each time the action runs, as memtier's {@code --pipeline}: they leave in one
+   * write on the user's connection and are answered in order; each is timed, checked and reported on its own, and
+   * the user goes on when all are answered. Each request is built from the user's session as {@code each} turns it,
+   * and checked against that: give each a key of its own there. Checks judge every reply; what they save is not
+   * kept, since the replies would save over each other.
+   *
+   * @param depth requests at once, 1 to 1024
+   * @param each turns the user's session into the one a request is built from, e.g. by setting a fresh key
+   * @return a new builder
+   * @throws IllegalArgumentException when the depth is out of range
+   */
+  public MemcacheActionBuilder pipelined(int depth, Function<Session, Session> each) {
+    return new MemcacheActionBuilder(settings.withDepth(depth, each));
   }
 
   @Override
@@ -89,8 +102,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
   }
 
   private MemcacheActionBuilder with(MemcacheCommand command) {
-    return new MemcacheActionBuilder(new MemcacheActionSettings(
-        settings.requestName(), command, settings.missOk(), settings.checks()));
+    return new MemcacheActionBuilder(settings.withCommand(command));
   }
 
   private static MemcacheCommand copy(MemcacheCommand c, int flags, long exptime, boolean noreply) {

@@ -39,13 +39,18 @@ class MemcacheDslIT {
       assertFalse(requests.containsKey("after exitHereIfFailed (never sent)"), requests.keySet().toString());
       assertTrue(requests.containsKey("named by function"), requests.keySet().toString());
       assertEquals(new GatlingReport.Counts(160, 160, 0), requests.get("pipelined get"), "8 users, 20 rounds");
-      assertEquals(43, requests.size(), requests.keySet().toString());
+      // A pipelined action: every request reported once, each reply checked against its own request's key.
+      assertEquals(new GatlingReport.Counts(40, 40, 0), requests.get("batched set"), "5 rounds of 8");
+      assertEquals(new GatlingReport.Counts(40, 40, 0), requests.get("batched get"), "5 rounds of 8, in order");
+      assertEquals(new GatlingReport.Counts(1, 0, 1), requests.get("bad key in a batch (KO)"));
+      assertEquals(new GatlingReport.Counts(7, 7, 0), requests.get("batched get beside a bad key"));
+      assertEquals(47, requests.size(), requests.keySet().toString());
       // Every request of the pipelined scenario went to its timings: 8 users, 20 rounds of a set and a get.
       assertTrue(run.output().contains("memcache DSL: timings of 320 requests recorded"), run.output());
 
       Map<String, Long> errors = GatlingReport.errors(folder);
       assertEquals(Long.valueOf(6), errors.get("NOT_FOUND"), errors.toString());
-      assertEquals(Long.valueOf(2), errors.get("invalid key: key contains whitespace or control characters"),
+      assertEquals(Long.valueOf(3), errors.get("invalid key: key contains whitespace or control characters"),
           errors.toString());
       assertEquals(2, errors.size(), errors.toString());
     }

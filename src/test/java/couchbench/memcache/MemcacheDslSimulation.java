@@ -38,6 +38,8 @@ public class MemcacheDslSimulation extends Simulation {
   private static final int PIPELINED_USERS = 8;
   private static final int PIPELINED_ROUNDS = 20;
   private static final AtomicLong TIMED = new AtomicLong();
+  private static final int BATCH = 8;
+  private static final int BATCHES = 5;
 
   private final ChainBuilder storage =
       exec(
@@ -109,6 +111,21 @@ public class MemcacheDslSimulation extends Simulation {
               exec(memcache("pipelined set").set("q-#{id}", "v-#{id}"),
                   memcache("pipelined get").get("q-#{id}").check(bodyString().is(session -> "v-" + session.userId())))));
 
+  // One user sends 8 sets at once, 5 times, each under a key of its own, then reads them back 8 at once in the
+  // same order: each get's check sees its own request's key, so a reply matched to the wrong request fails it.
+  private static final AtomicLong SET_KEYS = new AtomicLong();
+  private static final AtomicLong GET_KEYS = new AtomicLong();
+  private final ScenarioBuilder pipelinedAction =
+      scenario("memcache pipelined action").exec(
+          repeat(BATCHES).on(exec(memcache("batched set").set("#{bk}", "bv-#{bk}")
+              .pipelined(BATCH, session -> session.set("bk", "b-" + SET_KEYS.incrementAndGet())))),
+          repeat(BATCHES).on(exec(memcache("batched get").get("#{bk}").check(bodyString().is(session -> "bv-" + session.getString("bk")))
+              .pipelined(BATCH, session -> session.set("bk", "b-" + GET_KEYS.incrementAndGet())))),
+          // Named by each request's own session: the one bad key fails alone, its neighbours pass.
+          exec(memcache(session -> session.getString("bk").equals("bad key") ? "bad key in a batch (KO)"
+                  : "batched get beside a bad key").get("#{bk}")
+              .pipelined(BATCH, session -> session.set("bk", GET_KEYS.incrementAndGet() % BATCH == 0 ? "bad key" : "b-1"))));
+
   @Override
   public void after() {
     System.out.println("memcache DSL: timings of " + TIMED.get() + " requests recorded");
@@ -120,6 +137,7 @@ public class MemcacheDslSimulation extends Simulation {
         pipelined.injectOpen(atOnceUsers(PIPELINED_USERS))
             .protocols(memcache.addresses(List.of(ServerAddress.parse(SERVER))).pipeline(4)
                 .timings((name, ok, nanos) -> TIMED.incrementAndGet())),
+        pipelinedAction.injectOpen(atOnceUsers(1)),
         sharedPool.injectOpen(atOnceUsers(4))
             .protocols(memcache.servers(SERVER).sharedPool(2).timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
                 .maxValueBytes(1 << 20)))

@@ -72,6 +72,32 @@ public final class MemcacheConnections {
   }
 
   /**
+   * Sends requests together, as a pipelining client does: those of one connection leave in one write, and their
+   * replies come back in order. Each is sent as {@link #send} sends it (a get of several keys, or stats, on its own).
+   *
+   * @param requests the requests, in the order they are written
+   * @return their replies, in the same order; each fails on its own with {@link MemcacheFailure}
+   */
+  public List<CompletableFuture<MemcacheReply>> sendAll(List<MemcacheRequest> requests) {
+    List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>(requests.size());
+    Map<ServerLink, List<PendingRequest>> byLink = new LinkedHashMap<>();
+    for (MemcacheRequest request : requests) {
+      boolean alone = problem(request).isPresent() || request instanceof MemcacheRequest.Stats
+          || request.keys().size() > 1;
+      if (alone) {
+        replies.add(send(request));
+        continue;
+      }
+      CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
+      byLink.computeIfAbsent(linkFor(ring.serverFor(request.keys().get(0))), link -> new ArrayList<>())
+          .add(new PendingRequest(request, future));
+      replies.add(future);
+    }
+    byLink.forEach(ServerLink::sendAll);
+    return replies;
+  }
+
+  /**
    * Sends a request to one given server, whatever its key: e.g. stats of each server.
    *
    * @param server one of the configured servers (an equal InetSocketAddress)
@@ -118,12 +144,14 @@ public final class MemcacheConnections {
 
   private CompletableFuture<MemcacheReply> sendChecked(InetSocketAddress server, MemcacheRequest request) {
     CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
-    ServerLink[] serverLinks = links.get(server);
-    ServerLink link = serverLinks.length == 1
-        ? serverLinks[0]
-        : serverLinks[Math.floorMod(turn.getAndIncrement(), serverLinks.length)];
-    link.send(new PendingRequest(request, future));
+    linkFor(server).send(new PendingRequest(request, future));
     return future;
+  }
+
+  /** @return the server's connection, or the next of its pooled ones in turn */
+  private ServerLink linkFor(InetSocketAddress server) {
+    ServerLink[] serverLinks = links.get(server);
+    return serverLinks.length == 1 ? serverLinks[0] : serverLinks[Math.floorMod(turn.getAndIncrement(), serverLinks.length)];
   }
 
   /** A request that must not be written: a bad key, or a field that would break the command line. */

@@ -103,17 +103,52 @@ final class ServerLink {
     return loop.inEventLoop();
   }
 
+  /** Sends requests from any thread, in one write; their futures complete on this link's event loop, in order. */
+  void sendAll(List<PendingRequest> requests) {
+    if (loop.inEventLoop()) {
+      sendHere(requests);
+      return;
+    }
+    try {
+      loop.execute(() -> sendHere(requests));
+    } catch (RejectedExecutionException e) {
+      requests.forEach(request -> request.fail(MemcacheFailure.clientClosed()));
+    }
+  }
+
   private void sendHere(PendingRequest request) {
-    if (closed) {
-      request.fail(MemcacheFailure.clientClosed());
-    } else if (channel != null && channel.isActive() && handler.usable()) {
+    if (writable()) {
       write(channel, request);
       channel.flush();
     } else {
-      waiting.add(request);
-      if (!connecting) {
-        connect();
+      hold(request);
+    }
+  }
+
+  private void sendHere(List<PendingRequest> requests) {
+    if (writable()) {
+      for (PendingRequest request : requests) {
+        write(channel, request);
       }
+      channel.flush();
+    } else {
+      requests.forEach(this::hold);
+    }
+  }
+
+  private boolean writable() {
+    return !closed && channel != null && channel.isActive() && handler.usable();
+  }
+
+  /** Until the connection is up, requests wait for it (and start connecting); after close they fail. */
+  private void hold(PendingRequest request) {
+    if (closed) {
+      request.fail(MemcacheFailure.clientClosed());
+      return;
+    }
+    waiting.add(request);
+    if (!connecting) {
+      connect();
     }
   }
 

@@ -13,12 +13,14 @@ import io.gatling.core.check.Check;
 import io.gatling.core.check.Check$;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
+import java.util.ArrayList;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import scala.Option;
 import scala.Tuple2;
-import scala.collection.immutable.List;
+import java.util.List;
 
 /**
  * Sends one memcache request for a virtual user and reports it to Gatling's stats engine like any
@@ -30,8 +32,10 @@ final class MemcacheAction extends JavaExitableAction {
   private final Function<io.gatling.javaapi.core.Session, String> requestName;
   private final MemcacheCommand command;
   private final MemcacheActionSettings settings;
-  private final List<Check<MemcacheReply>> checks;
+  private final scala.collection.immutable.List<Check<MemcacheReply>> checks;
   private final boolean defaultExpectation;
+  private final int depth;
+  private final Function<io.gatling.javaapi.core.Session, io.gatling.javaapi.core.Session> each;
   private final MemcacheComponents components;
   private final Action next;
 
@@ -43,12 +47,18 @@ final class MemcacheAction extends JavaExitableAction {
     this.settings = settings;
     this.checks = MemcacheChecks.build(settings.checks());
     this.defaultExpectation = settings.defaultExpectation();
+    this.depth = settings.depth();
+    this.each = settings.each();
     this.components = components;
     this.next = next;
   }
 
   @Override
   public void execute(Session session) {
+    if (depth > 1) {
+      executePipelined(session);
+      return;
+    }
     io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
     String request;
     MemcacheRequest built;
@@ -56,12 +66,14 @@ final class MemcacheAction extends JavaExitableAction {
       request = requestName.apply(javaSession);
     } catch (RuntimeException e) {
       failToBuild(session, name, e);
+      next.$bang(session.markAsFailed());
       return;
     }
     try {
       built = command.resolve(javaSession);
     } catch (RuntimeException e) {
       failToBuild(session, request, e);
+      next.$bang(session.markAsFailed());
       return;
     }
     MemcacheComponents.ConnectionsInSession user = components.connections(session);
@@ -73,16 +85,62 @@ final class MemcacheAction extends JavaExitableAction {
             (reply, error) -> {
               long nanos = System.nanoTime() - startNanos;
               long end = clock().nowMillis();
-              if (error != null) {
-                finish(user.session(), request, start, end, nanos, null, failureMessage(error));
-              } else {
-                judge(user.session(), request, built, reply, start, end, nanos);
-              }
+              Outcome outcome = outcome(user.session(), built, reply, error);
+              log(outcome, request, start, end, nanos);
+              Session timed = outcome.session().logGroupRequestTimings(start, end);
+              next.$bang(outcome.failure() == null ? timed : timed.markAsFailed());
             });
   }
 
-  private void judge(Session session, String request, MemcacheRequest built, MemcacheReply reply,
-      long start, long end, long nanos) {
+  /**
+   * The action's depth of requests at once, each built and checked from its own turn of the session, sent in one
+   * write; each reply is logged as it comes, and the user goes on, with the session it came with, once all are in.
+   */
+  private void executePipelined(Session session) {
+    MemcacheComponents.ConnectionsInSession user = components.connections(session);
+    PipelinedRound round = new PipelinedRound(user.session(), depth);
+    List<Session> sessions = new ArrayList<>(depth);
+    List<String> names = new ArrayList<>(depth);
+    List<MemcacheRequest> requests = new ArrayList<>(depth);
+    for (int i = 0; i < depth; i++) {
+      io.gatling.javaapi.core.Session own;
+      String request = name;
+      try {
+        own = each.apply(new io.gatling.javaapi.core.Session(user.session()));
+        request = requestName.apply(own);
+        requests.add(command.resolve(own));
+      } catch (RuntimeException e) {
+        failToBuild(session, request, e);
+        round.notSent();
+        continue;
+      }
+      sessions.add(own.asScala());
+      names.add(request);
+    }
+    long start = clock().nowMillis();
+    long startNanos = System.nanoTime();
+    List<CompletableFuture<MemcacheReply>> replies = user.connections().sendAll(requests);
+    for (int i = 0; i < replies.size(); i++) {
+      Session own = sessions.get(i);
+      String request = names.get(i);
+      MemcacheRequest built = requests.get(i);
+      replies.get(i).whenComplete((reply, error) -> {
+        long nanos = System.nanoTime() - startNanos;
+        long end = clock().nowMillis();
+        Outcome outcome = outcome(own, built, reply, error);
+        log(outcome, request, start, end, nanos);
+        round.answered(start, end, outcome.failure() != null);
+      });
+    }
+  }
+
+  /** What became of one request: the session its checks left, and why it failed (null when it did not). */
+  private record Outcome(Session session, String code, String failure) {}
+
+  private Outcome outcome(Session session, MemcacheRequest built, MemcacheReply reply, Throwable error) {
+    if (error != null) {
+      return new Outcome(session, null, failureMessage(error));
+    }
     Optional<String> unexpected =
         defaultExpectation
             ? ReplyExpectation.failure(built, reply, settings.missOk())
@@ -92,22 +150,60 @@ final class MemcacheAction extends JavaExitableAction {
         unexpected.or(() -> checked._2().isDefined()
             ? Optional.of(checked._2().get().message())
             : Optional.empty());
-    finish(checked._1(), request, start, end, nanos, ReplyForGatling.responseCode(reply), failure.orElse(null));
+    return new Outcome(checked._1(), ReplyForGatling.responseCode(reply), failure.orElse(null));
   }
 
-  private void finish(Session session, String request, long start, long end, long nanos, String code,
-      String failure) {
-    components.timings().record(request, failure == null, nanos);
-    Status status = failure == null ? OK$.MODULE$ : KO$.MODULE$;
-    ResponseLog.log(statsEngine(), session, request, start, end, status, Option.apply(code), Option.apply(failure));
-    Session timed = session.logGroupRequestTimings(start, end);
-    next.$bang(failure == null ? timed : timed.markAsFailed());
+  private void log(Outcome outcome, String request, long start, long end, long nanos) {
+    components.timings().record(request, outcome.failure() == null, nanos);
+    Status status = outcome.failure() == null ? OK$.MODULE$ : KO$.MODULE$;
+    ResponseLog.log(statsEngine(), outcome.session(), request, start, end, status, Option.apply(outcome.code()),
+        Option.apply(outcome.failure()));
+  }
+
+  /**
+   * One pipelined run of the action: counts its answers, folds each request's time into the user's groups, and
+   * moves the user on after the last. Replies of several servers may complete on several event loops.
+   */
+  private final class PipelinedRound {
+
+    private Session session;
+    private int outstanding;
+    private boolean failed;
+
+    PipelinedRound(Session session, int requests) {
+      this.session = session;
+      this.outstanding = requests;
+    }
+
+    /** A request that could not be built: failed, with no time of its own. */
+    void notSent() {
+      count(true, -1, -1);
+    }
+
+    void answered(long start, long end, boolean failure) {
+      count(failure, start, end);
+    }
+
+    /** @param start the request's start, -1 for one never sent */
+    private void count(boolean failure, long start, long end) {
+      Session done;
+      synchronized (this) {
+        if (start >= 0) {
+          session = session.logGroupRequestTimings(start, end);
+        }
+        failed |= failure;
+        if (--outstanding > 0) {
+          return;
+        }
+        done = failed ? session.markAsFailed() : session;
+      }
+      next.$bang(done);
+    }
   }
 
   private void failToBuild(Session session, String request, RuntimeException e) {
     logger().underlying().error("'{}' failed to build its request: {}", request, e.getMessage());
     statsEngine().logRequestCrash(session.scenario(), session.groups(), request, e.getMessage());
-    next.$bang(session.markAsFailed());
   }
 
   /** The request name, as the report shows it; the action's name when the name itself cannot be resolved. */

@@ -139,6 +139,84 @@ class MemcacheFakeServerIT {
   }
 
   @Test
+  void shouldSendABatchInOneWriteAndMatchEachReplyToItsOwnRequestABadKeyFailingAlone() throws Exception {
+    // Each get is answered with its own key as the value: a reply given to the wrong request shows.
+    try (FakeMemcache fake = new FakeMemcache(line -> {
+          String key = line.substring("get ".length());
+          return Answer.reply("VALUE " + key + " 0 " + key.length() + "\r\n" + key + "\r\nEND\r\n");
+        });
+        MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      for (int round = 0; round < 10; round++) {
+        List<MemcacheRequest> batch = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+          batch.add(new MemcacheRequest.Retrieve(false, List.of(i == 7 ? "bad key" : "k" + round + "-" + i)));
+        }
+        List<CompletableFuture<MemcacheReply>> replies = connections.sendAll(batch);
+        assertEquals(16, replies.size());
+        for (int i = 0; i < 16; i++) {
+          if (i == 7) {
+            Await.failure("invalid key: key contains whitespace or control characters", replies.get(i), WITHIN);
+            continue;
+          }
+          String key = "k" + round + "-" + i;
+          assertEquals(key, new String(((MemcacheReply.Values) Await.reply(replies.get(i))).values().get(0).data(),
+              StandardCharsets.UTF_8), "round " + round + ", reply " + i + " is its own request's");
+        }
+      }
+      assertEquals(1, fake.connections(), "every batch on the user's one connection");
+    }
+  }
+
+  @Test
+  void shouldFailTheRestOfABatchOnceEachWhenTheServerClosesInIt() throws Exception {
+    try (FakeMemcache fake = new FakeMemcache(line -> line.startsWith("delete k3")
+            ? Answer.replyAndClose("DELETED\r\n") : Answer.reply("DELETED\r\n"));
+        MemcacheClient client = client(fake.address())) {
+      List<MemcacheRequest> batch = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        batch.add(new MemcacheRequest.Delete("k" + i, false));
+      }
+      AtomicInteger outcomes = new AtomicInteger();
+      List<CompletableFuture<MemcacheReply>> replies = client.connectionsFor(group.next()).sendAll(batch);
+      replies.forEach(reply -> reply.whenComplete((value, error) -> outcomes.incrementAndGet()));
+      for (int i = 0; i < 8; i++) {
+        if (i <= 3) {
+          assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), Await.reply(replies.get(i)));
+        } else {
+          Await.failure("connection closed by " + name(fake), replies.get(i), WITHIN);
+        }
+      }
+      waitUntil(() -> outcomes.get() >= 8);
+      assertEquals(8, outcomes.get(), "one outcome per request, none twice");
+    }
+  }
+
+  @Test
+  void shouldFailOnlyTheGetsAnsweredErrorInABatchAndStayInStep() throws Exception {
+    // MemcacheDB has no gets: it answers ERROR, and the connection goes on.
+    try (FakeMemcache fake = new FakeMemcache(line -> line.startsWith("gets ") ? Answer.reply("ERROR\r\n")
+            : Answer.reply("VALUE k 0 1\r\nv\r\nEND\r\n"));
+        MemcacheClient client = client(fake.address())) {
+      MemcacheConnections connections = client.connectionsFor(group.next());
+      List<MemcacheRequest> batch = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        batch.add(new MemcacheRequest.Retrieve(i % 3 == 1, List.of("k")));
+      }
+      List<CompletableFuture<MemcacheReply>> replies = connections.sendAll(batch);
+      for (int i = 0; i < 6; i++) {
+        if (i % 3 == 1) {
+          assertEquals(new MemcacheReply.Error(MemcacheReply.ErrorKind.ERROR, ""), Await.reply(replies.get(i)),
+              "reply " + i + ": the server's own words, for the action to fail the request with");
+        } else {
+          assertEquals(1, ((MemcacheReply.Values) Await.reply(replies.get(i))).values().size(), "reply " + i);
+        }
+      }
+      assertEquals(1, fake.connections(), "the connection stayed in step");
+    }
+  }
+
+  @Test
   void shouldFailEveryRequestInFlightOnASharedConnectionOnceWhenItTimesOut() throws Exception {
     int depth = 4;
     try (FakeMemcache fake = new FakeMemcache(line -> Answer.nothing());
