@@ -66,24 +66,24 @@ public class CouchVsMemcache extends Simulation {
     }
     steps.add(phases.beforeWrites());
     steps.add(step(MemcacheWorkloads.SET, memcacheUsers,
-        MemcacheWorkloads.set(siege, phases.memcacheKeys().written())));
-    steps.add(step(CouchWorkloads.SET, couchUsers, CouchWorkloads.set(siege, couchdb, phases.couchdbKeys().written())));
+        MemcacheWorkloads.set(siege, phases.memcacheKeys().written(), 1)));
+    steps.add(step(CouchWorkloads.SET, couchUsers, CouchWorkloads.set(siege, couchdb, phases.couchdbKeys().written(), 1)));
     if (plan.records()) {
       steps.add(step(MemcacheWorkloads.RECORD_WRITE, memcacheUsers,
-          MemcacheWorkloads.recordWrite(siege, phases.memcacheFields())));
+          MemcacheWorkloads.recordWrite(siege, phases.memcacheFields(), 1)));
       steps.add(step(CouchWorkloads.RECORD_WRITE, couchUsers,
-          CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, phases.couchdbRecords().written())));
+          CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, phases.couchdbRecords().written(), 1)));
     }
     steps.add(phases.betweenPhases());
-    steps.add(readStep(MemcacheWorkloads.GET, memcacheUsers, phases.memcacheKeys(), MemcacheWorkloads.get()));
-    steps.add(readStep(CouchWorkloads.GET, couchUsers, phases.couchdbKeys(), CouchWorkloads.get(siege, couchdb)));
+    steps.add(readStep(MemcacheWorkloads.GET, memcacheUsers, phases.memcacheKeys(), MemcacheWorkloads.get(siege, 1)));
+    steps.add(readStep(CouchWorkloads.GET, couchUsers, phases.couchdbKeys(), CouchWorkloads.get(siege, couchdb, 1)));
     if (plan.records()) {
       steps.add(readStep(MemcacheWorkloads.RECORD_READ, memcacheUsers, phases.memcacheRecords(),
-          MemcacheWorkloads.recordRead(siege, plan.fields())));
+          MemcacheWorkloads.recordRead(siege, plan.fields(), 1)));
       steps.add(readStep(MemcacheWorkloads.RECORD_MULTI_READ, memcacheUsers, phases.memcacheRecords(),
-          MemcacheWorkloads.recordMultiRead(siege, plan.fields())));
+          MemcacheWorkloads.recordMultiRead(siege, plan.fields(), 1)));
       steps.add(readStep(CouchWorkloads.RECORD_READ, couchUsers, phases.couchdbRecords(),
-          CouchWorkloads.recordRead(siege, plan.fields(), couchdb)));
+          CouchWorkloads.recordRead(siege, plan.fields(), couchdb, 1)));
     }
     setUp(Populations.oneAfterAnother(steps))
         .protocols(CouchHttp.protocol(couchdb),
