@@ -41,9 +41,10 @@ final class StepLength {
    */
   static Optional<String> ofStep(String step, SiegeFigures figures, int users) {
     long requests = figures.transactions() + figures.failed();
+    String perUser = String.format(Locale.ROOT, "%.1f", (double) requests / users);
     return requests >= (long) MIN_REQUESTS_PER_USER * users ? Optional.empty()
-        : Optional.of(step + " rested on " + String.format(Locale.ROOT, "%.1f", (double) requests / users) + " requests per user ("
-            + requests + " requests by " + users + " users), under the " + MIN_REQUESTS_PER_USER
-            + " a figure should rest on: give a longer -Dduration or fewer -Dusers.");
+        : Optional.of(step + " rested on " + perUser + " requests per user (" + requests + " requests by " + users
+            + " users), under the " + MIN_REQUESTS_PER_USER + " a figure should rest on: give a longer -Dduration or"
+            + " fewer -Dusers.");
   }
 }

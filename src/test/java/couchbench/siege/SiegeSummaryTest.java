@@ -44,7 +44,8 @@ class SiegeSummaryTest {
     assertTrue(spread.contains("memcache set,response time (s),0.002,0.001,0.004,3"), spread.toString());
     assertTrue(spread.contains("memcache set,longest transaction (s),0.009,0.005,0.03,3"), spread.toString());
     assertTrue(spread.contains("memcache set,failed transactions,0,0,0,3"), spread.toString());
-    assertEquals(10, spread.size(), "a row per figure but throughput (n/a) and successful transactions (= transactions)");
+    assertEquals(10, spread.size(), "a row per figure, but throughput (n/a) and successful transactions"
+        + " (= transactions): " + spread);
 
     List<String> rounds = Files.readAllLines(folder.resolve("siege-s-figures-round-by-round.csv"));
     assertEquals(4, rounds.size(), "a row per round, no warm-up: " + rounds);
