@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
@@ -14,6 +15,7 @@ import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 import java.util.Optional;
@@ -28,13 +30,22 @@ public class CouchGet extends Simulation {
       CouchWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
 
-  // An id drawn at random from the key file, then "couchdb get": GET /<database>/<id>, 200 and the very text
-  // written under that id, else it fails.
-  private final ChainBuilder get = exec(KeyFile.randomKey(keys::keys)).exec(CouchWorkloads.get(plan, couchdb));
+  // An id drawn at random from the key file, then "couchdb get" (named for its round): GET /<database>/<id>, 200 and
+  // the very text written under that id, else it fails.
+  private ChainBuilder get(int round) {
+    return exec(KeyFile.randomKey(keys::keys)).exec(CouchWorkloads.get(plan, couchdb, round));
+  }
+
+  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
+  // finishes a transaction.
+  private PopulationBuilder siege(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .during(plan.duration(), false).on(get(round))
+        .injectOpen(atOnceUsers(plan.users()));
+  }
 
   {
-    // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
-    setUp(scenario(run.simulation()).during(plan.duration(), false).on(get).injectOpen(atOnceUsers(plan.users())))
+    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::siege).toList()))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -47,6 +58,7 @@ public class CouchGet extends Simulation {
   @Override
   public void after() {
     String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.of(keys), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, CouchWorkloads.GET, described,
+        Optional.of(keys), log));
   }
 }

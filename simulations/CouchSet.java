@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
@@ -13,7 +14,7 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
-import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,13 +31,17 @@ public class CouchSet extends Simulation {
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
 
-  // "couchdb set": PUT /<database>/<random id> of a text document, 201 or 202 and ok, else it fails (409 its own
-  // way); each acknowledged id goes into the key file.
-  private final ChainBuilder set = CouchWorkloads.set(plan, couchdb, keys);
+  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
+  // finishes a transaction. Each: "couchdb set" (named for its round), PUT /<database>/<random id> of a text
+  // document, 201 or 202 and ok, else it fails (409 its own way); each acknowledged id goes into the key file.
+  private PopulationBuilder siege(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .during(plan.duration(), false).on(CouchWorkloads.set(plan, couchdb, keys, round))
+        .injectOpen(atOnceUsers(plan.users()));
+  }
 
   {
-    // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
-    setUp(scenario(run.simulation()).during(plan.duration(), false).on(set).injectOpen(atOnceUsers(plan.users())))
+    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::siege).toList()))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -46,7 +51,7 @@ public class CouchSet extends Simulation {
     Startup.orExit(() -> run.injector().setUpOnce("database " + plan.database(),
         () -> client.ensureDatabase(plan.database()), () -> client.databaseExists(plan.database())));
     Startup.orExit(() -> run.countOnServer("couchdb doc_count of " + plan.database(),
-        () -> client.docCount(plan.database()), CouchWorkloads.SET));
+        () -> client.docCount(plan.database()), plan.requestNames(CouchWorkloads.SET)));
     run.loadStarts();
   }
 
@@ -54,6 +59,7 @@ public class CouchSet extends Simulation {
   public void after() {
     run.writeKeyFile(keys, keyFile, "ids");
     String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.empty(), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, CouchWorkloads.SET, described,
+        Optional.empty(), log));
   }
 }

@@ -31,7 +31,7 @@ import java.util.List;
 /**
  * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as whole records, with
  * the servers' figures around each phase. The steps run one after the other (andThen), so each system has the
- * machine to itself. See README.md.
+ * machine to itself; with -Drounds=R, round after round. See README.md.
  */
 public class CouchVsMemcache extends Simulation {
 
@@ -44,14 +44,15 @@ public class CouchVsMemcache extends Simulation {
   private final VersusPhases phases = new VersusPhases(plan, memcacheTarget, couchdb);
 
   // Every step: siege's users sending back to back; a begun iteration (a whole record) is finished, as siege does.
-  private PopulationBuilder step(String name, int users, ChainBuilder iteration) {
-    return scenario(name).during(siege.duration(), false).on(iteration).injectOpen(atOnceUsers(users));
+  private PopulationBuilder step(String name, int round, int users, ChainBuilder iteration) {
+    return scenario(siege.rounds().name(name, round)).during(siege.duration(), false).on(iteration)
+        .injectOpen(atOnceUsers(users));
   }
 
   // A read step draws its keys from a write step's key file; when that came out empty, its users end at once.
-  private PopulationBuilder readStep(String name, int users, KeyHandoff written, ChainBuilder read) {
-    return scenario(name).doIf(session -> written.ready()).then(during(siege.duration(), false)
-        .on(exec(KeyFile.randomKey(written::keys)).exec(read))).injectOpen(atOnceUsers(users));
+  private PopulationBuilder readStep(String name, int round, int users, KeyHandoff written, ChainBuilder read) {
+    return scenario(siege.rounds().name(name, round)).doIf(session -> written.ready()).then(during(siege.duration(),
+        false).on(exec(KeyFile.randomKey(written::keys)).exec(read))).injectOpen(atOnceUsers(users));
   }
 
   {
@@ -64,26 +65,32 @@ public class CouchVsMemcache extends Simulation {
           MemcacheWorkloads.warmUpSetAndGet(), CouchWorkloads.warmUpPutAndGet(siege, couchdb))
           .injectOpen(atOnceUsers(couchUsers)));
     }
-    steps.add(phases.beforeWrites());
-    steps.add(step(MemcacheWorkloads.SET, memcacheUsers,
-        MemcacheWorkloads.set(siege, phases.memcacheKeys().written())));
-    steps.add(step(CouchWorkloads.SET, couchUsers, CouchWorkloads.set(siege, couchdb, phases.couchdbKeys().written())));
-    if (plan.records()) {
-      steps.add(step(MemcacheWorkloads.RECORD_WRITE, memcacheUsers,
-          MemcacheWorkloads.recordWrite(siege, phases.memcacheFields())));
-      steps.add(step(CouchWorkloads.RECORD_WRITE, couchUsers,
-          CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, phases.couchdbRecords().written())));
-    }
-    steps.add(phases.betweenPhases());
-    steps.add(readStep(MemcacheWorkloads.GET, memcacheUsers, phases.memcacheKeys(), MemcacheWorkloads.get()));
-    steps.add(readStep(CouchWorkloads.GET, couchUsers, phases.couchdbKeys(), CouchWorkloads.get(siege, couchdb)));
-    if (plan.records()) {
-      steps.add(readStep(MemcacheWorkloads.RECORD_READ, memcacheUsers, phases.memcacheRecords(),
-          MemcacheWorkloads.recordRead(siege, plan.fields())));
-      steps.add(readStep(MemcacheWorkloads.RECORD_MULTI_READ, memcacheUsers, phases.memcacheRecords(),
-          MemcacheWorkloads.recordMultiRead(siege, plan.fields())));
-      steps.add(readStep(CouchWorkloads.RECORD_READ, couchUsers, phases.couchdbRecords(),
-          CouchWorkloads.recordRead(siege, plan.fields(), couchdb)));
+    for (int round : siege.rounds().numbers()) { // -Drounds: each round whole, its writes, then its reads of them
+      VersusPhases.Round keys = phases.round(round);
+      steps.add(phases.beforeWrites(round));
+      steps.add(step(MemcacheWorkloads.SET, round, memcacheUsers,
+          MemcacheWorkloads.set(siege, keys.memcacheKeys().written(), round)));
+      steps.add(step(CouchWorkloads.SET, round, couchUsers,
+          CouchWorkloads.set(siege, couchdb, keys.couchdbKeys().written(), round)));
+      if (plan.records()) {
+        steps.add(step(MemcacheWorkloads.RECORD_WRITE, round, memcacheUsers,
+            MemcacheWorkloads.recordWrite(siege, keys.memcacheFields(), round)));
+        steps.add(step(CouchWorkloads.RECORD_WRITE, round, couchUsers,
+            CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, keys.couchdbRecords().written(), round)));
+      }
+      steps.add(phases.betweenPhases(round));
+      steps.add(readStep(MemcacheWorkloads.GET, round, memcacheUsers, keys.memcacheKeys(),
+          MemcacheWorkloads.get(siege, round)));
+      steps.add(readStep(CouchWorkloads.GET, round, couchUsers, keys.couchdbKeys(),
+          CouchWorkloads.get(siege, couchdb, round)));
+      if (plan.records()) {
+        steps.add(readStep(MemcacheWorkloads.RECORD_READ, round, memcacheUsers, keys.memcacheRecords(),
+            MemcacheWorkloads.recordRead(siege, plan.fields(), round)));
+        steps.add(readStep(MemcacheWorkloads.RECORD_MULTI_READ, round, memcacheUsers, keys.memcacheRecords(),
+            MemcacheWorkloads.recordMultiRead(siege, plan.fields(), round)));
+        steps.add(readStep(CouchWorkloads.RECORD_READ, round, couchUsers, keys.couchdbRecords(),
+            CouchWorkloads.recordRead(siege, plan.fields(), couchdb, round)));
+      }
     }
     setUp(Populations.oneAfterAnother(steps))
         .protocols(CouchHttp.protocol(couchdb),

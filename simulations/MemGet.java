@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
@@ -29,20 +30,28 @@ public class MemGet extends Simulation {
       MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
 
-  // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND.
-  private final ChainBuilder get = exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.get());
+  // A key drawn at random from the key file, then "memcache get" of it (named for its round): a miss fails with
+  // NOT_FOUND.
+  private ChainBuilder get(int round) {
+    return exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.get(plan, round));
+  }
+
   private final ChainBuilder warmUpGet = exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.warmUpGet());
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
-  private final PopulationBuilder siege = scenario(run.simulation())
-      .during(plan.duration(), false).on(get)
-      .injectOpen(atOnceUsers(plan.virtualUsers()));
+  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
+  // finishes a transaction.
+  private PopulationBuilder siege(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .during(plan.duration(), false).on(get(round))
+        .injectOpen(atOnceUsers(plan.virtualUsers()));
+  }
+
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
       .during(plan.warmup()).on(warmUpGet)
       .injectOpen(atOnceUsers(plan.virtualUsers()));
 
   {
-    setUp(plan.warmup().isZero() ? siege : warmUp.andThen(siege))
+    setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
         .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -55,6 +64,7 @@ public class MemGet extends Simulation {
   @Override
   public void after() {
     String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.of(keys), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, MemcacheWorkloads.GET, described,
+        Optional.of(keys), log));
   }
 }

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
+import couchbench.gatling.Populations;
 import couchbench.resources.MemcacheResources;
 import couchbench.results.RunOutput;
 import couchbench.siege.MemcacheWorkloads;
@@ -13,7 +14,6 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
-import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
@@ -30,19 +30,21 @@ public class MemSet extends Simulation {
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
 
-  // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
-  private final ChainBuilder set = MemcacheWorkloads.set(plan, keys);
+  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
+  // finishes a transaction. Each: "memcache set" (named for its round) of random text under a new md5 key, STORED or
+  // it fails; each STORED key goes into the key file.
+  private PopulationBuilder siege(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .during(plan.duration(), false).on(MemcacheWorkloads.set(plan, keys, round))
+        .injectOpen(atOnceUsers(plan.virtualUsers()));
+  }
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
-  private final PopulationBuilder siege = scenario(run.simulation())
-      .during(plan.duration(), false).on(set)
-      .injectOpen(atOnceUsers(plan.virtualUsers()));
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
       .during(plan.warmup()).on(MemcacheWorkloads.warmUpSet(plan))
       .injectOpen(atOnceUsers(plan.virtualUsers()));
 
   {
-    setUp(plan.warmup().isZero() ? siege : warmUp.andThen(siege))
+    setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
         .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -50,7 +52,7 @@ public class MemSet extends Simulation {
   @Override
   public void before() {
     Startup.orExit(() -> run.countOnServer("memcache cmd_set", () -> MemcacheResources.count(target, "cmd_set"),
-        MemcacheWorkloads.SET, SiegePlan.WARMUP + MemcacheWorkloads.SET));
+        plan.requestNames(MemcacheWorkloads.SET, SiegePlan.WARMUP + MemcacheWorkloads.SET)));
     run.loadStarts();
   }
 
@@ -58,6 +60,7 @@ public class MemSet extends Simulation {
   public void after() {
     run.writeKeyFile(keys, keyFile, "keys");
     String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, described, Optional.empty(), log));
+    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, MemcacheWorkloads.SET, described,
+        Optional.empty(), log));
   }
 }

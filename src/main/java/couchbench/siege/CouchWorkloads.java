@@ -28,7 +28,8 @@ import java.util.function.Function;
  * Seed 000's couchset.php and couchget.php as Gatling chains: one document per request under a
  * random id, and reads of random ids from the key file; and the same for records of F fields, one
  * document each. The text stored under an id is derived from the id ({@link RandomText#forKey}),
- * so a read can check it is intact.
+ * so a read can check it is intact. A chain of one round of -Drounds names its requests and groups for that round
+ * ({@link couchbench.rounds.Rounds#name}), once, when it is built.
  */
 public final class CouchWorkloads {
 
@@ -59,13 +60,14 @@ public final class CouchWorkloads {
    * couchset.php: {@code PUT /db/<random id>} with a document holding text; every id the server acknowledged goes
    * into the key file, and only those. A 409 (the random id existed) is its own failure kind.
    *
-   * @param plan value size, database, and this injector's id space
+   * @param plan value size, database, this injector's id space, and the rounds
    * @param target the CouchDB server
    * @param keys where acknowledged ids are recorded
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one PUT
    */
-  public static ChainBuilder set(SiegePlan plan, CouchTarget target, KeyFile keys) {
-    return put(SET, plan, target, keys, id -> document(id, plan.valueSize()));
+  public static ChainBuilder set(SiegePlan plan, CouchTarget target, KeyFile keys, int round) {
+    return put(plan.rounds().name(SET, round), plan, target, keys, id -> document(id, plan.valueSize()));
   }
 
   /**
@@ -73,41 +75,44 @@ public final class CouchWorkloads {
    * field's text {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged
    * record ids go into the key file.
    *
-   * @param plan value size (per field), database, and this injector's id space
+   * @param plan value size (per field), database, this injector's id space, and the rounds
    * @param fields F
    * @param target the CouchDB server
    * @param keys where acknowledged record ids are recorded
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordWrite(SiegePlan plan, int fields, CouchTarget target, KeyFile keys) {
-    return group(RECORD_WRITE).on(
-        put("couchdb record put", plan, target, keys, id -> record(id, fields, plan.valueSize())));
+  public static ChainBuilder recordWrite(SiegePlan plan, int fields, CouchTarget target, KeyFile keys, int round) {
+    return group(plan.rounds().name(RECORD_WRITE, round)).on(put(plan.rounds().name("couchdb record put", round), plan,
+        target, keys, id -> record(id, fields, plan.valueSize())));
   }
 
   /**
    * couchget.php: {@code GET /db/<id>} of the id under {@link KeyFile#HEADER} in the session (drawn by
    * {@link KeyFile#randomKey}); the reply must be 200 and hold the text stored under that id.
    *
-   * @param plan database
+   * @param plan database, and the rounds
    * @param target the CouchDB server
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration's request
    */
-  public static ChainBuilder get(SiegePlan plan, CouchTarget target) {
-    return read(GET, plan, target, CouchWorkloads::verdict);
+  public static ChainBuilder get(SiegePlan plan, CouchTarget target, int round) {
+    return read(plan.rounds().name(GET, round), plan, target, CouchWorkloads::verdict);
   }
 
   /**
    * A record read back whole: one {@code GET} of the record id under {@link KeyFile#HEADER}, timed as the group
    * {@link #RECORD_READ}; every field must hold the text stored under it.
    *
-   * @param plan database
+   * @param plan database, and the rounds
    * @param fields F
    * @param target the CouchDB server
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target) {
-    return group(RECORD_READ).on(
-        read("couchdb record get", plan, target, (body, id) -> recordVerdict(body, id, fields)));
+  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target, int round) {
+    return group(plan.rounds().name(RECORD_READ, round)).on(read(plan.rounds().name("couchdb record get", round), plan,
+        target, (body, id) -> recordVerdict(body, id, fields)));
   }
 
   /**

@@ -23,7 +23,8 @@ import java.util.stream.IntStream;
 
 /**
  * Seed 000's memset.php and memget.php as Gatling chains, and records of F fields stored as F
- * keys {@code <record>:<i>}, read back by F gets or by one multi-key get.
+ * keys {@code <record>:<i>}, read back by F gets or by one multi-key get. A chain of one round of -Drounds names its
+ * requests and groups for that round ({@link couchbench.rounds.Rounds#name}), once, when it is built.
  */
 public final class MemcacheWorkloads {
 
@@ -51,12 +52,13 @@ public final class MemcacheWorkloads {
    * memset.php: one set of random text under a new md5 key; a reply other than STORED fails it. Every key the
    * server answered STORED goes into the key file, and only those.
    *
-   * @param plan value size, and this injector's key space
+   * @param plan value size, this injector's key space, and the rounds
    * @param keys where acknowledged keys are recorded
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one set
    */
-  public static ChainBuilder set(SiegePlan plan, KeyFile keys) {
-    return storeRandomText(plan, SET, () -> plan.newKey(Md5Keys.random()), keys::record);
+  public static ChainBuilder set(SiegePlan plan, KeyFile keys, int round) {
+    return storeRandomText(plan, plan.rounds().name(SET, round), () -> plan.newKey(Md5Keys.random()), keys::record);
   }
 
   /**
@@ -95,14 +97,16 @@ public final class MemcacheWorkloads {
    * long, timed as the group {@link #RECORD_WRITE}; a record whose F sets were all STORED goes into
    * the key file. After the group, the record is forgotten, whole or not.
    *
-   * @param plan value size (per field), and this injector's key space
+   * @param plan value size (per field), this injector's key space, and the rounds
    * @param fields F, and where STORED fields are counted
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields) {
+  public static ChainBuilder recordWrite(SiegePlan plan, StoredFields fields, int round) {
+    String fieldSet = plan.rounds().name("memcache field set", round);
     return exec(session -> session.set(KeyFile.HEADER, plan.newKey(Md5Keys.random())))
-        .group(RECORD_WRITE).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
-                memcache("memcache field set")
+        .group(plan.rounds().name(RECORD_WRITE, round)).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
+                memcache(fieldSet)
                     .set(session -> fieldKey(session, i),
                         session -> RandomText.forKey(fieldKey(session, i), plan.valueSize()))
                     .check(stored(fields::stored))))
@@ -117,10 +121,12 @@ public final class MemcacheWorkloads {
    * memget.php: a get of the key under {@link KeyFile#HEADER} in the session (drawn by {@link KeyFile#randomKey});
    * a miss is a failure (NOT_FOUND), since every key in the file was acknowledged.
    *
+   * @param plan the rounds
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration's request
    */
-  public static ChainBuilder get() {
-    return exec(memcache(GET).get("#{key}"));
+  public static ChainBuilder get(SiegePlan plan, int round) {
+    return exec(memcache(plan.rounds().name(GET, round)).get("#{key}"));
   }
 
   /**
@@ -147,13 +153,15 @@ public final class MemcacheWorkloads {
    * A record read back by F gets of the record key under {@link KeyFile#HEADER}, one after the other, timed as the
    * group {@link #RECORD_READ}; each must find the text stored under its key.
    *
-   * @param plan value size
+   * @param plan value size, and the rounds
    * @param fields F
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordRead(SiegePlan plan, int fields) {
-    return group(RECORD_READ).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
-            memcache("memcache field get")
+  public static ChainBuilder recordRead(SiegePlan plan, int fields, int round) {
+    String fieldGet = plan.rounds().name("memcache field get", round);
+    return group(plan.rounds().name(RECORD_READ, round)).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
+            memcache(fieldGet)
                 .get(session -> fieldKey(session, i))
                 .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), plan.valueSize())))))
         .toList()));
@@ -163,13 +171,14 @@ public final class MemcacheWorkloads {
    * A record read back by one get of its F keys, timed as the group {@link #RECORD_MULTI_READ};
    * all F values must be found, each holding the text stored under its key.
    *
-   * @param plan value size
+   * @param plan value size, and the rounds
    * @param fields F
+   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordMultiRead(SiegePlan plan, int fields) {
-    return group(RECORD_MULTI_READ).on(
-        exec(memcache("memcache record multi-get")
+  public static ChainBuilder recordMultiRead(SiegePlan plan, int fields, int round) {
+    return group(plan.rounds().name(RECORD_MULTI_READ, round)).on(
+        exec(memcache(plan.rounds().name("memcache record multi-get", round))
             .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
             .check(memcacheValues()
                 .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),

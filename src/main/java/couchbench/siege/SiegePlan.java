@@ -1,15 +1,22 @@
 package couchbench.siege;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import io.gatling.javaapi.core.PopulationBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 /**
  * The parameters of seed 000's load shape, as siege ran it: {@code users} concurrent users, each sending requests
- * back to back for {@code duration}, no think time (a closed model). The simulations build that load from them.
+ * back to back for {@code duration}, no think time (a closed model), in each of {@code rounds} rounds one after the
+ * other. The simulations build that load from them.
  *
  * @param users concurrent users of this injector: its share of -Dusers
  * @param duration how long each user keeps sending
@@ -19,9 +26,10 @@ import java.time.Duration;
  * @param pipeline memcache requests in flight per connection: {@code users} connections, each
  *     shared by {@code pipeline} virtual users (memtier's --pipeline); 1 for none
  * @param injector this injector's share of the users, and the space of its keys
+ * @param rounds how many times the measured load runs, one round after the other, the warm-up once before the first
  */
 public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
-    int pipeline, InjectorShare injector) {
+    int pipeline, InjectorShare injector, Rounds rounds) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -48,7 +56,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, injector
+   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, injector, rounds
    * @return the plan
    */
   public static SiegePlan from(Settings settings) {
@@ -64,7 +72,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
-        pipeline, injector);
+        pipeline, injector, Rounds.from(settings));
   }
 
   /**
@@ -73,6 +81,37 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    */
   public int virtualUsers() {
     return users * pipeline;
+  }
+
+  /**
+   * The names a request has over the run, for a server counter that counts them all ({@code RunOutput.countOnServer}).
+   *
+   * @param request the request's name with one round, e.g. {@code memcache set}
+   * @param warmUp names of its warm-up that the counter also counts, e.g. {@code warm-up memcache set}: the warm-up
+   *     runs once, under one name
+   * @return the request's name in every round, in order ({@link Rounds#name}), then {@code warmUp}
+   */
+  public String[] requestNames(String request, String... warmUp) {
+    return Stream.concat(rounds.numbers().stream().map(round -> rounds.name(request, round)), Stream.of(warmUp))
+        .toArray(String[]::new);
+  }
+
+  /**
+   * The populations of a siege run in the order they run, for
+   * {@link couchbench.gatling.Populations#oneAfterAnother}: the warm-up once, unless -Dwarmup=0, then the rounds, one
+   * after the other, each whole.
+   *
+   * @param warmUp the warm-up's population
+   * @param round the population of a round, given its number, 1 to R
+   * @return the populations
+   */
+  public List<PopulationBuilder> warmUpThenRounds(PopulationBuilder warmUp, IntFunction<PopulationBuilder> round) {
+    List<PopulationBuilder> populations = new ArrayList<>();
+    if (!warmup.isZero()) {
+      populations.add(warmUp);
+    }
+    rounds.numbers().forEach(number -> populations.add(round.apply(number)));
+    return populations;
   }
 
   /**
@@ -100,12 +139,13 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", and
-   *     the pipeline depth of memcache requests when there is one
+   * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", the rounds when there are
+   *     several, and the pipeline depth of memcache requests when there is one
    */
   public String describeLoad() {
     String load = users + " users sending back to back for " + duration.toSeconds() + " s"
-        + (injector.alone() ? "" : " (injector " + injector + "'s share)");
+        + (injector.alone() ? "" : " (injector " + injector + "'s share)")
+        + (rounds.repeated() ? ", in each of " + rounds.count() + " rounds, one after the other" : "");
     return pipeline == 1 ? load : load + "; memcache: " + users + " connections, each shared by " + pipeline
         + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
   }

@@ -1,9 +1,13 @@
 package couchbench.siege;
 
 import couchbench.report.LineChart;
+import couchbench.rounds.Rounds;
+import couchbench.rounds.Spread;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * CouchVsMemcache's two charts: each operation's transaction rate, both systems side by side on a log axis (the
@@ -20,29 +24,36 @@ final class VersusCharts {
   private VersusCharts() {}
 
   /**
-   * @param requests siege's figures by request name
-   * @param records siege's figures by record group name
-   * @return transactions per second per operation, one line per system (and the multi-get's point), log y axis;
-   *     an operation without transactions has no point
+   * @param requests siege's figures by request name, over the rounds
+   * @param records siege's figures by record group name, over the rounds
+   * @return transactions per second per operation, one line per system (and the multi-get's point), log y axis; with
+   *     several rounds, each point the median with a bar over the range; an operation without transactions has no
+   *     point
    */
-  static LineChart rates(Map<String, SiegeFigures> requests, Map<String, SiegeFigures> records) {
+  static LineChart rates(SiegeRounds requests, SiegeRounds records) {
     LineChart chart = LineChart.titled("transactions per second, per operation")
         .axes("operation", "transactions/s (log scale)").logY()
         .xCategories(OPERATIONS);
-    chart = withRates(chart, "memcache", requests.get(MemcacheWorkloads.SET), requests.get(MemcacheWorkloads.GET),
-        records.get(MemcacheWorkloads.RECORD_WRITE), records.get(MemcacheWorkloads.RECORD_READ));
-    chart = withRates(chart, "CouchDB", requests.get(CouchWorkloads.SET), requests.get(CouchWorkloads.GET),
-        records.get(CouchWorkloads.RECORD_WRITE), records.get(CouchWorkloads.RECORD_READ));
-    return withRates(chart, "memcache multi-get", null, null, null, records.get(MemcacheWorkloads.RECORD_MULTI_READ));
+    // A log axis has no place for 0: a round without transactions has no rate.
+    ToDoubleFunction<SiegeFigures> rate = figures -> figures.transactionRate() > 0 ? figures.transactionRate()
+        : Double.NaN;
+    chart = line(chart, requests.rounds(), "memcache", List.of(requests.spread(MemcacheWorkloads.SET, rate),
+        requests.spread(MemcacheWorkloads.GET, rate), records.spread(MemcacheWorkloads.RECORD_WRITE, rate),
+        records.spread(MemcacheWorkloads.RECORD_READ, rate)));
+    chart = line(chart, requests.rounds(), "CouchDB", List.of(requests.spread(CouchWorkloads.SET, rate),
+        requests.spread(CouchWorkloads.GET, rate), records.spread(CouchWorkloads.RECORD_WRITE, rate),
+        records.spread(CouchWorkloads.RECORD_READ, rate)));
+    return line(chart, requests.rounds(), "memcache multi-get", List.of(Optional.empty(), Optional.empty(),
+        Optional.empty(), records.spread(MemcacheWorkloads.RECORD_MULTI_READ, rate)));
   }
 
   /**
-   * @param records siege's figures by record group name
+   * @param records siege's figures by record group name, over the rounds
    * @param fields the fields of a record, F
    * @return the mean time to read a whole record: one CouchDB request, F memcache gets one after the other, one
-   *     memcache get of F keys; each its own series of one point
+   *     memcache get of F keys; each its own series of one point, with several rounds the median with the range
    */
-  static LineChart recordReads(Map<String, SiegeFigures> records, int fields) {
+  static LineChart recordReads(SiegeRounds records, int fields) {
     List<String> reads = RECORD_READS.stream().map(read -> read.replace("F", Integer.toString(fields))).toList();
     LineChart chart = LineChart.titled("time to read a whole record of " + fields + " fields")
         .axes("how it is read", "mean response time (ms)")
@@ -50,25 +61,27 @@ final class VersusCharts {
     List<String> groups = List.of(CouchWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_READ,
         MemcacheWorkloads.RECORD_MULTI_READ);
     for (int i = 0; i < groups.size(); i++) {
-      SiegeFigures figures = records.get(groups.get(i));
-      boolean timed = figures != null && figures.transactions() > 0;
-      chart = chart.series(reads.get(i),
-          timed ? List.of(i + 1) : List.<Integer>of(), timed ? List.of(figures.responseTimeSeconds() * 1000) : List.of());
+      List<Optional<Spread>> points = new ArrayList<>(Collections.nCopies(groups.size(), Optional.empty()));
+      points.set(i, records.spread(groups.get(i), figures -> figures.responseTimeSeconds() * 1000));
+      chart = line(chart, records.rounds(), reads.get(i), points);
     }
     return chart;
   }
 
-  /** A line through the rates of the operations that had transactions, x being the operation's place, 1 to 4. */
-  private static LineChart withRates(LineChart chart, String name, SiegeFigures... operations) {
+  /**
+   * A line through the figures that are there, x being their place, 1 to n: each figure's value with one round, its
+   * median with a bar over its range with several.
+   */
+  private static LineChart line(LineChart chart, Rounds rounds, String name, List<Optional<Spread>> figures) {
     List<Integer> xs = new ArrayList<>();
-    List<Double> ys = new ArrayList<>();
-    for (int i = 0; i < operations.length; i++) {
-      SiegeFigures figures = operations[i];
-      if (figures != null && figures.transactionRate() > 0) {
+    List<Spread> ys = new ArrayList<>();
+    for (int i = 0; i < figures.size(); i++) {
+      if (figures.get(i).isPresent()) {
         xs.add(i + 1);
-        ys.add(figures.transactionRate());
+        ys.add(figures.get(i).get());
       }
     }
-    return chart.series(name, xs, ys);
+    return rounds.repeated() ? chart.spreadSeries(name, xs, ys)
+        : chart.series(name, xs, ys.stream().map(Spread::median).toList());
   }
 }

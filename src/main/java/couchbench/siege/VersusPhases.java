@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
+import couchbench.rounds.Rounds;
 import couchbench.scaleout.Injector;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
@@ -18,14 +19,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * What passes between CouchVsMemcache's steps: the four key files the write steps fill and the read steps draw
- * from, the memcache fields stored, and the servers' figures taken at the boundaries of the phases. A boundary is a
- * step of its own, one user while no load runs; its work (HTTP, files) runs on a thread of its own, never on
- * Gatling's event loop, and the user waits for it without blocking, so the next step starts only after it.
+ * What passes between CouchVsMemcache's steps: each round's four key files, which its write steps fill and its read
+ * steps draw from, and its memcache fields stored; and the servers' figures taken at the boundaries of each round's
+ * phases. A boundary is a step of its own, one user while no load runs; its work (HTTP, files) runs on a thread of its
+ * own, never on Gatling's event loop, and the user waits for it without blocking, so the next step starts only after
+ * it. With -Drounds=R, the rounds run one after the other, each its own write phase, then its own read phase of what
+ * that write phase acknowledged.
  */
 public final class VersusPhases {
 
-  // The moments the servers' figures are taken at.
+  // The moments the servers' figures are taken at, in each round (named for it).
   static final String BEFORE_WRITES = "before the write phase";
   static final String AFTER_WRITES = "after the write phase";
   static final String AFTER_READS = "after the read phase";
@@ -34,12 +37,9 @@ public final class VersusPhases {
   private static final Duration POLL = Duration.ofMillis(5);
 
   private final VersusPlan plan;
+  private final Rounds rounds;
   private final CouchTarget couchdb;
-  private final KeyHandoff memcacheKeys;
-  private final KeyHandoff couchdbKeys;
-  private final KeyHandoff memcacheRecords;
-  private final KeyHandoff couchdbRecords;
-  private final StoredFields memcacheFields;
+  private final List<Round> eachRound;
   private final ServerFigures figures;
   private final ExecutorService boundaryWork = Executors.newSingleThreadExecutor(task -> {
     Thread thread = new Thread(task, "couchbench phase boundary");
@@ -47,59 +47,108 @@ public final class VersusPhases {
     return thread;
   });
 
+  /** What one round's steps pass between them: its key files and its memcache fields stored. */
+  public static final class Round {
+
+    private final KeyHandoff memcacheKeys;
+    private final KeyHandoff couchdbKeys;
+    private final KeyHandoff memcacheRecords;
+    private final KeyHandoff couchdbRecords;
+    private final StoredFields memcacheFields;
+    private final boolean records;
+
+    private Round(VersusPlan plan, int round) {
+      memcacheKeys = new KeyHandoff(MemcacheWorkloads.SET, KeyFile.at(plan.memcacheKeys(round)),
+          MemcacheWorkloads::readKeys);
+      couchdbKeys = new KeyHandoff(CouchWorkloads.SET, KeyFile.at(plan.couchdbKeys(round)), CouchWorkloads::readKeys);
+      memcacheRecords = new KeyHandoff(MemcacheWorkloads.RECORD_WRITE, KeyFile.at(plan.memcacheRecordKeys(round)),
+          MemcacheWorkloads::readKeys);
+      couchdbRecords = new KeyHandoff(CouchWorkloads.RECORD_WRITE, KeyFile.at(plan.couchdbRecordKeys(round)),
+          CouchWorkloads::readKeys);
+      memcacheFields = new StoredFields(plan.fields(), memcacheRecords.written());
+      records = plan.records();
+    }
+
+    /** @return the memcache set step's keys: filled by it, read back by the memcache get step */
+    public KeyHandoff memcacheKeys() {
+      return memcacheKeys;
+    }
+
+    /** @return the couchdb set step's ids: filled by it, read back by the couchdb get step */
+    public KeyHandoff couchdbKeys() {
+      return couchdbKeys;
+    }
+
+    /** @return the memcache record write step's records: filled through {@link #memcacheFields}, read back twice */
+    public KeyHandoff memcacheRecords() {
+      return memcacheRecords;
+    }
+
+    /** @return the couchdb record write step's records */
+    public KeyHandoff couchdbRecords() {
+      return couchdbRecords;
+    }
+
+    /** @return where the memcache record write step counts its STORED fields */
+    public StoredFields memcacheFields() {
+      return memcacheFields;
+    }
+
+    private List<KeyHandoff> handoffs() {
+      return records
+          ? List.of(memcacheKeys, couchdbKeys, memcacheRecords, couchdbRecords)
+          : List.of(memcacheKeys, couchdbKeys);
+    }
+
+    private VersusSummary.Acknowledged acknowledged() {
+      return new VersusSummary.Acknowledged(memcacheKeys.written().size(), couchdbKeys.written().size(),
+          memcacheRecords.written().size(), couchdbRecords.written().size(), memcacheFields.storedCount());
+    }
+  }
+
   /**
-   * @param plan fields, key folder, database
+   * @param plan fields, key folder, database, rounds
    * @param memcache the memcache servers
    * @param couchdb the CouchDB server
    */
   public VersusPhases(VersusPlan plan, MemcacheTarget memcache, CouchTarget couchdb) {
     this.plan = plan;
+    this.rounds = plan.siege().rounds();
     this.couchdb = couchdb;
-    memcacheKeys = new KeyHandoff(MemcacheWorkloads.SET, KeyFile.at(plan.memcacheKeys()), MemcacheWorkloads::readKeys);
-    couchdbKeys = new KeyHandoff(CouchWorkloads.SET, KeyFile.at(plan.couchdbKeys()), CouchWorkloads::readKeys);
-    memcacheRecords = new KeyHandoff(MemcacheWorkloads.RECORD_WRITE, KeyFile.at(plan.memcacheRecordKeys()),
-        MemcacheWorkloads::readKeys);
-    couchdbRecords = new KeyHandoff(CouchWorkloads.RECORD_WRITE, KeyFile.at(plan.couchdbRecordKeys()),
-        CouchWorkloads::readKeys);
-    memcacheFields = new StoredFields(plan.fields(), memcacheRecords.written());
+    eachRound = rounds.numbers().stream().map(round -> new Round(plan, round)).toList();
     figures = new ServerFigures(memcache, couchdb, plan.siege().database());
   }
 
-  /** @return the memcache set step's keys: filled by it, read back by the memcache get step */
-  public KeyHandoff memcacheKeys() {
-    return memcacheKeys;
+  /**
+   * @param round the round, 1 to R
+   * @return what that round's steps pass between them
+   */
+  public Round round(int round) {
+    return eachRound.get(round - 1);
   }
 
-  /** @return the couchdb set step's ids: filled by it, read back by the couchdb get step */
-  public KeyHandoff couchdbKeys() {
-    return couchdbKeys;
+  /**
+   * @param round the round, 1 to R
+   * @return the step before the round's write phase: the servers' figures are taken, also as those after the
+   *     previous round's read phase
+   */
+  public PopulationBuilder beforeWrites(int round) {
+    return boundary(rounds.name("before the write phase: server figures", round), () -> {
+      if (round > 1) {
+        figures.take(rounds.name(AFTER_READS, round - 1));
+      }
+      figures.take(rounds.name(BEFORE_WRITES, round));
+    });
   }
 
-  /** @return the memcache record write step's records: filled through {@link #memcacheFields}, read back twice */
-  public KeyHandoff memcacheRecords() {
-    return memcacheRecords;
-  }
-
-  /** @return the couchdb record write step's records */
-  public KeyHandoff couchdbRecords() {
-    return couchdbRecords;
-  }
-
-  /** @return where the memcache record write step counts its STORED fields */
-  public StoredFields memcacheFields() {
-    return memcacheFields;
-  }
-
-  /** @return the step before the write phase: the servers' figures are taken */
-  public PopulationBuilder beforeWrites() {
-    return boundary("before the write phase: server figures", () -> figures.take(BEFORE_WRITES));
-  }
-
-  /** @return the step between the phases: the key files are written and read back, the servers' figures taken */
-  public PopulationBuilder betweenPhases() {
-    return boundary("between the phases: key files, server figures", () -> {
-      handoffs().forEach(KeyHandoff::handOver);
-      figures.take(AFTER_WRITES);
+  /**
+   * @param round the round, 1 to R
+   * @return the step between the round's phases: its key files are written and read back, the servers' figures taken
+   */
+  public PopulationBuilder betweenPhases(int round) {
+    return boundary(rounds.name("between the phases: key files, server figures", round), () -> {
+      round(round).handoffs().forEach(KeyHandoff::handOver);
+      figures.take(rounds.name(AFTER_WRITES, round));
     });
   }
 
@@ -117,25 +166,19 @@ public final class VersusPhases {
   }
 
   /**
-   * After the load: the servers' figures, and the key files of a run stopped before its read phase.
+   * After the load: the servers' figures, and the key files of a run stopped before a round's read phase.
    *
    * @return what the summary reports of the phases
    */
   public VersusSummary.Phases finish() {
     boundaryWork.shutdown();
-    figures.take(AFTER_READS);
-    handoffs().forEach(KeyHandoff::writeIfNotHandedOver);
-    return new VersusSummary.Phases(handoffs().stream().flatMap(handoff -> handoff.describeRead().stream()).toList(),
-        new VersusSummary.Acknowledged(memcacheKeys.written().size(), couchdbKeys.written().size(),
-            memcacheRecords.written().size(), couchdbRecords.written().size(), memcacheFields.storedCount()),
-        figures.at(BEFORE_WRITES), figures.at(AFTER_WRITES), figures.at(AFTER_READS), figures.failures(),
-        CouchHttp.loginWasRefused());
-  }
-
-  private List<KeyHandoff> handoffs() {
-    return plan.records()
-        ? List.of(memcacheKeys, couchdbKeys, memcacheRecords, couchdbRecords)
-        : List.of(memcacheKeys, couchdbKeys);
+    figures.take(rounds.name(AFTER_READS, rounds.count()));
+    eachRound.forEach(round -> round.handoffs().forEach(KeyHandoff::writeIfNotHandedOver));
+    List<VersusSummary.Round> ended = rounds.numbers().stream().map(number -> new VersusSummary.Round(
+        round(number).handoffs().stream().flatMap(handoff -> handoff.describeRead().stream()).toList(),
+        round(number).acknowledged(), figures.at(rounds.name(BEFORE_WRITES, number)),
+        figures.at(rounds.name(AFTER_WRITES, number)), figures.at(rounds.name(AFTER_READS, number)))).toList();
+    return new VersusSummary.Phases(ended, figures.failures(), CouchHttp.loginWasRefused());
   }
 
   // One user, while no load runs: hands the work to the boundary thread, waits without blocking, then rethrows

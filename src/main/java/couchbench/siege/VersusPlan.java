@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * @param siege users, duration (of each step), value size, database
  * @param fields F, the fields of a record; 0 leaves record assembly out
  * @param keyDir where memcache.csv, couchdb.csv, memcache-records.csv and couchdb-records.csv go (one injector of
- *     several writes and reads back its own, named with its index)
+ *     several writes and reads back its own, named with its index; with several rounds, each round its own, in
+ *     {@code round-<r>/})
  */
 public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
 
@@ -41,23 +42,41 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
     return fields > 0;
   }
 
-  /** @return the key file of the memcache set step, the one MemGet reads by default */
-  public Path memcacheKeys() {
-    return siege.injector().ownFile(keyDir.resolve("memcache.csv"));
+  /**
+   * @param round the round, 1 to R
+   * @return the key file of the round's memcache set step; with one round, the one MemGet reads by default
+   */
+  public Path memcacheKeys(int round) {
+    return keyFile(round, "memcache.csv");
   }
 
-  /** @return the key file of the couchdb set step, the one CouchGet reads by default */
-  public Path couchdbKeys() {
-    return siege.injector().ownFile(keyDir.resolve("couchdb.csv"));
+  /**
+   * @param round the round, 1 to R
+   * @return the key file of the round's couchdb set step; with one round, the one CouchGet reads by default
+   */
+  public Path couchdbKeys(int round) {
+    return keyFile(round, "couchdb.csv");
   }
 
-  /** @return the key file of acknowledged memcache records */
-  public Path memcacheRecordKeys() {
-    return siege.injector().ownFile(keyDir.resolve("memcache-records.csv"));
+  /**
+   * @param round the round, 1 to R
+   * @return the key file of the round's acknowledged memcache records
+   */
+  public Path memcacheRecordKeys(int round) {
+    return keyFile(round, "memcache-records.csv");
   }
 
-  /** @return the key file of acknowledged CouchDB records */
-  public Path couchdbRecordKeys() {
-    return siege.injector().ownFile(keyDir.resolve("couchdb-records.csv"));
+  /**
+   * @param round the round, 1 to R
+   * @return the key file of the round's acknowledged CouchDB records
+   */
+  public Path couchdbRecordKeys(int round) {
+    return keyFile(round, "couchdb-records.csv");
+  }
+
+  // Each round writes its own key files and reads them back: with several, round r's go to <keyDir>/round-r/.
+  private Path keyFile(int round, String name) {
+    Path dir = siege.rounds().repeated() ? keyDir.resolve("round-" + round) : keyDir;
+    return siege.injector().ownFile(dir.resolve(name));
   }
 }

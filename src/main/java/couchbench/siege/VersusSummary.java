@@ -5,6 +5,7 @@ import couchbench.report.Table;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
+import couchbench.rounds.Rounds;
 import couchbench.results.RunLog;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
@@ -29,22 +30,32 @@ public final class VersusSummary {
       CouchWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ,
       CouchWorkloads.RECORD_READ);
 
+  // The memcache steps have users x pipeline virtual users; the CouchDB steps, users.
+  private static final List<String> MEMCACHE_OPERATIONS = List.of(MemcacheWorkloads.SET, MemcacheWorkloads.GET,
+      MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ);
+
   private VersusSummary() {}
 
   /**
    * What CouchVsMemcache's phases left for its summary, besides simulation.log.
+   *
+   * @param rounds what each round's phases left, round 1 first
+   * @param figureFailures why figures are missing, one line per moment that failed
+   * @param loginRefused whether CouchDB refused the login during the run
+   */
+  public record Phases(List<Round> rounds, List<String> figureFailures, boolean loginRefused) {}
+
+  /**
+   * What one round's phases left.
    *
    * @param keysRead what each read step drew its keys from, e.g. "memcache set: all 1,200 keys of ..."
    * @param acknowledged what the client saw the servers acknowledge
    * @param beforeWrites the servers' figures before the write phase, if they could be read
    * @param afterWrites the same, between the phases
    * @param afterReads the same, after the read phase
-   * @param figureFailures why figures are missing, one line per moment that failed
-   * @param loginRefused whether CouchDB refused the login during the run
    */
-  public record Phases(List<String> keysRead, Acknowledged acknowledged, Optional<ResourceSnapshot> beforeWrites,
-      Optional<ResourceSnapshot> afterWrites, Optional<ResourceSnapshot> afterReads, List<String> figureFailures,
-      boolean loginRefused) {}
+  public record Round(List<String> keysRead, Acknowledged acknowledged, Optional<ResourceSnapshot> beforeWrites,
+      Optional<ResourceSnapshot> afterWrites, Optional<ResourceSnapshot> afterReads) {}
 
   /**
    * What the servers acknowledged, as the client counted it.
@@ -82,8 +93,11 @@ public final class VersusSummary {
    */
   public static SummaryPage page(String simulation, VersusPlan plan, MemcacheTarget memcache, CouchTarget couchdb,
       Phases phases, Optional<RunLog> log) {
-    Map<String, SiegeFigures> requests = pick(log.map(run -> SiegeFigures.of(run.requests())), OPERATIONS);
-    Map<String, SiegeFigures> records = pick(log.map(run -> SiegeFigures.of(run.groups())), RECORD_OPERATIONS);
+    Rounds rounds = plan.siege().rounds();
+    SiegeRounds requests = SiegeRounds.of(rounds, OPERATIONS,
+        log.map(run -> SiegeFigures.of(run.requests())).orElse(Map.of()));
+    SiegeRounds records = SiegeRounds.of(rounds, RECORD_OPERATIONS,
+        log.map(run -> SiegeFigures.of(run.groups())).orElse(Map.of()));
 
     SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
         .line("Targets: " + memcache.describe() + "; " + couchdb.describe()
@@ -91,30 +105,46 @@ public final class VersusSummary {
         .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
-    if (!phases.keysRead().isEmpty()) {
-      page = page.line("Keys read: each read step picks its keys at random from what the write steps acknowledged: "
-          + String.join("; ", phases.keysRead()) + ".");
+    List<String> keysRead = new ArrayList<>();
+    for (int round : rounds.numbers()) {
+      phases.rounds().get(round - 1).keysRead().stream().map(keys -> rounds.repeated() ? "round " + round + ", " + keys
+          : keys).forEach(keysRead::add);
+    }
+    if (!keysRead.isEmpty()) {
+      page = page.line("Keys read: each read step picks its keys at random from what the write steps"
+          + (rounds.repeated() ? " of its round" : "") + " acknowledged: " + String.join("; ", keysRead) + ".");
+    }
+    if (rounds.repeated()) {
+      page = page.line("Figures: " + rounds.describe() + "; each round's requests and groups are named \"... round"
+          + " N\" in Gatling's report.");
+    }
+    for (String warning : tooShort(plan, requests, records)) {
+      page = page.warning(warning);
     }
     page = page.chart("transactions per second, per operation", VersusCharts.rates(requests, records));
     if (plan.records()) {
       page = page.chart("time to read a whole record", VersusCharts.recordReads(records, plan.fields()));
     }
-    page = page.table("siege's figures, per operation", SiegeFigures.table(requests));
+    page = figures(page, rounds, "per operation", "request", requests);
     if (plan.records()) {
-      page = page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()
+      page = figures(page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()
               + " bytes: one CouchDB document, or " + plan.fields() + " memcache keys. Each record operation is a"
               + " Gatling group, and a transaction is a whole record; its response time is the group's duration,"
               + " from entering the group to leaving it, as in Gatling's report: the time a user waits for a"
-              + " whole record.")
-          .table("siege's figures, per whole record", SiegeFigures.table("record operation", records));
+              + " whole record."), rounds, "per whole record", "record operation", records);
     }
-    page = resources(page, phases);
-    page = counts(page, phases);
+    for (String failure : phases.figureFailures()) {
+      page = page.warning(failure);
+    }
+    for (int round : rounds.numbers()) {
+      page = resources(page, rounds, round, phases.rounds().get(round - 1));
+    }
+    page = counts(page, rounds, phases.rounds());
     if (phases.loginRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there.");
     }
-    long failed = requests.values().stream().mapToLong(SiegeFigures::failed).sum()
-        + records.values().stream().mapToLong(SiegeFigures::failed).sum();
+    long failed = requests.everyRound().values().stream().mapToLong(SiegeFigures::failed).sum()
+        + records.everyRound().values().stream().mapToLong(SiegeFigures::failed).sum();
     if (failed > 0) {
       page = page.warning(failed + " operations failed: see Gatling's report for the messages.");
     }
@@ -140,65 +170,85 @@ public final class VersusSummary {
     return steps;
   }
 
-  private static SummaryPage resources(SummaryPage page, Phases phases) {
-    for (String failure : phases.figureFailures()) {
-      page = page.warning(failure);
+  /** Siege's table as it is with one round; with several, its figures over the rounds, then every round's. */
+  private static SummaryPage figures(SummaryPage page, Rounds rounds, String caption, String nameColumn,
+      SiegeRounds figures) {
+    return rounds.repeated()
+        ? page.table("siege's figures " + caption + ", over the rounds", figures.spreadTable(nameColumn))
+            .table("siege's figures " + caption + ", round by round", SiegeFigures.table(nameColumn,
+                figures.everyRound()))
+        : page.table("siege's figures, " + caption, SiegeFigures.table(nameColumn, figures.everyRound()));
+  }
+
+  /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
+  private static List<String> tooShort(VersusPlan plan, SiegeRounds requests, SiegeRounds records) {
+    List<String> warnings = new ArrayList<>();
+    StepLength.ofPlan(plan.siege()).ifPresent(warnings::add);
+    for (SiegeRounds operations : List.of(requests, records)) {
+      operations.byRequest().forEach((operation, ofRounds) -> ofRounds.forEach((step, figures) ->
+          StepLength.ofStep(step, figures, MEMCACHE_OPERATIONS.contains(operation) ? plan.siege().virtualUsers()
+              : plan.siege().users()).ifPresent(warnings::add)));
     }
-    if (phases.beforeWrites().isPresent() && phases.afterWrites().isPresent()) {
-      page = page.table("server figures over the write phase",
-          ResourceSnapshot.table(phases.beforeWrites().get(), phases.afterWrites().get()));
+    return warnings;
+  }
+
+  private static SummaryPage resources(SummaryPage page, Rounds rounds, int number, Round round) {
+    if (round.beforeWrites().isPresent() && round.afterWrites().isPresent()) {
+      page = page.table(rounds.name("server figures over the write phase", number),
+          ResourceSnapshot.table(round.beforeWrites().get(), round.afterWrites().get()));
     }
-    if (phases.afterWrites().isPresent() && phases.afterReads().isPresent()) {
-      page = page.table("server figures over the read phase",
-          ResourceSnapshot.table(phases.afterWrites().get(), phases.afterReads().get()));
+    if (round.afterWrites().isPresent() && round.afterReads().isPresent()) {
+      page = page.table(rounds.name("server figures over the read phase", number),
+          ResourceSnapshot.table(round.afterWrites().get(), round.afterReads().get()));
     }
     return page;
   }
 
   /**
-   * The servers' counts against the client's: what the write phase acknowledged must be what the
-   * servers gained, as long as nothing else wrote and memcache evicted nothing.
+   * The servers' counts against the client's, round by round: what a write phase acknowledged must be what the
+   * servers gained over it, as long as nothing else wrote and memcache evicted nothing.
    */
-  private static SummaryPage counts(SummaryPage page, Phases phases) {
-    Optional<ResourceSnapshot> writes = phases.afterWrites()
-        .flatMap(after -> phases.beforeWrites().map(after::minus));
-    Optional<MemcacheResources.ItemsGained> items = writes.flatMap(MemcacheResources::itemsGained);
-    Acknowledged acknowledged = phases.acknowledged();
-    Map<String, Long> client = new LinkedHashMap<>();
-    client.put("CouchDB documents written", acknowledged.couchdbDocuments());
-    client.put("memcache items written", acknowledged.memcacheItems());
-    Map<String, Optional<BigDecimal>> server = new LinkedHashMap<>();
-    server.put("CouchDB documents written", writes.flatMap(delta -> delta.value(CouchResources.DOC_COUNT)));
-    server.put("memcache items written", items.map(MemcacheResources.ItemsGained::value));
+  private static SummaryPage counts(SummaryPage page, Rounds rounds, List<Round> ended) {
     Table table = Table.of("count", "client (acknowledged)", "server (gained in the write phase)", "agree");
     List<String> disagreements = new ArrayList<>();
-    for (String name : client.keySet()) {
-      Optional<BigDecimal> counted = server.get(name);
-      String agree = counted.map(value -> value.compareTo(BigDecimal.valueOf(client.get(name))) == 0 ? "yes" : "NO")
-          .orElse("n/a");
-      table = table.row(name, client.get(name), counted.<Object>map(value -> value).orElse("n/a"), agree);
-      if (agree.equals("NO")) {
-        disagreements.add(name + ": the client saw " + client.get(name) + " acknowledged, the server gained "
-            + counted.get() + ". Did something else write, or memcache evict (see evictions)?");
+    List<String> keyFiles = new ArrayList<>();
+    Optional<MemcacheResources.ItemsGained> anyItems = Optional.empty();
+    for (int number : rounds.numbers()) {
+      Round round = ended.get(number - 1);
+      Optional<ResourceSnapshot> writes = round.afterWrites().flatMap(after -> round.beforeWrites().map(after::minus));
+      Optional<MemcacheResources.ItemsGained> items = writes.flatMap(MemcacheResources::itemsGained);
+      anyItems = anyItems.or(() -> items);
+      Acknowledged acknowledged = round.acknowledged();
+      Map<String, Long> client = new LinkedHashMap<>();
+      client.put(rounds.name("CouchDB documents written", number), acknowledged.couchdbDocuments());
+      client.put(rounds.name("memcache items written", number), acknowledged.memcacheItems());
+      Map<String, Optional<BigDecimal>> server = new LinkedHashMap<>();
+      server.put(rounds.name("CouchDB documents written", number),
+          writes.flatMap(delta -> delta.value(CouchResources.DOC_COUNT)));
+      server.put(rounds.name("memcache items written", number), items.map(MemcacheResources.ItemsGained::value));
+      for (String name : client.keySet()) {
+        Optional<BigDecimal> counted = server.get(name);
+        String agree = counted.map(value -> value.compareTo(BigDecimal.valueOf(client.get(name))) == 0 ? "yes"
+            : "NO").orElse("n/a");
+        table = table.row(name, client.get(name), counted.<Object>map(value -> value).orElse("n/a"), agree);
+        if (agree.equals("NO")) {
+          disagreements.add(name + ": the client saw " + client.get(name) + " acknowledged, the server gained "
+              + counted.get() + ". Did something else write, or memcache evict (see evictions)?");
+        }
       }
+      keyFiles.add((rounds.repeated() ? "round " + number + ": " : "") + acknowledged.memcacheSets() + " + "
+          + acknowledged.couchdbSets() + " + " + acknowledged.memcacheRecords() + " + "
+          + acknowledged.couchdbRecords());
     }
-    String memcacheCounter = items.map(gained -> gained.counter().equals(MemcacheResources.CURR_ITEMS)
+    String memcacheCounter = anyItems.map(gained -> gained.counter().equals(MemcacheResources.CURR_ITEMS)
         ? "memcache's curr_items"
         : "memcache's cmd_set (its stats have no curr_items, as MemcacheDB 1.2's have not: cmd_set counts every set"
             + " received, so it agrees as long as each stored a new key)").orElse("memcache's curr_items (not offered)");
     return page.line("The client counts a memcache item per STORED reply (a set, or a field of a record, whole or"
             + " not) and a CouchDB document per 201/202 reply with ok; the server's counts are " + memcacheCounter
             + " and the database's doc_count. The key files hold exactly the acknowledged keys: "
-            + acknowledged.memcacheSets() + " + " + acknowledged.couchdbSets() + " + " + acknowledged.memcacheRecords()
-            + " + " + acknowledged.couchdbRecords() + " (memcache, couchdb, memcache records, couchdb records).")
+            + String.join("; ", keyFiles) + " (memcache, couchdb, memcache records, couchdb records).")
         .table("the servers' counts against the client's", table)
         .warningsFirst(disagreements);
-  }
-
-  private static Map<String, SiegeFigures> pick(Optional<Map<String, SiegeFigures>> all, List<String> names) {
-    Map<String, SiegeFigures> picked = new LinkedHashMap<>();
-    all.ifPresent(figures -> names.stream().filter(figures::containsKey)
-        .forEach(name -> picked.put(name, figures.get(name))));
-    return picked;
   }
 }

@@ -78,7 +78,9 @@ class RecordAssemblyTest {
     assertEquals("-Dfields=101 is more than 100: give -Dfields between 0 (no record assembly) and 100", e.getMessage());
     VersusPlan plan = VersusPlan.from(Settings.of(Map.of(), Map.of()));
     assertEquals(10, plan.fields());
-    assertEquals(Path.of("data/keys/memcache.csv"), plan.memcacheKeys());
+    assertEquals(Path.of("data/keys/memcache.csv"), plan.memcacheKeys(1));
+    assertEquals(Path.of("data/keys/round-2/couchdb.csv"),
+        VersusPlan.from(Settings.of(Map.of("rounds", "2"), Map.of())).couchdbKeys(2), "each round its own key files");
   }
 
   private static String couchVerdict(String body, String id, int fields) {

@@ -3,9 +3,11 @@ package couchbench.siege;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import couchbench.report.SummaryPage;
+import couchbench.rounds.Rounds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +30,10 @@ class VersusChartsTest {
     Map<String, SiegeFigures> records = Map.of(MemcacheWorkloads.RECORD_READ, figures(60_000, 0.002),
         MemcacheWorkloads.RECORD_MULTI_READ, figures(300_000, 0.0004), CouchWorkloads.RECORD_READ, figures(8_000, 0.01));
 
-    SummaryPage.titled("t").chart("rates", VersusCharts.rates(requests, records))
-        .chart("records", VersusCharts.recordReads(records, 10)).writeTo(folder);
+    SiegeRounds once = SiegeRounds.of(Rounds.ONCE, List.copyOf(records.keySet()), records);
+    SummaryPage.titled("t").chart("rates", VersusCharts.rates(SiegeRounds.of(Rounds.ONCE,
+            List.copyOf(requests.keySet()), requests), once))
+        .chart("records", VersusCharts.recordReads(once, 10)).writeTo(folder);
 
     assertEquals("series,operation,transactions/s (log scale)\n"
         + "memcache,write,50000\nmemcache,read,60000\nmemcache,record read,6000\n"
@@ -39,5 +43,28 @@ class VersusChartsTest {
         + "CouchDB: 1 request,CouchDB: 1 request,10\nmemcache: 10 gets,memcache: 10 gets,2\n"
         + "memcache: 1 multi-get,memcache: 1 multi-get,0.4\n",
         Files.readString(folder.resolve("records.csv")));
+  }
+
+  @Test
+  void shouldDrawEachRatesMedianWithTheRangeOfTheRoundsOnTheLogAxis() throws IOException {
+    Rounds three = new Rounds(3);
+    Map<String, SiegeFigures> requests = Map.of("memcache set round 1", figures(400_000, 0.0002),
+        "memcache set round 2", figures(500_000, 0.0002), "memcache set round 3", figures(600_000, 0.0002),
+        "couchdb set round 1", figures(6_000, 0.02), "couchdb set round 2", figures(0, Double.NaN),
+        "couchdb set round 3", figures(4_000, 0.02));
+    Map<String, SiegeFigures> records = Map.of("memcache record read round 1", figures(50_000, 0.002),
+        "memcache record read round 2", figures(60_000, 0.004));
+
+    SiegeRounds recordRounds = SiegeRounds.of(three, List.of(MemcacheWorkloads.RECORD_READ), records);
+    SummaryPage.titled("t").chart("rates", VersusCharts.rates(SiegeRounds.of(three,
+            List.of(MemcacheWorkloads.SET, CouchWorkloads.SET), requests), recordRounds))
+        .chart("records", VersusCharts.recordReads(recordRounds, 10)).writeTo(folder);
+
+    assertEquals("series,operation,transactions/s (log scale),smallest round,largest round\n"
+        + "memcache,write,50000,40000,60000\nmemcache,record read,5500,5000,6000\n"
+        + "CouchDB,write,500,400,600\n", Files.readString(folder.resolve("rates.csv")),
+        "a round without transactions has no rate on a log axis: CouchDB's write rests on the two others");
+    assertEquals("series,how it is read,mean response time (ms),smallest round,largest round\n"
+        + "memcache: 10 gets,memcache: 10 gets,3,2,4\n", Files.readString(folder.resolve("records.csv")));
   }
 }

@@ -54,9 +54,9 @@ class VersusSummaryTest {
       cmdSet.addAndGet(SETS);
       ResourceSnapshot after = MemcacheResources.snapshot(reachable, List.of());
 
-      VersusSummary.Phases phases = new VersusSummary.Phases(List.of(),
+      VersusSummary.Phases phases = new VersusSummary.Phases(List.of(new VersusSummary.Round(List.of(),
           new VersusSummary.Acknowledged(acknowledged, 0, 0, 0, 0), Optional.of(before), Optional.of(after),
-          Optional.of(after), List.of(), false);
+          Optional.of(after))), List.of(), false);
       return cellsWithoutClasses(VersusSummary.page("CouchVsMemcache", VersusPlan.from(Settings.of(Map.of(), Map.of())), target,
           new CouchTarget("http://db2.example:5984", Optional.empty(), false), phases, Optional.empty()).toHtml());
     }
