@@ -27,8 +27,9 @@ import java.util.stream.Collectors;
 
 /**
  * The named chains BulkInsert's step scenarios are made of, and the tally of each step they count into. A step's
- * users each send requests as long as its {@link StepLength} says; each write reply is checked document by document; the step's last user to end reads the database's {@code doc_count}
- * and checks it against the documents the step's replies acknowledged. CPU counters are read as a step's first user
+ * users each send requests as long as the plan's {@link StepLength} says; each write reply is checked document by
+ * document; the step's last user to end reads the database's {@code doc_count} and checks it against the documents
+ * the step's replies acknowledged. CPU counters are read as a step's first user
  * starts and once its last user has ended.
  */
 public final class BulkInsertChains {
