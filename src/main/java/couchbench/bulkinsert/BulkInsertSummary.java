@@ -123,7 +123,8 @@ public final class BulkInsertSummary {
   private static Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep(
       Map<BulkInsertStep, StepTally> tallies) {
     Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep = new LinkedHashMap<>();
-    tallies.entrySet().forEach(entry -> byStep.computeIfAbsent(entry.getKey().name(), n -> new ArrayList<>()).add(entry));
+    tallies.entrySet()
+        .forEach(entry -> byStep.computeIfAbsent(entry.getKey().name(), n -> new ArrayList<>()).add(entry));
     return byStep;
   }
 
@@ -155,7 +156,8 @@ public final class BulkInsertSummary {
    * The seed's plot: docs/s against B, one line per T, bulk steps only; with rounds, medians with their range. Empty
    * when no bulk step measured anything.
    */
-  private static Optional<LineChart> rateChart(Rounds rounds, Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep) {
+  private static Optional<LineChart> rateChart(
+      Rounds rounds, Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep) {
     Map<Integer, List<Number>> batchSizes = new TreeMap<>();
     Map<Integer, List<Spread>> rates = new TreeMap<>();
     for (List<Map.Entry<BulkInsertStep, StepTally>> steps : byStep.values()) {
@@ -192,7 +194,8 @@ public final class BulkInsertSummary {
     for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
       BulkInsertStep step = entry.getKey();
       int b = step.batchSize();
-      if (step.round() == 1 && !step.single() && Integer.bitCount(b) == 1 && Integer.numberOfTrailingZeros(b) % 2 == 0) {
+      boolean powerOf4 = Integer.bitCount(b) == 1 && Integer.numberOfTrailingZeros(b) % 2 == 0;
+      if (step.round() == 1 && !step.single() && powerOf4) {
         List<StepProgress.Point> points = entry.getValue().progress();
         chart = chart.series("B=" + b + " T=" + step.threads(),
             points.stream().map(StepProgress.Point::documents).toList(),

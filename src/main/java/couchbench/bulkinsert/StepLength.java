@@ -74,7 +74,8 @@ public record StepLength(int requests, int seconds) {
 
   /** @return the sentence that says the rule on the page */
   public String describe() {
-    String time = seconds == 0 ? "" : ", and goes on sending until the step has run " + seconds + " s since its first request";
+    String time =
+        seconds == 0 ? "" : ", and goes on sending until the step has run " + seconds + " s since its first request";
     return "Step length: each user sends at least " + requests + " requests (more when docs asks for more)" + time
         + " (-DstepRequests, -DstepSeconds): a step's documents grow as needed, and docs sent says what they grew to.";
   }
