@@ -37,11 +37,14 @@ public class BulkInsert extends Simulation {
   private final CpuMeter cpu = CpuMeter.of(ServerProcess.of(couchdb));
   private final BulkInsertChains bulk = new BulkInsertChains(plan, couchdb, cpu);
 
-  /** A step: T users each send their requests back to back; the last to end checks doc_count. */
+  /**
+   * A step: T users each send requests back to back, at least their share of the documents and for at least the
+   * step's seconds; the last to end checks doc_count.
+   */
   private PopulationBuilder step(BulkInsertStep step) {
-    return scenario(step.name())
+    return scenario(plan.name(step))
         .exec(bulk.userStarts(step))
-        .repeat(step.requestsPerUser()).on(bulk.write(step))
+        .asLongAs(bulk.goesOn(step), BulkInsertChains.SENT).on(bulk.write(step))
         .doIf(bulk.userEndsLast(step)).then(bulk.docCountCheck(step))
         .injectOpen(atOnceUsers(step.threads()));
   }
@@ -56,6 +59,7 @@ public class BulkInsert extends Simulation {
 
   {
     List<PopulationBuilder> sweep = new ArrayList<>(plan.warmup().isEmpty() ? List.of() : List.of(warmUp()));
+    // Every round's steps, round after round, after the one warm-up.
     plan.steps().forEach(step -> sweep.add(step(step)));
     setUp(Populations.oneAfterAnother(sweep))
         .protocols(CouchHttp.protocol(couchdb))

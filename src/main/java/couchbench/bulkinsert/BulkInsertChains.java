@@ -27,8 +27,9 @@ import java.util.stream.Collectors;
 
 /**
  * The named chains BulkInsert's step scenarios are made of, and the tally of each step they count into. A step's
- * write reply is checked document by document; the step's last user to end reads the database's {@code doc_count}
- * and checks it against the documents the step's replies acknowledged. CPU counters are read as a step's first user
+ * users each send requests as long as the plan's {@link StepLength} says; each write reply is checked document by
+ * document; the step's last user to end reads the database's {@code doc_count} and checks it against the documents
+ * the step's replies acknowledged. CPU counters are read as a step's first user
  * starts and once its last user has ended.
  */
 public final class BulkInsertChains {
@@ -38,6 +39,9 @@ public final class BulkInsertChains {
 
   /** The request name of every step's doc_count verification, one row in Gatling's report. */
   public static final String DOC_COUNT_CHECK = "doc_count check";
+
+  /** The name of a step's loop counter: the requests this user has sent in the step so far. */
+  public static final String SENT = "bulkinsert.sent";
 
   private static final String REPLY = "bulkinsert.reply";
   private static final String DOC_COUNT = "bulkinsert.docCount";
@@ -71,7 +75,8 @@ public final class BulkInsertChains {
   public ChainBuilder userStarts(BulkInsertStep step) {
     StepTally tally = tallies.get(step);
     String announcement = "step " + (plan.steps().indexOf(step) + 1) + "/" + plan.steps().size() + ": "
-        + step.name() + " (" + step.documents() + " documents)";
+        + plan.name(step) + " (at least " + step.documents() + " documents"
+        + (plan.length().seconds() > 0 ? " and " + plan.length().seconds() + " s)" : ")");
     return exec(session -> {
       if (tally.userStarted()) {
         tally.cpuAtStart(cpu.read());
@@ -82,14 +87,28 @@ public final class BulkInsertChains {
   }
 
   /**
-   * One request of the step (named after it, e.g. {@code bulk B=64 T=2}): B documents to {@code _bulk_docs}, or one
-   * to {@code POST /db}; its reply checked document by document, then counted into the step's tally.
+   * Whether a user of the step sends another request: a condition for asLongAs with the counter {@link #SENT}, true
+   * until the user has sent the step's requests per user and the step has run the plan's seconds.
+   *
+   * @param step the step
+   * @return the condition
+   */
+  public Function<Session, Boolean> goesOn(BulkInsertStep step) {
+    StepTally tally = tallies.get(step);
+    StepLength length = plan.length();
+    return session -> length.goesOn(session.getInt(SENT), step.requestsPerUser(), tally.nanosRunning());
+  }
+
+  /**
+   * One request of the step (named after it, e.g. {@code bulk B=64 T=2}, with its round when there are several):
+   * B documents to {@code _bulk_docs}, or one to {@code POST /db}; its reply checked document by document, then
+   * counted into the step's tally.
    *
    * @param step the step
    * @return the chain
    */
   public ChainBuilder write(BulkInsertStep step) {
-    return write(step, step.name(), tallies.get(step));
+    return write(step, plan.name(step), tallies.get(step));
   }
 
   /**
@@ -228,6 +247,7 @@ public final class BulkInsertChains {
                     .logActualValueInError(true));
     return exec(CouchHttp.stopOnRefusal(target, request))
         .exec(session -> {
+          tally.countSent(step.batchSize());
           if (!session.contains(REPLY)) {
             return session; // no reply to count: Gatling's report has the request's error
           }

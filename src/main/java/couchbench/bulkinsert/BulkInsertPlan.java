@@ -1,5 +1,6 @@
 package couchbench.bulkinsert;
 
+import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.time.LocalDateTime;
@@ -9,19 +10,22 @@ import java.util.List;
 
 /**
  * The BulkInsert sweep as parameters say: for each thread count T, the one-document-per-request
- * step, then one bulk step per batch size B, each in its own fresh database. One injector of several
+ * step, then one bulk step per batch size B, each in its own fresh database; the whole sweep once per round
+ * ({@code -Drounds}), round after round. One injector of several
  * ({@code -Dinjector=I/N}) creates its share of each step's documents, with T users of its own, in databases of its
  * own (named with its index), so that each step's doc_count check stays its own.
  *
- * @param steps the steps, in the order they run
+ * @param steps the steps of every round, in the order they run
  * @param docs documents each step creates at least (this injector's share of -Ddocs)
  * @param docSize characters of random text per document, 0 for the seed's empty {@code {}}
  * @param keep true to leave the step databases in place after the run
  * @param warmup the unmeasured warm-up before the first step: one step for each kind of request the
  *     steps send (single, and each batch size), in the steps' order, all in one database; empty for none
+ * @param rounds how many times the sweep runs
+ * @param length how long each step goes on: its requests per user and its seconds at least
  */
-public record BulkInsertPlan(
-    List<BulkInsertStep> steps, int docs, int docSize, boolean keep, List<BulkInsertStep> warmup) {
+public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, boolean keep,
+    List<BulkInsertStep> warmup, Rounds rounds, StepLength length) {
 
   /** The seed's batch sizes: powers of the square root of two, 1 to 1024. */
   public static final List<Integer> SEED_BATCH_SIZES =
@@ -43,7 +47,8 @@ public record BulkInsertPlan(
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings batchSizes, threads, docs, docSize, single, keep, warmup, injector
+   * @param settings batchSizes, threads, docs, docSize, single, keep, warmup, injector, rounds, stepRequests,
+   *     stepSeconds
    * @return the plan
    */
   public static BulkInsertPlan from(Settings settings) {
@@ -53,14 +58,20 @@ public record BulkInsertPlan(
     int docs = injector.atLeastOne("docs", settings.intValue("docs", DEFAULT_DOCS, 1));
     int docSize = settings.intValue("docSize", 0, 0);
     boolean single = settings.booleanValue("single", true);
+    Rounds rounds = Rounds.from(settings);
+    StepLength length = StepLength.from(settings);
     String run = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")) + injector.databaseSuffix();
     List<BulkInsertStep> steps = new ArrayList<>();
-    for (int t : threads) {
-      if (single) {
-        steps.add(step(true, 1, t, docs, run));
-      }
-      for (int b : batchSizes) {
-        steps.add(step(false, b, t, docs, run));
+    for (int round : rounds.numbers()) {
+      // A round's databases are its own, so that each step's doc_count check stays its own.
+      String suffix = rounds.repeated() ? "_r" + round : "";
+      for (int t : threads) {
+        if (single) {
+          steps.add(step(true, 1, t, docs, length, run, suffix, round));
+        }
+        for (int b : batchSizes) {
+          steps.add(step(false, b, t, docs, length, run, suffix, round));
+        }
       }
     }
     int warmupDocs = settings.intValue("warmup", DEFAULT_WARMUP, 0);
@@ -71,12 +82,23 @@ public record BulkInsertPlan(
       // Each kind of request once, as the steps send it: the same body, the same size of reply.
       int perRequest = step.batchSize() * users;
       BulkInsertStep kind = new BulkInsertStep(step.single(), step.batchSize(), users,
-          Math.max(1, (warmupDocs + perRequest - 1) / perRequest), warmupDatabase);
+          Math.max(1, (warmupDocs + perRequest - 1) / perRequest), warmupDatabase, 1);
       if (warmupDocs > 0 && !warmup.contains(kind)) {
         warmup.add(kind);
       }
     }
-    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false), List.copyOf(warmup));
+    return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false),
+        List.copyOf(warmup), rounds, length);
+  }
+
+  /**
+   * A step's Gatling request and scenario name: its name, with its round when there are several.
+   *
+   * @param step a step of this plan
+   * @return e.g. {@code bulk B=64 T=2}, or {@code bulk B=64 T=2 round 3}
+   */
+  public String name(BulkInsertStep step) {
+    return rounds.name(step.name(), step.round());
   }
 
   /** @return the warm-up's users: as many as the largest step's (0 without a warm-up) */
@@ -89,11 +111,11 @@ public record BulkInsertPlan(
     return warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
   }
 
-  private static BulkInsertStep step(boolean single, int batchSize, int threads, int docs, String run) {
-    int perRequest = batchSize * threads;
-    int requestsPerUser = (docs + perRequest - 1) / perRequest;
+  private static BulkInsertStep step(
+      boolean single, int batchSize, int threads, int docs, StepLength length, String run, String suffix, int round) {
     String database =
-        "couchbench_bulkinsert_" + run + (single ? "_single" : "_b" + batchSize) + "_t" + threads;
-    return new BulkInsertStep(single, batchSize, threads, requestsPerUser, database);
+        "couchbench_bulkinsert_" + run + (single ? "_single" : "_b" + batchSize) + "_t" + threads + suffix;
+    return new BulkInsertStep(single, batchSize, threads, length.requestsPerUser(docs, batchSize, threads), database,
+        round);
   }
 }

@@ -7,14 +7,16 @@ package couchbench.bulkinsert;
  * @param single true for one document per {@code POST /db} (the seed's ser.py and par.py)
  * @param batchSize documents per request (1 for single)
  * @param threads concurrent virtual users
- * @param requestsPerUser requests each user sends
+ * @param requestsPerUser requests each user sends at least
  * @param database the step's own database
+ * @param round the round the step belongs to, from 1 (-Drounds)
  */
 public record BulkInsertStep(
-    boolean single, int batchSize, int threads, int requestsPerUser, String database) {
+    boolean single, int batchSize, int threads, int requestsPerUser, String database, int round) {
 
   /**
-   * The step's name, used for Gatling's request and scenario names, e.g. {@code bulk B=64 T=2}.
+   * The step's name, the same in every round, e.g. {@code bulk B=64 T=2}; Gatling's request and scenario names are
+   * {@link BulkInsertPlan#name(BulkInsertStep)}.
    *
    * @return the name
    */
@@ -23,7 +25,7 @@ public record BulkInsertStep(
   }
 
   /**
-   * The documents this step sends in all.
+   * The documents this step sends at least, before its time rule ({@link StepLength}) makes it longer.
    *
    * @return requests x batch size x threads
    */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * What one step did, counted from the replies as they arrive: documents the server acknowledged,
@@ -18,9 +19,11 @@ public final class StepTally {
   private static final long UNSET = Long.MIN_VALUE;
 
   private final int users;
+  private final LongSupplier clock;
   private final AtomicLong usersEnded = new AtomicLong();
   private final AtomicLong started = new AtomicLong(UNSET);
   private final AtomicLong ended = new AtomicLong(UNSET);
+  private final AtomicLong sent = new AtomicLong();
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
@@ -35,7 +38,18 @@ public final class StepTally {
    * @param users the step's virtual users
    */
   public StepTally(int users) {
+    this(users, System::nanoTime);
+  }
+
+  /**
+   * A tally for a step of this many users, timed by the given clock: a test's, to know the seconds beforehand.
+   *
+   * @param users the step's virtual users
+   * @param clock nanoseconds, as {@link System#nanoTime()}
+   */
+  StepTally(int users, LongSupplier clock) {
     this.users = users;
+    this.clock = clock;
   }
 
   /**
@@ -44,7 +58,7 @@ public final class StepTally {
    * @return true for the step's first user
    */
   public boolean userStarted() {
-    return started.compareAndSet(UNSET, System.nanoTime());
+    return started.compareAndSet(UNSET, clock.getAsLong());
   }
 
   /**
@@ -53,7 +67,7 @@ public final class StepTally {
    * @return true for the step's last user to end
    */
   public boolean userEnded() {
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     ended.accumulateAndGet(now, Math::max);
     return usersEnded.incrementAndGet() == users;
   }
@@ -83,13 +97,28 @@ public final class StepTally {
     return start == null || end == null ? Optional.empty() : Optional.of(end.since(start));
   }
 
+  /** @return nanoseconds since the step's first user started, 0 before */
+  public long nanosRunning() {
+    long start = started.get();
+    return start == UNSET ? 0 : clock.getAsLong() - start;
+  }
+
+  /**
+   * Counts the documents of one write request that has ended, with a reply or without.
+   *
+   * @param documents the documents it sent
+   */
+  public void countSent(int documents) {
+    sent.addAndGet(documents);
+  }
+
   /**
    * Counts one write reply.
    *
    * @param reply the parsed reply
    */
   public void countReply(DocWriteReply reply) {
-    progress.add(System.nanoTime() - started.get(), acknowledged.addAndGet(reply.stored()));
+    progress.add(clock.getAsLong() - started.get(), acknowledged.addAndGet(reply.stored()));
     replies.incrementAndGet();
     if (!reply.problems().isEmpty()) {
       failedReplies.incrementAndGet();
@@ -103,6 +132,11 @@ public final class StepTally {
    */
   public void keepServerDocCount(long docCount) {
     serverDocCount.set(docCount);
+  }
+
+  /** @return documents of the write requests that ended, with a reply or without */
+  public long sent() {
+    return sent.get();
   }
 
   /** @return documents the server acknowledged */

@@ -57,7 +57,7 @@ class BulkInsertIT {
   void shouldMeasureEveryStepWithCountsThatAgreeWithTheServerAndGatling() throws Exception {
     GatlingRun.Result run =
         run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8,64", "threads", "1,2", "docs", "256",
-            "warmup", "20"));
+            "warmup", "20", "stepSeconds", "0"));
 
     assertEquals(0, run.exitCode(), run.output());
     Path folder = run.requireRunFolder();
@@ -71,12 +71,14 @@ class BulkInsertIT {
       String name = single ? "single T=" + step.get("T") : "bulk B=" + step.get("B") + " T=" + step.get("T");
       long acknowledged = Long.parseLong(step.get("docs acknowledged"));
       assertTrue(acknowledged >= 256, name + " created at least the documents asked for");
+      assertEquals(step.get("docs sent"), step.get("docs acknowledged"), name + ": every document sent stored");
       assertEquals(step.get("doc_count"), step.get("docs acknowledged"), name + ": server count");
       assertEquals("0", step.get("failed replies"), name);
       assertEquals("0", step.get("failed requests"), name);
       GatlingReport.Counts counts = gatling.get(name);
       assertEquals(Long.parseLong(step.get("replies")), counts.ok(), name + ": Gatling's OK count");
       assertEquals(0, counts.ko(), name);
+      assertTrue(counts.ok() >= 8L * Long.parseLong(step.get("T")), name + ": at least 8 requests per user");
       assertEquals(acknowledged, counts.ok() * Long.parseLong(step.get("B")), name + ": docs per request");
       Results.Entry entry = results.requests().stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow();
       assertEquals(counts.ok(), entry.ok(), name + ": results.json's OK count = Gatling's");
@@ -121,15 +123,59 @@ class BulkInsertIT {
   }
 
   @Test
+  void shouldRunEachRoundOfEveryStepForItsSecondsAndGiveTheMedianAndRange() throws Exception {
+    // Two rounds of two tiny steps, each held to the rule's 2 s: 16 documents grow to whatever 2 s take.
+    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8", "threads", "1",
+        "docs", "16", "single", "false", "warmup", "0", "rounds", "2"));
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = run.requireRunFolder();
+    Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    Results results = ResultsFile.read(folder);
+    List<Map<String, String>> rounds = csv(folder.resolve("docs-per-second-by-step-and-round.csv"));
+    assertEquals(4, rounds.size(), "each step in each round: " + rounds);
+    Map<String, List<Double>> rates = new HashMap<>();
+    for (Map<String, String> step : rounds) {
+      String name = "bulk B=" + step.get("B") + " T=1 round " + step.get("round");
+      assertTrue(Double.parseDouble(step.get("seconds")) >= 2, name + " ran its 2 s: " + step);
+      long acknowledged = Long.parseLong(step.get("docs acknowledged"));
+      assertTrue(acknowledged > 16L * Long.parseLong(step.get("B")), name + " grew past its 16 documents and 8"
+          + " requests: " + step);
+      assertEquals(step.get("docs sent"), step.get("docs acknowledged"), name);
+      assertEquals(step.get("doc_count"), step.get("docs acknowledged"), name + ": the round's own server count");
+      assertEquals(acknowledged, gatling.get(name).ok() * Long.parseLong(step.get("B")), name + ": Gatling's count");
+      assertEquals(gatling.get(name).ok(), results.requests().stream().filter(e -> e.name().equals(name))
+          .findFirst().orElseThrow().ok(), name + ": in results.json under its round's name");
+      rates.computeIfAbsent(step.get("B"), b -> new ArrayList<>()).add(Double.parseDouble(step.get("docs/s")));
+    }
+    assertEquals(new GatlingReport.Counts(4, 4, 0), gatling.get(BulkInsertChains.DOC_COUNT_CHECK), "one per round");
+    List<Map<String, String>> medians = csv(folder.resolve("docs-per-second-by-step.csv"));
+    assertEquals(2, medians.size(), medians.toString());
+    for (Map<String, String> step : medians) {
+      List<Double> two = rates.get(step.get("B"));
+      assertEquals("2", step.get("rounds"));
+      assertEquals((two.get(0) + two.get(1)) / 2, Double.parseDouble(step.get("docs/s")), 0.01 * two.get(0),
+          "the median of two rounds, their mean: " + step);
+      assertEquals(Math.min(two.get(0), two.get(1)), Double.parseDouble(step.get("min")), 0.001 * two.get(0));
+      assertEquals(Math.max(two.get(0), two.get(1)), Double.parseDouble(step.get("max")), 0.001 * two.get(0));
+    }
+    assertTrue(Files.readAllLines(folder.resolve("docs-per-second-against-batch-size.csv")).get(0)
+        .endsWith(",smallest round,largest round"), "the chart's range, in its CSV");
+    String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(summary.contains("median of 2 rounds"), summary);
+    assertFalse(summary.contains("steps rest on fewer than"), "no step below the rule");
+  }
+
+  @Test
   void shouldKeepTheStepDatabasesWhenAsked() throws Exception {
     GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "batchSizes", "4", "threads", "1",
-        "docs", "8", "single", "false", "keep", "true", "docSize", "100"));
+        "docs", "8", "single", "false", "keep", "true", "docSize", "100", "stepSeconds", "0"));
 
     assertEquals(0, run.exitCode(), run.output());
     List<String> kept = databases().stream().filter(db -> db.startsWith("couchbench_bulkinsert_")).toList();
     assertEquals(1, kept.size(), kept.toString());
     JsonNode info = getJson("/" + kept.get(0));
-    assertEquals(8, info.path("doc_count").asLong());
+    assertEquals(32, info.path("doc_count").asLong(), "8 requests of 4: the step grew from 8 documents to that");
     JsonNode doc = getJson("/" + kept.get(0) + "/_all_docs?include_docs=true&limit=1").path("rows").get(0);
     assertEquals(100, doc.path("doc").path("text").asText().length(), "docSize characters of text");
     send("DELETE", "/" + kept.get(0));
@@ -166,7 +212,7 @@ class BulkInsertIT {
       String created = send(guarded.url(), "PUT", "/_config/admins/admin", "\"right-secret\"");
       assertEquals(200, Integer.parseInt(created.substring(0, 3)), created);
       GatlingRun.Result right = GatlingRun.run("BulkInsert", Map.of("couchdb.url", guarded.url(),
-          "couchdb.user", "admin", "batchSizes", "8", "threads", "2", "docs", "32"),
+          "couchdb.user", "admin", "batchSizes", "8", "threads", "2", "docs", "32", "stepSeconds", "0"),
           Map.of("COUCHDB_PASSWORD", "right-secret"), RUN_TIMEOUT);
 
       assertEquals(0, right.exitCode(), "an admin-only server accepts every request: " + right.output());
@@ -214,7 +260,7 @@ class BulkInsertIT {
     for (Hostile hostile : cases) {
       try (FakeCouchDb fake = hostile.server()) {
         GatlingRun.Result run = run(Map.of("couchdb.url", fake.url(), "batchSizes", "4", "threads", "2",
-            "docs", "16", "single", "false", "warmup", "0"));
+            "docs", "16", "single", "false", "warmup", "0", "stepRequests", "1", "stepSeconds", "0"));
 
         assertEquals(2, run.exitCode(), "failed requests fail the run's assertion: " + run.output());
         Path folder = run.requireRunFolder();

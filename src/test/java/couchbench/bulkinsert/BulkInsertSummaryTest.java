@@ -1,8 +1,10 @@
 package couchbench.bulkinsert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
 import couchbench.startup.Settings;
 import couchbench.targets.CouchTarget;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +54,80 @@ class BulkInsertSummaryTest {
     String page = Files.readString(folder.resolve("summary.html"));
     assertTrue(page.contains("the server, beam.smp (pid 4242)"), page);
     assertTrue(page.contains("In all steps: client 0.50 s, server 2.00 s."), page);
+  }
+
+  /** A step that acknowledged these documents in these seconds, in replies of B each, by one user. */
+  private static StepTally ran(int batchSize, int replies, double seconds) {
+    long[] now = {0};
+    StepTally tally = new StepTally(1, () -> now[0]);
+    tally.userStarted();
+    for (int i = 0; i < replies; i++) {
+      tally.countSent(batchSize);
+      tally.countReply(new DocWriteReply(batchSize, Set.of()));
+    }
+    now[0] = (long) (seconds * 1e9);
+    tally.userEnded();
+    tally.keepServerDocCount((long) batchSize * replies);
+    return tally;
+  }
+
+  @Test
+  void shouldGiveEachStepsMedianAndRangeOverItsRoundsBesideTheRoundsThemselves(@TempDir Path folder)
+      throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "8,64", "threads", "1",
+        "single", "false", "rounds", "3"), Map.of()));
+    // docs/s of B=8: 32, 16, 64 (median 32); of B=64: 256, 128, and nothing (a round the run never reached).
+    List<StepTally> rounds = List.of(ran(8, 8, 2), ran(64, 8, 2), ran(8, 8, 4), ran(64, 8, 4), ran(8, 8, 1),
+        new StepTally(1));
+    Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
+    for (int i = 0; i < plan.steps().size(); i++) {
+      tallies.put(plan.steps().get(i), rounds.get(i));
+    }
+
+    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies, Optional.of(Map.of()), false)
+        .writeTo(folder);
+
+    assertEquals(List.of("method,B,T,rounds,docs acknowledged,seconds,docs/s,min,max",
+        "bulk (_bulk_docs),8,1,3,64,2,32,16,64",
+        "bulk (_bulk_docs),64,1,2,512,3,192,128,256"),
+        Files.readAllLines(folder.resolve("docs-per-second-by-step.csv")), "medians over the rounds that ran");
+    List<String> perRound = Files.readAllLines(folder.resolve("docs-per-second-by-step-and-round.csv"));
+    assertEquals("round,method,B,T,replies,failed replies,failed requests,docs sent,docs acknowledged,doc_count,"
+        + "seconds,docs/s", perRound.get(0));
+    assertEquals(List.of("1,bulk (_bulk_docs),8,1,8,0,0,64,64,64,2,32", "3,bulk (_bulk_docs),64,1,0,0,0,0,0,,0,0"),
+        List.of(perRound.get(1), perRound.get(6)), "every round as it ran");
+    assertEquals(List.of("series,batch size B (documents per _bulk_docs request),documents per second,"
+            + "smallest round,largest round", "T=1,8,32,16,64", "T=1,64,192,128,256"),
+        Files.readAllLines(folder.resolve("docs-per-second-against-batch-size.csv")), "the chart draws the range");
+    assertEquals(List.of("series,documents created,seconds since the step's start", "B=64 T=1,64,0"),
+        Files.readAllLines(folder.resolve("time-to-create-the-documents.csv")).subList(0, 2), "round 1's progress");
+    assertEquals(9, Files.readAllLines(folder.resolve("time-to-create-the-documents.csv")).size(),
+        "B=64 (a power of 4) of round 1 only, a point for each of its 8 replies");
+    String page = Files.readString(folder.resolve("summary.html"));
+    assertTrue(page.contains("median of 3 rounds"), page);
+    assertTrue(page.contains("the time chart shows round 1"), "the page says which round the time chart shows");
+    assertTrue(page.contains("Counts disagree: bulk B=64 T=1 round 3: 0 acknowledged, doc_count not read"), page);
+  }
+
+  @Test
+  void shouldNameTheStepsWhoseFiguresRestOnLessThanTheRule(@TempDir Path folder) throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "8,64", "threads", "1",
+        "single", "false", "stepRequests", "1", "stepSeconds", "0"), Map.of()));
+    Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
+    tallies.put(plan.steps().get(0), ran(8, 8, 2));
+    tallies.put(plan.steps().get(1), ran(64, 3, 0.25));
+
+    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies, Optional.of(Map.of()), false)
+        .writeTo(folder);
+
+    String page = Files.readString(folder.resolve("summary.html"));
+    assertTrue(page.contains("1 steps rest on fewer than 2 s of load or 8 requests per user"), page);
+    assertTrue(page.contains("bulk B=64 T=1 (0.25 s, 3 replies to 1 users)"), page);
+    assertFalse(page.contains("bulk B=8 T=1 ("), "a step that kept to the rule is not named");
+    assertTrue(page.contains("each user sends at least 1 requests"), "the rule as set, on the page");
+    assertEquals("bulk (_bulk_docs),64,1,3,0,0,192,192,192,0.25,768",
+        Files.readAllLines(folder.resolve("docs-per-second-by-step.csv")).get(2), "one round: the table as it was,"
+            + " with the documents sent");
   }
 
   @Test

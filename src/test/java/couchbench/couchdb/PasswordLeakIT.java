@@ -60,7 +60,7 @@ class PasswordLeakIT {
 
       GatlingRun.Result byUrl = GatlingRun.run("BulkInsert", Map.of("couchdb.url",
           url.replace("//", "//" + URL_USER + ":" + URL_SECRET + "@"), "batchSizes", "4", "threads", "1",
-          "docs", "8", "warmup", "2"), TIMEOUT);
+          "docs", "8", "warmup", "2", "stepSeconds", "0"), TIMEOUT);
       GatlingRun.Result byProperties = GatlingRun.run("CouchSet", Map.of("couchdb.url", url,
           "couchdb.user", PROPERTY_USER, "couchdb.password", PROPERTY_SECRET, "users", "2", "duration", "2",
           "keyFile", keyFile.toString(), "database", "secret_it"), TIMEOUT);
