@@ -9,6 +9,7 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
@@ -16,14 +17,14 @@ import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.ChainBuilder;
-import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 
 /**
  * Seed 002: the time to upload an attachment of 10^n bytes standalone (raw), inline in base64,
- * as multipart/related, and inline in a _bulk_docs batch; bodies streamed from generated files.
- * See README.md.
+ * as multipart/related, and inline in a _bulk_docs batch; bodies streamed from generated files;
+ * the whole sweep of sizes -Drounds times. See README.md.
  */
 public class AttachmentUpload extends Simulation {
 
@@ -35,19 +36,23 @@ public class AttachmentUpload extends Simulation {
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final AttachmentChains uploads = new AttachmentChains(plan, couchdb, data.sizes());
 
-  /** One size: {@code repeat} rounds of every method in turn, each upload timed, then read back. */
-  private ChainBuilder size(int exponent) {
-    return exec(uploads.sizeStarts(exponent)).exec(plan.uploads(exponent).stream().map(uploads::upload).toList());
+  /** One size in one round: turns of every method, each upload timed, then read back. */
+  private ChainBuilder size(int exponent, int round) {
+    return exec(uploads.sizeStarts(exponent, round))
+        .exec(plan.uploads(exponent, round).stream().map(uploads::upload).toList());
   }
 
-  /** One user sends every upload, one after the other: a timing experiment, not a concurrency one. */
-  private final ScenarioBuilder uploader = scenario(run.simulation())
-      .exec(plan.exponents().stream().map(this::size).toList());
+  /** One round: one user sends every upload of the sweep, one after the other (timing, not concurrency). */
+  private PopulationBuilder round(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .exec(plan.exponents().stream().map(exponent -> size(exponent, round)).toList())
+        .injectOpen(atOnceUsers(1));
+  }
 
   {
     Console.say(data.describe(plan.dataDir()));
     Console.say(plan.describe());
-    setUp(uploader.injectOpen(atOnceUsers(1)))
+    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }

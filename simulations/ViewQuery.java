@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
@@ -16,13 +17,15 @@ import couchbench.viewquery.ViewQueryChains;
 import couchbench.viewquery.ViewQueryPlan;
 import couchbench.viewquery.ViewQuerySummary;
 import couchbench.viewquery.ViewSetup;
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 
 /**
  * Seed 001: httperf against a CouchDB view, a constant rate of new connections, each sending its
- * calls and closing; httperf's figures beside Gatling's report. See docs/viewquery.md.
+ * calls and closing, -Drounds times one after the other; httperf's figures beside Gatling's report. See
+ * docs/viewquery.md.
  */
 public class ViewQuery extends Simulation {
 
@@ -32,17 +35,22 @@ public class ViewQuery extends Simulation {
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
   private final ViewQueryChains view = new ViewQueryChains(plan, couchdb);
   private IndexBuild indexBuild;
-  private double cpuAtStart;
 
-  /** httperf's connection: a user of its own, its calls one after the other, closed as the user ends. */
-  private final ScenarioBuilder connection = scenario(run.simulation())
-      .exec(view.connectionOpens())
-      .repeat(plan.callsPerConn()).on(view.query())
-      .exec(view.connectionCloses());
+  /** httperf's connection in a round: a user of its own, its calls one after the other, closed as the user ends. */
+  private ScenarioBuilder connection(int round) {
+    return scenario(plan.rounds().name(run.simulation(), round))
+        .exec(view.connectionOpens(round))
+        .repeat(plan.callsPerConn()).on(view.query(round))
+        .exec(view.connectionCloses(round));
+  }
+
+  /** One round: an open model, as httperf's --rate: new connections arrive whatever the replies do. */
+  private PopulationBuilder round(int round) {
+    return connection(round).injectOpen(rampUsers(plan.conns()).during(plan.duration()));
+  }
 
   {
-    // An open model, as httperf's --rate: new connections arrive whatever the replies do.
-    setUp(connection.injectOpen(rampUsers(plan.conns()).during(plan.duration())))
+    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
         .protocols(CouchHttp.protocol(couchdb))
         .assertions(global().failedRequests().count().is(0L));
   }
@@ -54,16 +62,14 @@ public class ViewQuery extends Simulation {
     Console.say(indexBuild.describe());
     view.expectRows(indexBuild.totalRows());
     Console.say(plan.describe());
-    cpuAtStart = ViewQuerySummary.cpuSeconds();
     run.loadStarts();
   }
 
   @Override
   public void after() {
-    double cpuSeconds = ViewQuerySummary.cpuSeconds() - cpuAtStart;
     run.finish(List.of(couchdb.describe()), log -> {
-      HttperfFigures figures = ViewQuerySummary.figures(view, cpuSeconds, log);
-      figures.console().forEach(Console::say);
+      List<HttperfFigures> figures = ViewQuerySummary.figures(plan, view, log);
+      ViewQuerySummary.console(plan, figures).forEach(Console::say);
       return ViewQuerySummary.page(run.simulation(), plan, couchdb, indexBuild, figures, log,
           CouchHttp.loginWasRefused());
     });

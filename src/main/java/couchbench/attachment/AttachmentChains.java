@@ -34,8 +34,9 @@ import java.util.stream.Collectors;
  * generated files by Gatling's HTTP client, its length known in advance. Each upload is timed
  * alone, then read back under its own request name ({@code verify raw 10^6}) and counted only if
  * CouchDB reports the source file's length and digest. A failed upload (a refusal such as 413, a
- * closed connection) is reported once, and the rest of that method's uploads at that size are
- * skipped; the run goes on.
+ * closed connection) is reported once, and the rest of that method's uploads at that size in that round are
+ * skipped; the run goes on. The uploads past {@code repeat} run only while their figure rests on less than the
+ * step-length rule.
  */
 public final class AttachmentChains {
 
@@ -73,12 +74,15 @@ public final class AttachmentChains {
    * Says which size starts, and what runs at it.
    *
    * @param exponent the size is 10^exponent bytes
+   * @param round the round, 1 to rounds
    * @return the chain
    */
-  public ChainBuilder sizeStarts(int exponent) {
-    String announcement = "size " + AttachmentPlan.sizeName(exponent) + " bytes: "
+  public ChainBuilder sizeStarts(int exponent, int round) {
+    String announcement = (plan.rounds().repeated() ? "round " + round + ", " : "")
+        + "size " + AttachmentPlan.sizeName(exponent) + " bytes: "
         + plan.methods(exponent).stream().map(AttachmentMethod::label).collect(Collectors.joining(", "))
-        + ", " + plan.repeat() + " time(s) each";
+        + ", " + plan.repeat() + (plan.mostUploads() > plan.repeat() ? " to " + plan.mostUploads() : "")
+        + " time(s) each";
     return exec(session -> {
       Console.say(announcement);
       return session;
@@ -119,15 +123,16 @@ public final class AttachmentChains {
 
   /**
    * One upload: (raw only: its document, not timed) the upload, timed, then its read-back (not timed), which
-   * counts it if the attachment is intact; skipped once an upload of the same method and size failed.
+   * counts it if the attachment is intact; skipped once an upload of the same method and size failed in this round,
+   * and, past repeat, once the figure rests on enough by the step-length rule.
    *
    * @param upload the upload
    * @return the chain
    */
   public ChainBuilder upload(Upload upload) {
-    UploadTally.Key key = new UploadTally.Key(upload.method(), upload.exponent());
+    UploadTally.Key key = UploadTally.Key.of(upload);
     SizeFiles size = files.get(upload.exponent());
-    String name = upload.method().requestName(upload.exponent());
+    String name = plan.requestName(upload);
     ChainBuilder timed =
         exec(session -> {
               Session fresh = session.markAsSucceeded().remove(IDS).remove(VERDICT).remove(READ_BACK);
@@ -165,14 +170,15 @@ public final class AttachmentChains {
             return session;
           }));
     }
-    return doIf(session -> !tally.failed(key) && !CouchHttp.loginWasRefused()).then(counted);
+    return doIf(session -> !tally.failed(key) && !CouchHttp.loginWasRefused()
+        && !(upload.whileShort() && tally.figures(key).restsOnEnough())).then(counted);
   }
 
   /** Counts a failure of the upload and says so. */
   private void report(Upload upload, String message) {
-    tally.fail(new UploadTally.Key(upload.method(), upload.exponent()), message);
-    Console.say(upload.method().requestName(upload.exponent()) + " failed: " + message
-        + (upload.repetition() < plan.repeat() ? "; its other uploads at this size are skipped" : ""));
+    tally.fail(UploadTally.Key.of(upload), message);
+    Console.say(plan.requestName(upload) + " failed: " + message
+        + (upload.repetition() < plan.mostUploads() ? "; its other uploads at this size are skipped" : ""));
   }
 
   /** The raw method's document, created before the timed attachment upload. */
@@ -236,7 +242,7 @@ public final class AttachmentChains {
   }
 
   private HttpRequestActionBuilder verify(Upload upload, SizeFiles size) {
-    String name = upload.method().verifyName(upload.exponent());
+    String name = plan.verifyName(upload);
     AttachmentFile source = size.attachment();
     if (upload.method() == AttachmentMethod.BULK) {
       return http(name)

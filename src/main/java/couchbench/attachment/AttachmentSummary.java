@@ -6,11 +6,15 @@ import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
+import couchbench.rounds.Rounds;
+import couchbench.rounds.Spread;
 import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -18,9 +22,14 @@ import java.util.stream.Collectors;
 /**
  * The seed's figures from this run: for every size, the median and shortest upload time of each
  * method (bulk per request and per document), their ratios to raw, and a log-log chart of time
- * against size, one line per method; failures, by method and size, with their messages.
+ * against size, one line per method; failures, by method and size, with their messages. A figure is the median of
+ * one method's uploads at one size in one round; with several rounds, the page gives the median of the rounds'
+ * figures with the smallest and largest beside it, and each round's own in a table of its own.
  */
 public final class AttachmentSummary {
+
+  /** The figures that rest on less than the step-length rule a warning names before it says how many more. */
+  private static final int SHORT_NAMED = 6;
 
   private AttachmentSummary() {}
 
@@ -39,6 +48,7 @@ public final class AttachmentSummary {
   public static SummaryPage page(String simulation, AttachmentPlan plan, CouchTarget target, UploadTally tally,
       Optional<RunLog> log, boolean loginRefused) {
     Function<String, Map<String, Long>> gatlingErrors = name -> log.map(run -> run.failures(name)).orElse(Map.of());
+    Rounds rounds = plan.rounds();
     SummaryPage page =
         SummaryPage.titled(simulation + ": upload time against attachment size")
             .line("Target: " + target.describe() + ".")
@@ -52,36 +62,64 @@ public final class AttachmentSummary {
             .line("Time: from just before the request is sent to its whole reply, measured in the virtual"
                 + " user with the JVM's nanosecond clock (Gatling's report shows the same requests in whole"
                 + " milliseconds). An upload counts only when reading its document back (verify ...,"
-                + " not timed) gives the source file's length and md5 digest.");
+                + " not timed) gives the source file's length and md5 digest.")
+            .line("A figure (one method at one size" + (rounds.repeated() ? " in one round" : "") + ") is the"
+                + " median of its uploads, and should rest on at least " + AttachmentPlan.RULE_UPLOADS
+                + " uploads or " + AttachmentPlan.RULE_SECONDS + " s of uploading: " + plan.describeUploads()
+                + "; 'uploads planned' counts the " + plan.repeat() + " each method makes at least.")
+            .line("Rounds: " + rounds.describe() + (rounds.repeated()
+                ? "; each round sweeps every size (request names end with 'round r'); min and max: the smallest"
+                    + " and largest round's figure." : "."));
     if (loginRefused) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: sizes after that"
           + " are missing.");
     }
-    Table failures = Table.of("method", "size", "failure", "uploads", "Gatling's errors for the upload request");
-    for (int exponent : plan.exponents()) {
-      for (AttachmentMethod method : plan.methods(exponent)) {
-        for (Map.Entry<String, Integer> failure : tally.figures(new Key(method, exponent)).failures().entrySet()) {
-          String errors = gatlingErrors.apply(method.requestName(exponent)).entrySet().stream()
-              .map(error -> error.getKey() + " (" + error.getValue() + ")").collect(Collectors.joining("; "));
-          failures = failures.row(method.label(), AttachmentPlan.sizeName(exponent), failure.getKey(),
-              failure.getValue(), errors);
-          page = page.warning(method.requestName(exponent) + " failed: " + failure.getKey());
+    Table failures = rounds.repeated()
+        ? Table.of("method", "size", "round", "failure", "uploads", "Gatling's errors for the upload request")
+        : Table.of("method", "size", "failure", "uploads", "Gatling's errors for the upload request");
+    List<String> shortFigures = new ArrayList<>();
+    for (int round : rounds.numbers()) {
+      for (int exponent : plan.exponents()) {
+        for (AttachmentMethod method : plan.methods(exponent)) {
+          Figures figures = tally.figures(new Key(method, exponent, round));
+          String name = plan.requestName(method, exponent, round);
+          for (Map.Entry<String, Integer> failure : figures.failures().entrySet()) {
+            String errors = gatlingErrors.apply(name).entrySet().stream()
+                .map(error -> error.getKey() + " (" + error.getValue() + ")").collect(Collectors.joining("; "));
+            String size = AttachmentPlan.sizeName(exponent);
+            failures = rounds.repeated()
+                ? failures.row(method.label(), size, round, failure.getKey(), failure.getValue(), errors)
+                : failures.row(method.label(), size, failure.getKey(), failure.getValue(), errors);
+            page = page.warning(name + " failed: " + failure.getKey());
+          }
+          if (figures.failures().isEmpty() && figures.verified() > 0 && !figures.restsOnEnough()) {
+            shortFigures.add(name + " (" + figures.verified() + " upload(s), " + seconds(figures.uploading()) + " s)");
+          }
         }
       }
     }
+    if (!shortFigures.isEmpty()) {
+      page = page.warning(shortFigures.size() + " figure(s) rest on fewer than " + AttachmentPlan.RULE_UPLOADS
+          + " uploads and less than " + AttachmentPlan.RULE_SECONDS + " s of uploading (-Drepeat=" + plan.repeat()
+          + "; without -Drepeat each figure uploads on until it has one or the other): "
+          + String.join(", ", shortFigures.subList(0, Math.min(SHORT_NAMED, shortFigures.size())))
+          + (shortFigures.size() > SHORT_NAMED ? " and " + (shortFigures.size() - SHORT_NAMED) + " more" : "")
+          + " (see 'each round's figures').");
+    }
     page = page.text("median upload time in seconds, laid out like the seed's table", seedTable(plan, tally))
-        .table("upload times by size", times(plan, tally))
-        .table("ratios to raw", ratios(plan, tally));
+        .table("upload times by size", rounds.repeated() ? timeSpreads(plan, tally) : times(plan, tally))
+        .table("ratios to raw", ratios(plan, tally))
+        .table("each round's figures", byRound(plan, tally));
     if (!failures.rows().isEmpty()) {
       page = page.table("failed uploads", failures);
     }
-    LineChart chart = chart(plan, tally);
-    return page.chart("upload time against size", chart)
+    return page.chart("upload time against size", chart(plan, tally))
         .link("Gatling's report for this run", "index.html");
   }
 
   /**
-   * The seed's table, for the console and the page: size and median seconds per method, a dash where there is none.
+   * The seed's table, for the console and the page: size and median seconds per method, a dash where there is none;
+   * with several rounds, the median of the rounds' medians.
    *
    * @param plan the sizes and parameters
    * @param tally what the uploads did
@@ -92,67 +130,162 @@ public final class AttachmentSummary {
     lines.add(String.format(Locale.ROOT, "%-3s %14s %14s %14s %14s %14s", "n", "raw", "base64", "multipart",
         "bulk/request", "bulk/document"));
     for (int exponent : plan.exponents()) {
-      Figures bulk = tally.figures(new Key(AttachmentMethod.BULK, exponent));
+      Double bulk = median(spread(plan, tally, AttachmentMethod.BULK, exponent));
       lines.add(String.format(Locale.ROOT, "%-3d %14s %14s %14s %14s %14s", exponent,
-          seconds(median(tally, AttachmentMethod.RAW, exponent)),
-          seconds(median(tally, AttachmentMethod.BASE64, exponent)),
-          seconds(median(tally, AttachmentMethod.MULTIPART, exponent)),
-          seconds(bulk.median()), seconds(perDocument(bulk.median(), plan))));
+          seconds(median(spread(plan, tally, AttachmentMethod.RAW, exponent))),
+          seconds(median(spread(plan, tally, AttachmentMethod.BASE64, exponent))),
+          seconds(median(spread(plan, tally, AttachmentMethod.MULTIPART, exponent))),
+          seconds(bulk), seconds(perDocument(bulk, plan))));
     }
     return lines;
   }
 
+  /** One round: each method's median and shortest upload, as the page has always shown them. */
   private static Table times(AttachmentPlan plan, UploadTally tally) {
     Table table = Table.of("n", "bytes", "raw median s", "raw min s", "base64 median s", "base64 min s",
         "multipart median s", "multipart min s", "bulk median s per request", "bulk min s per request",
         "bulk median s per document", "uploads verified", "uploads planned");
     for (int exponent : plan.exponents()) {
-      Figures raw = tally.figures(new Key(AttachmentMethod.RAW, exponent));
-      Figures base64 = tally.figures(new Key(AttachmentMethod.BASE64, exponent));
-      Figures multipart = tally.figures(new Key(AttachmentMethod.MULTIPART, exponent));
-      Figures bulk = tally.figures(new Key(AttachmentMethod.BULK, exponent));
-      int verified = raw.verified() + base64.verified() + multipart.verified() + bulk.verified();
-      int planned = raw.planned() + base64.planned() + multipart.planned() + bulk.planned();
+      Figures raw = tally.figures(new Key(AttachmentMethod.RAW, exponent, 1));
+      Figures base64 = tally.figures(new Key(AttachmentMethod.BASE64, exponent, 1));
+      Figures multipart = tally.figures(new Key(AttachmentMethod.MULTIPART, exponent, 1));
+      Figures bulk = tally.figures(new Key(AttachmentMethod.BULK, exponent, 1));
       table = table.row(exponent, AttachmentPlan.size(exponent), raw.median(), raw.min(), base64.median(),
           base64.min(), multipart.median(), multipart.min(), bulk.median(), bulk.min(),
-          perDocument(bulk.median(), plan), verified, planned);
+          perDocument(bulk.median(), plan), verified(plan, tally, exponent), planned(plan, tally, exponent));
     }
     return table;
   }
 
-  private static Table ratios(AttachmentPlan plan, UploadTally tally) {
-    Table table = Table.of("n", "base64 / raw", "multipart / raw", "bulk per document / raw");
+  /** Several rounds: each method's median of the rounds' medians, with the smallest and largest round's. */
+  private static Table timeSpreads(AttachmentPlan plan, UploadTally tally) {
+    List<String> columns = new ArrayList<>(List.of("n", "bytes"));
+    for (AttachmentMethod method : AttachmentMethod.values()) {
+      String per = method == AttachmentMethod.BULK ? " per request" : "";
+      columns.addAll(List.of(method.label() + " median s" + per, method.label() + " min s" + per,
+          method.label() + " max s" + per));
+    }
+    columns.addAll(List.of("bulk median s per document", "bulk min s per document", "bulk max s per document",
+        "uploads verified", "uploads planned"));
+    Table table = Table.of(columns.toArray(String[]::new));
     for (int exponent : plan.exponents()) {
-      Double raw = median(tally, AttachmentMethod.RAW, exponent);
-      table = table.row(exponent, ratio(median(tally, AttachmentMethod.BASE64, exponent), raw),
-          ratio(median(tally, AttachmentMethod.MULTIPART, exponent), raw),
-          ratio(perDocument(median(tally, AttachmentMethod.BULK, exponent), plan), raw));
+      List<Object> row = new ArrayList<>(List.of(exponent, AttachmentPlan.size(exponent)));
+      for (AttachmentMethod method : AttachmentMethod.values()) {
+        row.addAll(cells(spread(plan, tally, method, exponent), 1));
+      }
+      row.addAll(cells(spread(plan, tally, AttachmentMethod.BULK, exponent), plan.bulkDocs()));
+      row.add(verified(plan, tally, exponent));
+      row.add(planned(plan, tally, exponent));
+      table = table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /** The ratios of the medians to raw's; with several rounds, the median of each round's ratio, and their range. */
+  private static Table ratios(AttachmentPlan plan, UploadTally tally) {
+    List<String> ratios = List.of("base64 / raw", "multipart / raw", "bulk per document / raw");
+    List<String> columns = new ArrayList<>(List.of("n"));
+    for (String ratio : ratios) {
+      columns.addAll(plan.rounds().repeated() ? List.of(ratio, ratio + " min", ratio + " max") : List.of(ratio));
+    }
+    Table table = Table.of(columns.toArray(String[]::new));
+    for (int exponent : plan.exponents()) {
+      List<Object> row = new ArrayList<>(List.of(exponent));
+      for (AttachmentMethod method : List.of(AttachmentMethod.BASE64, AttachmentMethod.MULTIPART,
+          AttachmentMethod.BULK)) {
+        List<Double> byRound = new ArrayList<>();
+        for (int round : plan.rounds().numbers()) {
+          Double raw = tally.figures(new Key(AttachmentMethod.RAW, exponent, round)).median();
+          Double time = tally.figures(new Key(method, exponent, round)).median();
+          Double ratio = ratio(method == AttachmentMethod.BULK ? perDocument(time, plan) : time, raw);
+          if (ratio != null) {
+            byRound.add(ratio);
+          }
+        }
+        Spread spread = byRound.isEmpty() ? null : Spread.of(byRound);
+        row.addAll(plan.rounds().repeated() ? cells(spread, 1) : Arrays.asList(median(spread)));
+      }
+      table = table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /** Every figure of every round, with what it rests on. */
+  private static Table byRound(AttachmentPlan plan, UploadTally tally) {
+    Table table = Table.of("n", "method", "round", "median s", "min s", "uploads verified", "uploading s",
+        "rests on " + AttachmentPlan.RULE_UPLOADS + " uploads or " + AttachmentPlan.RULE_SECONDS + " s");
+    for (int round : plan.rounds().numbers()) {
+      for (int exponent : plan.exponents()) {
+        for (AttachmentMethod method : plan.methods(exponent)) {
+          Figures figures = tally.figures(new Key(method, exponent, round));
+          table = table.row(exponent, method.label(), round, figures.median(), figures.min(), figures.verified(),
+              figures.uploading(), figures.restsOnEnough() ? "yes" : "no");
+        }
+      }
     }
     return table;
   }
 
   private static LineChart chart(AttachmentPlan plan, UploadTally tally) {
-    LineChart chart = LineChart.titled("Median upload time against attachment size")
+    boolean repeated = plan.rounds().repeated();
+    LineChart chart = LineChart.titled("Median upload time against attachment size"
+            + (repeated ? " (median of " + plan.rounds().count() + " rounds, bars: their range)" : ""))
         .axes("attachment size (bytes)", "median upload time (s)")
         .logX()
         .logY();
     for (AttachmentMethod method : AttachmentMethod.values()) {
+      int docs = method == AttachmentMethod.BULK ? plan.bulkDocs() : 1;
       List<Number> sizes = new ArrayList<>();
-      List<Number> times = new ArrayList<>();
+      List<Spread> times = new ArrayList<>();
       for (int exponent : plan.exponents()) {
-        Double median = median(tally, method, exponent);
-        if (median != null) {
+        Spread spread = spread(plan, tally, method, exponent);
+        if (spread != null) {
           sizes.add(AttachmentPlan.size(exponent));
-          times.add(method == AttachmentMethod.BULK ? perDocument(median, plan) : median);
+          times.add(new Spread(spread.median() / docs, spread.min() / docs, spread.max() / docs, spread.rounds()));
         }
       }
-      chart = chart.series(method == AttachmentMethod.BULK ? "bulk (per document)" : method.label(), sizes, times);
+      String name = method == AttachmentMethod.BULK ? "bulk (per document)" : method.label();
+      chart = repeated ? chart.spreadSeries(name, sizes, times)
+          : chart.series(name, sizes, times.stream().map(Spread::median).toList());
     }
     return chart;
   }
 
-  private static Double median(UploadTally tally, AttachmentMethod method, int exponent) {
-    return tally.figures(new Key(method, exponent)).median();
+  /**
+   * @return the rounds' medians of one method at one size: their median and range, over the rounds that have one;
+   *     null when none has
+   */
+  private static Spread spread(AttachmentPlan plan, UploadTally tally, AttachmentMethod method, int exponent) {
+    List<Double> medians = plan.rounds().numbers().stream()
+        .map(round -> tally.figures(new Key(method, exponent, round)).median())
+        .filter(Objects::nonNull)
+        .toList();
+    return medians.isEmpty() ? null : Spread.of(medians);
+  }
+
+  /** @return a spread's median, min and max divided by a number of documents; empty cells for none */
+  private static List<Object> cells(Spread spread, int docs) {
+    return spread == null ? Arrays.asList(null, null, null)
+        : List.of(spread.median() / docs, spread.min() / docs, spread.max() / docs);
+  }
+
+  private static int verified(AttachmentPlan plan, UploadTally tally, int exponent) {
+    return keys(plan, exponent).stream().mapToInt(key -> tally.figures(key).verified()).sum();
+  }
+
+  private static int planned(AttachmentPlan plan, UploadTally tally, int exponent) {
+    return keys(plan, exponent).stream().mapToInt(key -> tally.figures(key).planned()).sum();
+  }
+
+  /** @return every method's key at a size, in every round */
+  private static List<Key> keys(AttachmentPlan plan, int exponent) {
+    return plan.rounds().numbers().stream()
+        .flatMap(round -> Arrays.stream(AttachmentMethod.values()).map(method -> new Key(method, exponent, round)))
+        .toList();
+  }
+
+  private static Double median(Spread spread) {
+    return spread == null ? null : spread.median();
   }
 
   private static Double perDocument(Double seconds, AttachmentPlan plan) {

@@ -6,24 +6,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the uploads of a run did, by method and size: the time of every upload that was read back
+ * What the uploads of a run did, by method, size and round: the time of every upload that was read back
  * intact, and why the others failed. The run's one virtual user writes it while the load runs;
  * the summary reads it after.
  */
 public final class UploadTally {
 
   /**
-   * One method at one size.
+   * One method at one size in one round.
    *
    * @param method how the attachments were sent
    * @param exponent their size is 10^exponent bytes
+   * @param round the round of the sweep, 1 to rounds
    */
-  public record Key(AttachmentMethod method, int exponent) {}
+  public record Key(AttachmentMethod method, int exponent, int round) {
+
+    /**
+     * @param upload one upload of the plan
+     * @return its method, size and round
+     */
+    static Key of(AttachmentPlan.Upload upload) {
+      return new Key(upload.method(), upload.exponent(), upload.round());
+    }
+  }
 
   /**
-   * The figures of one method at one size.
+   * The figures of one method at one size in one round.
    *
-   * @param planned uploads the plan asked for
+   * @param planned uploads the plan asked for at least (repeat; the step-length rule may add some)
    * @param seconds the time of each upload read back intact, in the order they ran
    * @param failures failure messages and how often each occurred
    */
@@ -48,6 +58,16 @@ public final class UploadTally {
     public Double min() {
       return seconds.stream().min(Double::compare).orElse(null);
     }
+
+    /** @return the verified uploads' time together, in seconds */
+    public double uploading() {
+      return seconds.stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** @return true when the figure rests on enough uploads or time (see {@link AttachmentPlan#restsOnEnough}) */
+    public boolean restsOnEnough() {
+      return AttachmentPlan.restsOnEnough(verified(), uploading());
+    }
   }
 
   private final Map<Key, Integer> planned = new LinkedHashMap<>();
@@ -61,14 +81,14 @@ public final class UploadTally {
    */
   public UploadTally(AttachmentPlan plan) {
     for (AttachmentPlan.Upload upload : plan.uploads()) {
-      planned.merge(new Key(upload.method(), upload.exponent()), 1, Integer::sum);
+      planned.merge(Key.of(upload), upload.whileShort() ? 0 : 1, Integer::sum);
     }
   }
 
   /**
    * Counts an upload read back intact.
    *
-   * @param key the method and size
+   * @param key the method, size and round
    * @param uploadSeconds the upload's time, the read-back apart
    */
   public synchronized void verified(Key key, double uploadSeconds) {
@@ -78,7 +98,7 @@ public final class UploadTally {
   /**
    * Counts a failure of another kind, e.g. an upload stored but not read back intact.
    *
-   * @param key the method and size
+   * @param key the method, size and round
    * @param message what went wrong
    */
   public synchronized void fail(Key key, String message) {
@@ -86,9 +106,9 @@ public final class UploadTally {
   }
 
   /**
-   * Whether an upload of this method and size failed already: the rest of them are skipped.
+   * Whether an upload of this method and size failed already in this round: the rest of them are skipped.
    *
-   * @param key the method and size
+   * @param key the method, size and round
    * @return true after a failure
    */
   public synchronized boolean failed(Key key) {
@@ -96,9 +116,9 @@ public final class UploadTally {
   }
 
   /**
-   * The figures of one method at one size.
+   * The figures of one method at one size in one round.
    *
-   * @param key the method and size
+   * @param key the method, size and round
    * @return the figures; all empty for a pair the plan did not have
    */
   public synchronized Figures figures(Key key) {

@@ -1,22 +1,30 @@
 package couchbench.viewquery;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 
 /**
  * What the connections of a ViewQuery run did, recorded in-process as the virtual users go: each
  * user is one connection, so a user's lifetime (first action to last) stands for httperf's
- * connection time, and each request's time around Gatling's HTTP action for its reply time. Shared
+ * connection time, and each request's time around Gatling's HTTP action for its reply time; and the Gatling JVM's
+ * CPU time over the same span, from the first connection's start to the last one's end. One tally per round. Shared
  * by all virtual users, hence atomic.
  */
 public final class ConnTally {
 
   private static final long UNSET = Long.MIN_VALUE;
 
+  private final LongSupplier clock;
+  private final LongSupplier cpuClock;
   private final AtomicLong firstStart = new AtomicLong(UNSET);
   private final AtomicLong lastEnd = new AtomicLong(UNSET);
+  private final AtomicLong cpuAtFirstStart = new AtomicLong(UNSET);
+  private final AtomicLong cpuAtLastEnd = new AtomicLong(UNSET);
   private final AtomicInteger open = new AtomicInteger();
   private final AtomicInteger mostOpen = new AtomicInteger();
   private final AtomicLong requests = new AtomicLong();
@@ -28,14 +36,32 @@ public final class ConnTally {
   private final Samples replySizes = new Samples();
   private final Samples replyInstants = new Samples();
 
+  /** A tally on the JVM's clocks: {@link System#nanoTime()}, and the process's CPU time. */
+  public ConnTally() {
+    this(System::nanoTime, ConnTally::cpuNanos);
+  }
+
+  /**
+   * A tally on given clocks, for a test to know what the figures must be.
+   *
+   * @param clock the time now, in nanoseconds
+   * @param cpuClock the CPU time used so far, in nanoseconds
+   */
+  ConnTally(LongSupplier clock, LongSupplier cpuClock) {
+    this.clock = clock;
+    this.cpuClock = cpuClock;
+  }
+
   /**
    * Marks a connection's (virtual user's) start.
    *
-   * @return the start, in {@link System#nanoTime()} units, to hand back to {@link #connectionEnded}
+   * @return the start, in the clock's nanoseconds, to hand back to {@link #connectionEnded}
    */
   public long connectionStarted() {
-    long now = System.nanoTime();
-    firstStart.compareAndSet(UNSET, now);
+    long now = clock.getAsLong();
+    if (firstStart.compareAndSet(UNSET, now)) {
+      cpuAtFirstStart.set(cpuClock.getAsLong());
+    }
     mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
     return now;
   }
@@ -46,20 +72,22 @@ public final class ConnTally {
    * @param started what {@link #connectionStarted()} returned for it
    */
   public void connectionEnded(long started) {
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     open.decrementAndGet();
     lastEnd.accumulateAndGet(now, Math::max);
+    // The process's CPU clock only goes forward: the largest reading is the last end's.
+    cpuAtLastEnd.accumulateAndGet(cpuClock.getAsLong(), Math::max);
     connectionTimes.add(now - started);
   }
 
   /**
    * Marks a request about to be sent.
    *
-   * @return the send time, in {@link System#nanoTime()} units, to hand back with its outcome
+   * @return the send time, in the clock's nanoseconds, to hand back with its outcome
    */
   public long requestSent() {
     requests.incrementAndGet();
-    return System.nanoTime();
+    return clock.getAsLong();
   }
 
   /**
@@ -69,7 +97,7 @@ public final class ConnTally {
    * @param status its HTTP status
    */
   public void countReply(long sent, int status) {
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     replyTimes.add(now - sent);
     replyInstants.add(now);
     int statusClass = status / 100;
@@ -142,6 +170,13 @@ public final class ConnTally {
     return start == UNSET || end == UNSET ? 0 : (end - start) / 1e9;
   }
 
+  /** @return CPU time of the Gatling JVM, user and system, from the first connection's start to the last one's end */
+  public double cpuSeconds() {
+    long start = cpuAtFirstStart.get();
+    long end = cpuAtLastEnd.get();
+    return start == UNSET || end == UNSET ? 0 : Math.max(0, end - start) / 1e9;
+  }
+
   /** @return connection times, in nanoseconds */
   public Samples connectionTimes() {
     return connectionTimes;
@@ -179,6 +214,14 @@ public final class ConnTally {
   public double[] replyRateOverTime(int windowSeconds) {
     return Arrays.stream(repliesPerWindow(windowSeconds)).mapToDouble(count -> count / (double) windowSeconds)
         .toArray();
+  }
+
+  /** @return the JVM's CPU time so far, in nanoseconds; 0 where the JVM cannot tell */
+  private static long cpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
+      return Math.max(0, os.getProcessCpuTime());
+    }
+    return 0;
   }
 
   private long[] repliesPerWindow(int windowSeconds) {

@@ -9,12 +9,14 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 import couchbench.couchdb.CouchHttp;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The named chains of ViewQuery's httperf connection: a virtual user is one connection (Gatling's default: no
  * connection is shared between users), which opens, sends its calls one after the other, and closes as the user
  * ends. Every reply must be 200 with the view's {@code total_rows}; the connections' tally is httperf's figures.
+ * Each round has its chains, request name and tally of its own.
  */
 public final class ViewQueryChains {
 
@@ -25,7 +27,7 @@ public final class ViewQueryChains {
 
   private final ViewQueryPlan plan;
   private final CouchTarget target;
-  private final ConnTally tally = new ConnTally();
+  private final List<ConnTally> tallies;
   // Known once the index-building query has answered, before the first user starts.
   private final AtomicLong expectedRows = new AtomicLong(-1);
 
@@ -38,25 +40,34 @@ public final class ViewQueryChains {
   public ViewQueryChains(ViewQueryPlan plan, CouchTarget target) {
     this.plan = plan;
     this.target = target;
+    this.tallies = plan.rounds().numbers().stream().map(round -> new ConnTally()).toList();
   }
 
   /**
-   * The request name in Gatling's report, e.g. {@code view list}; the index-building query is not
-   * one of these.
+   * The request name in Gatling's report; the index-building query is not one of these.
    *
-   * @return the name
+   * @param round the round, 1 to rounds
+   * @return e.g. {@code view list}, or {@code view list round 2} with several rounds
    */
-  public String requestName() {
-    return "view " + plan.design().view();
+  public String requestName(int round) {
+    return plan.rounds().name("view " + plan.design().view(), round);
   }
 
-  /** @return the chain that starts a connection's clock, as the user's first action */
-  public ChainBuilder connectionOpens() {
+  /**
+   * @param round the round, 1 to rounds
+   * @return the chain that starts a connection's clock, as the user's first action
+   */
+  public ChainBuilder connectionOpens(int round) {
+    ConnTally tally = tally(round);
     return exec(session -> session.set(CONN_START, tally.connectionStarted()));
   }
 
-  /** @return the chain that stops a connection's clock, after its last reply; Gatling closes it as the user ends */
-  public ChainBuilder connectionCloses() {
+  /**
+   * @param round the round, 1 to rounds
+   * @return the chain that stops a connection's clock, after its last reply; Gatling closes it as the user ends
+   */
+  public ChainBuilder connectionCloses(int round) {
+    ConnTally tally = tally(round);
     return exec(session -> {
       tally.connectionEnded(session.getLong(CONN_START));
       return session;
@@ -66,11 +77,13 @@ public final class ViewQueryChains {
   /**
    * One call: {@code GET} the view, checked (status 200, {@code total_rows}), then counted as httperf counts it.
    *
+   * @param round the round, 1 to rounds
    * @return the chain
    */
-  public ChainBuilder query() {
+  public ChainBuilder query(int round) {
+    ConnTally tally = tally(round);
     return exec(session -> session.remove(STATUS).remove(SIZE).set(SENT, tally.requestSent()))
-        .exec(CouchHttp.stopOnRefusal(target, http(requestName())
+        .exec(CouchHttp.stopOnRefusal(target, http(requestName(round))
             .get(plan.path())
             .check(
                 // The reply time is taken here, in the first check, as soon as the whole reply is in, whatever
@@ -108,8 +121,11 @@ public final class ViewQueryChains {
     expectedRows.set(rows);
   }
 
-  /** @return what the connections did */
-  public ConnTally tally() {
-    return tally;
+  /**
+   * @param round the round, 1 to rounds
+   * @return what the round's connections did
+   */
+  public ConnTally tally(int round) {
+    return tallies.get(round - 1);
   }
 }

@@ -1,10 +1,15 @@
 package couchbench.viewquery;
 
 import couchbench.report.LineChart;
+import couchbench.rounds.Spread;
 import java.util.ArrayList;
 import java.util.List;
 
-/** ViewQuery's two charts: httperf's reply rate samples over the run, and how long the connections took. */
+/**
+ * ViewQuery's two charts: httperf's reply rate samples over the run, and how long the connections took. With several
+ * rounds, the rate is each sample's median over the rounds with their range, and the connection times a line per
+ * round.
+ */
 final class ViewQueryCharts {
 
   /** The most points drawn of the connection times: enough for the curve's shape at a chart's width. */
@@ -13,41 +18,52 @@ final class ViewQueryCharts {
   private ViewQueryCharts() {}
 
   /**
-   * @param tally the finished load's tally
-   * @return replies per second in each of httperf's 5 s windows, at the window's end, seconds from the first start
+   * @param tallies each round's finished load, round 1 first
+   * @return replies per second in each of httperf's 5 s windows, at the window's end, seconds from the round's first
+   *     start; with several rounds, each window's median over the rounds that reached it, with their range
    */
-  static LineChart replyRate(ConnTally tally) {
-    double[] rates = tally.replyRateOverTime(HttperfFigures.REPLY_RATE_WINDOW);
+  static LineChart replyRate(List<ConnTally> tallies) {
+    List<double[]> rounds = tallies.stream()
+        .map(tally -> tally.replyRateOverTime(HttperfFigures.REPLY_RATE_WINDOW)).toList();
+    int windows = rounds.stream().mapToInt(rates -> rates.length).max().orElse(0);
     List<Integer> ends = new ArrayList<>();
-    List<Double> values = new ArrayList<>();
-    for (int i = 0; i < rates.length; i++) {
+    List<Spread> values = new ArrayList<>();
+    for (int i = 0; i < windows; i++) {
+      int window = i;
       ends.add((i + 1) * HttperfFigures.REPLY_RATE_WINDOW);
-      values.add(rates[i]);
+      values.add(Spread.of(rounds.stream().filter(rates -> rates.length > window).map(rates -> rates[window])
+          .toList()));
     }
-    return LineChart.titled("reply rate, httperf's " + HttperfFigures.REPLY_RATE_WINDOW + " s samples")
-        .axes("end of the sample (s since the first connection)", "replies/s")
-        .series("reply rate", ends, values);
+    LineChart chart = LineChart.titled("reply rate, httperf's " + HttperfFigures.REPLY_RATE_WINDOW + " s samples"
+            + (tallies.size() > 1 ? ", median of " + tallies.size() + " rounds (bars: their range)" : ""))
+        .axes("end of the sample (s since the first connection)", "replies/s");
+    return tallies.size() > 1 ? chart.spreadSeries("reply rate", ends, values)
+        : chart.series("reply rate", ends, values.stream().map(Spread::median).toList());
   }
 
   /**
-   * @param tally the finished load's tally
-   * @return the connection times' distribution: the share of connections that took at most each time
+   * @param tallies each round's finished load, round 1 first
+   * @return the connection times' distribution: the share of connections that took at most each time; a line per
+   *     round when there are several
    */
-  static LineChart connectionTimes(ConnTally tally) {
-    long[] sorted = tally.connectionTimes().sorted();
-    List<Double> millis = new ArrayList<>();
-    List<Double> percent = new ArrayList<>();
-    int step = Math.max(1, sorted.length / MOST_POINTS);
-    for (int i = step - 1; i < sorted.length; i += step) {
-      millis.add(sorted[i] / 1e6);
-      percent.add(100.0 * (i + 1) / sorted.length);
+  static LineChart connectionTimes(List<ConnTally> tallies) {
+    LineChart chart = LineChart.titled("connection times")
+        .axes("connection time (ms)", "connections at most this long (%)");
+    for (int round = 1; round <= tallies.size(); round++) {
+      long[] sorted = tallies.get(round - 1).connectionTimes().sorted();
+      List<Double> millis = new ArrayList<>();
+      List<Double> percent = new ArrayList<>();
+      int step = Math.max(1, sorted.length / MOST_POINTS);
+      for (int i = step - 1; i < sorted.length; i += step) {
+        millis.add(sorted[i] / 1e6);
+        percent.add(100.0 * (i + 1) / sorted.length);
+      }
+      if (sorted.length > 0 && percent.get(percent.size() - 1) < 100) { // the slowest connection is always drawn
+        millis.add(sorted[sorted.length - 1] / 1e6);
+        percent.add(100.0);
+      }
+      chart = chart.series(tallies.size() > 1 ? "round " + round : "connections", millis, percent);
     }
-    if (sorted.length > 0 && percent.get(percent.size() - 1) < 100) { // the slowest connection is always drawn
-      millis.add(sorted[sorted.length - 1] / 1e6);
-      percent.add(100.0);
-    }
-    return LineChart.titled("connection times")
-        .axes("connection time (ms)", "connections at most this long (%)")
-        .series("connections", millis, percent);
+    return chart;
   }
 }

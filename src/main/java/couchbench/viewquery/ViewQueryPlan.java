@@ -2,15 +2,18 @@ package couchbench.viewquery;
 
 import couchbench.couchdb.DatabaseNames;
 import couchbench.couchdb.DesignDocument;
+import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Seed 001's httperf run as parameters say: {@code rate} new connections per second, {@code conns}
- * in all, {@code callsPerConn} requests on each, against one view; and the data set up for it.
+ * in all, {@code callsPerConn} requests on each, against one view, {@code rounds} times one after the other; and the
+ * data set up for it, once.
  *
  * @param database the database holding the view
  * @param design the design document and its view
@@ -20,10 +23,14 @@ import java.util.Locale;
  * @param totalConns connections of all injectors together
  * @param callsPerConn requests sent on each connection
  * @param injector this injector's share ({@code -Dinjector=I/N}, or httperf's {@code -Dclient=I/N})
+ * @param rounds how many times the measured load runs, one after the other
  */
 public record ViewQueryPlan(
     String database, DesignDocument design, boolean setup, int rows, double totalRate,
-    int totalConns, int callsPerConn, InjectorShare injector) {
+    int totalConns, int callsPerConn, InjectorShare injector, Rounds rounds) {
+
+  /** The step-length rule: a round's figures should rest on at least this many seconds of load (conns / rate). */
+  public static final int RULE_SECONDS = 2;
 
   /** The seed's map function: every document, keyed by its id. */
   public static final String SEED_MAP = "function(doc) { emit(doc._id, doc); }";
@@ -34,7 +41,7 @@ public record ViewQueryPlan(
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings database, design, view, setup, rows, rate, conns, callsPerConn, injector (or client)
+   * @param settings database, design, view, setup, rows, rate, conns, callsPerConn, injector (or client), rounds
    * @return the plan
    * @throws SettingsException for a value that cannot be used
    */
@@ -49,7 +56,8 @@ public record ViewQueryPlan(
         rate,
         settings.intValue("conns", 27000, 1),
         settings.intValue("callsPerConn", 1, 1),
-        InjectorShare.from(settings));
+        InjectorShare.from(settings),
+        Rounds.from(settings));
     plan.injector().atLeastOne("conns", plan.totalConns());
     return plan;
   }
@@ -79,6 +87,25 @@ public record ViewQueryPlan(
     return conns() / (double) duration().toSeconds();
   }
 
+  /** @return how long a round's connections arrive for, as asked: conns / rate, in seconds, before any rounding */
+  public double loadSeconds() {
+    return conns() / rate();
+  }
+
+  /**
+   * The step-length rule: no round's figures should rest on less than {@link #RULE_SECONDS} of load.
+   *
+   * @return what the page warns of when the parameters ask for less; empty when they do not
+   */
+  public Optional<String> lengthWarning() {
+    if (loadSeconds() >= RULE_SECONDS) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT, "the load%s lasts %.2f s (%d connections at %s/s), under the %d s"
+            + " a figure should rest on: raise -Dconns or lower -Drate", rounds.repeated() ? " of each round" : "",
+        loadSeconds(), conns(), number(rate()), RULE_SECONDS));
+  }
+
   /** @return one line saying what the load will do, for the console */
   public String describe() {
     String rate = String.format(Locale.ROOT, "%.1f", effectiveRate());
@@ -86,7 +113,8 @@ public record ViewQueryPlan(
         + callsPerConn + " call(s) each, GET " + path()
         + (!injector.alone() ? " (injector " + injector + " of -Drate=" + totalRate + " -Dconns=" + totalConns + ")" : "")
         + (Math.abs(effectiveRate() - rate()) > 1e-9 * rate()
-            ? " (-Drate=" + rate() + " rounded: Gatling injects over whole seconds)" : "");
+            ? " (-Drate=" + rate() + " rounded: Gatling injects over whole seconds)" : "")
+        + (rounds.repeated() ? ", " + rounds.count() + " rounds one after the other" : "");
   }
 
   /** @return the rows the view must hold after setup: the seed's two and the added ones */
@@ -97,6 +125,14 @@ public record ViewQueryPlan(
   /** @return the query path, e.g. {@code /todo/_design/todo/_view/list} */
   public String path() {
     return design.queryPath(database);
+  }
+
+  /**
+   * @param value a rate
+   * @return it as a user writes it: 150, not 150.0
+   */
+  static String number(double value) {
+    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
   }
 
   private static double positiveNumber(String name, String raw) {

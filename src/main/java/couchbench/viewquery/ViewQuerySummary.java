@@ -1,12 +1,15 @@
 package couchbench.viewquery;
 
-import com.sun.management.OperatingSystemMXBean;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
+import couchbench.rounds.Rounds;
+import couchbench.rounds.Spread;
 import couchbench.targets.CouchTarget;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -14,35 +17,45 @@ import java.util.Optional;
 /**
  * After a ViewQuery run: httperf's figures from the run's own records, printed and written beside
  * Gatling's report with the index build, the httperf command that does the same, and how each
- * figure was measured.
+ * figure was measured. With several rounds, each figure is the median of the rounds' with their range, and each
+ * round's figures are in a table of their own.
  */
 public final class ViewQuerySummary {
 
   private ViewQuerySummary() {}
 
   /**
-   * CPU time this JVM has used so far, to take before and after the load.
+   * httperf's figures of a finished load, one round after the other.
    *
-   * @return seconds of user and system CPU time, or 0 where the JVM cannot tell
+   * @param plan the run's parameters, with its rounds
+   * @param view the finished load's chains, with their tallies
+   * @param log what the run's simulation.log says; empty when it could not be read (errors are then all "other")
+   * @return the figures of each round, round 1 first
    */
-  public static double cpuSeconds() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
-      return Math.max(0, os.getProcessCpuTime()) / 1e9;
-    }
-    return 0;
+  public static List<HttperfFigures> figures(ViewQueryPlan plan, ViewQueryChains view, Optional<RunLog> log) {
+    return plan.rounds().numbers().stream().map(round -> {
+      ConnTally tally = view.tally(round);
+      Map<String, Long> messages = log.map(run -> run.failures(view.requestName(round))).orElse(Map.of());
+      return new HttperfFigures(tally, ErrorKinds.count(tally.unansweredCount(), messages), tally.cpuSeconds());
+    }).toList();
   }
 
   /**
-   * httperf's figures of a finished load.
+   * What the console shows at the end.
    *
-   * @param view the finished load's chains, with their tally
-   * @param cpuSeconds CPU time of this JVM during the load
-   * @param log what the run's simulation.log says; empty when it could not be read (errors are then all "other")
-   * @return the figures
+   * @param plan the run's parameters, with its rounds
+   * @param figures each round's figures
+   * @return httperf's lines; with several rounds, each round's, each line starting with its round
    */
-  public static HttperfFigures figures(ViewQueryChains view, double cpuSeconds, Optional<RunLog> log) {
-    Map<String, Long> messages = log.map(run -> run.failures(view.requestName())).orElse(Map.of());
-    return new HttperfFigures(view.tally(), ErrorKinds.count(view.tally().unansweredCount(), messages), cpuSeconds);
+  public static List<String> console(ViewQueryPlan plan, List<HttperfFigures> figures) {
+    if (!plan.rounds().repeated()) {
+      return figures.get(0).console();
+    }
+    List<String> lines = new ArrayList<>();
+    for (int round : plan.rounds().numbers()) {
+      figures.get(round - 1).console().forEach(line -> lines.add("round " + round + ": " + line));
+    }
+    return lines;
   }
 
   /**
@@ -52,14 +65,15 @@ public final class ViewQuerySummary {
    * @param plan the run's parameters
    * @param target the server
    * @param indexBuild the first, index-building query
-   * @param figures httperf's figures of the load
+   * @param figures httperf's figures of each round's load, round 1 first
    * @param log what the run's simulation.log says; empty when it could not be read
    * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
    * @return the page
    */
   public static SummaryPage page(String simulation, ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild,
-      HttperfFigures figures, Optional<RunLog> log, boolean loginRefused) {
-    ConnTally tally = figures.tally();
+      List<HttperfFigures> figures, Optional<RunLog> log, boolean loginRefused) {
+    Rounds rounds = plan.rounds();
+    List<ConnTally> tallies = figures.stream().map(HttperfFigures::tally).toList();
     SummaryPage page = SummaryPage.titled(simulation + ": httperf's figures for GET " + plan.path())
         .line("Target: " + target.describe() + ".")
         .line("The same load with httperf: " + httperfCommand(plan, target) + (!plan.injector().alone()
@@ -70,29 +84,51 @@ public final class ViewQuerySummary {
             + plan.callsPerConn() + " call(s); every reply checked: status 200, total_rows "
             + indexBuild.totalRows() + ".")
         .line(indexBuild.describe() + ".");
+    if (rounds.repeated()) {
+      page = page.line("Rounds: " + rounds.describe() + ". Each round is the whole load above, one after the other;"
+          + " the setup and the index build ran once, before round 1; request names end with 'round r'.");
+    }
     if (loginRefused) {
       page = page.warning("CouchDB refused the login during the run, which stopped there.");
     }
-    if (tally.failedCount() > 0) {
-      page = page.warning(tally.failedCount() + " requests failed (no reply, status other than 200, or"
+    if (plan.lengthWarning().isPresent()) {
+      page = page.warning(plan.lengthWarning().get() + ".");
+    }
+    long failed = tallies.stream().mapToLong(ConnTally::failedCount).sum();
+    if (failed > 0) {
+      page = page.warning(failed + " requests failed (no reply, status other than 200, or"
           + " wrong total_rows): see Gatling's report for the messages.");
     }
-    if (log.isEmpty() && tally.unansweredCount() > 0) {
+    if (log.isEmpty() && tallies.stream().anyMatch(tally -> tally.unansweredCount() > 0)) {
       page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
     }
-    page = page.chart("reply rate over the run", ViewQueryCharts.replyRate(tally))
-        .chart("connection times", ViewQueryCharts.connectionTimes(tally))
-        .text("httperf's figures", figures.lines())
-        .line(figures.replyTimeSpread())
-        .line("How these are measured: a connection is one virtual user; its time runs from the user's"
+    page = page.chart("reply rate over the run", ViewQueryCharts.replyRate(tallies))
+        .chart("connection times", ViewQueryCharts.connectionTimes(tallies));
+    if (rounds.repeated()) {
+      for (int round : rounds.numbers()) {
+        HttperfFigures own = figures.get(round - 1);
+        List<String> lines = new ArrayList<>(own.lines());
+        lines.add("");
+        lines.add(own.replyTimeSpread());
+        page = page.text("httperf's figures, round " + round, lines);
+      }
+    } else {
+      page = page.text("httperf's figures", figures.get(0).lines())
+          .line(figures.get(0).replyTimeSpread());
+    }
+    page = page.line("How these are measured: a connection is one virtual user; its time runs from the user's"
             + " first action to its last, after its last reply; Gatling closes the connection just after,"
             + " when the user ends. The reply time is taken around Gatling's HTTP action: from just before"
             + " the request is sent to the whole reply, so it is httperf's response and transfer times"
             + " together, and holds the connect time on a connection's first call (httperf's connect"
             + " figure is n/a here). Reply size is the body's length. Reply rate: replies in each full"
             + " 5 s window from the first connection's start, as httperf samples it. Errors: requests that"
-            + " got no reply, sorted by Gatling's failure message.")
-        .table("figures", table(figures, indexBuild));
+            + " got no reply, sorted by Gatling's failure message. CPU time: the Gatling JVM's, from the first"
+            + " connection's start to the last one's end.")
+        .table("figures", rounds.repeated() ? spreads(figures, indexBuild) : once(figures.get(0), indexBuild));
+    if (rounds.repeated()) {
+      page = page.table("figures by round", byRound(figures));
+    }
     return page;
   }
 
@@ -108,53 +144,96 @@ public final class ViewQuerySummary {
     int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
     String prefix = uri.getRawPath() == null ? "" : uri.getRawPath();
     return "httperf --client=" + plan.injector() + " --server=" + uri.getHost() + " --port=" + port
-        + " --uri=" + prefix + plan.path() + " --rate=" + number(plan.totalRate())
+        + " --uri=" + prefix + plan.path() + " --rate=" + ViewQueryPlan.number(plan.totalRate())
         + " --num-conns=" + plan.totalConns() + " --num-calls=" + plan.callsPerConn();
   }
 
-  private static Table table(HttperfFigures figures, IndexBuild indexBuild) {
+  /** One round: each figure's value. */
+  private static Table once(HttperfFigures figures, IndexBuild indexBuild) {
+    Table table = Table.of("figure", "value");
+    for (Map.Entry<String, Number> figure : rows(figures).entrySet()) {
+      table = table.row(figure.getKey(), figure.getValue());
+    }
+    return table.row("index build ms", indexBuild.millis())
+        .row("index build total_rows", indexBuild.totalRows());
+  }
+
+  /** Several rounds: each figure's median of the rounds, with the smallest and largest; the index build once. */
+  private static Table spreads(List<HttperfFigures> figures, IndexBuild indexBuild) {
+    Map<String, List<Number>> byFigure = columns(figures);
+    Table table = Table.of("figure", "median", "min", "max");
+    for (Map.Entry<String, List<Number>> figure : byFigure.entrySet()) {
+      Spread spread = Spread.of(figure.getValue());
+      table = table.row(figure.getKey(), spread.median(), spread.min(), spread.max());
+    }
+    // Measured once, before round 1: a range of one.
+    return table.row("index build ms", indexBuild.millis(), indexBuild.millis(), indexBuild.millis())
+        .row("index build total_rows", indexBuild.totalRows(), indexBuild.totalRows(), indexBuild.totalRows());
+  }
+
+  /** Several rounds: each round's figures, a column per round. */
+  private static Table byRound(List<HttperfFigures> figures) {
+    List<String> columns = new ArrayList<>(List.of("figure"));
+    for (int round = 1; round <= figures.size(); round++) {
+      columns.add("round " + round);
+    }
+    Table table = Table.of(columns.toArray(String[]::new));
+    for (Map.Entry<String, List<Number>> figure : columns(figures).entrySet()) {
+      List<Object> row = new ArrayList<>(List.of(figure.getKey()));
+      row.addAll(figure.getValue());
+      table = table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /** @return each figure's values, one per round, in the figures' order */
+  private static Map<String, List<Number>> columns(List<HttperfFigures> figures) {
+    Map<String, List<Number>> byFigure = new LinkedHashMap<>();
+    for (HttperfFigures round : figures) {
+      rows(round).forEach((name, value) -> byFigure.computeIfAbsent(name, k -> new ArrayList<>()).add(value));
+    }
+    return byFigure;
+  }
+
+  /** @return one round's figures by name, in the table's order */
+  private static Map<String, Number> rows(HttperfFigures figures) {
     ConnTally tally = figures.tally();
     Samples.Stats connections = tally.connectionTimes().stats().dividedBy(1e6);
     Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);
     Samples.Stats rate = tally.replyRate(HttperfFigures.REPLY_RATE_WINDOW);
     long[] sorted = tally.replyTimes().sorted();
-    Table table = Table.of("figure", "value")
-        .row("connections", tally.connections())
-        .row("requests", tally.requests())
-        .row("replies", tally.replies())
-        .row("test-duration s", tally.seconds())
-        .row("connection rate conn/s", tally.seconds() > 0 ? tally.connections() / tally.seconds() : 0.0)
-        .row("concurrent connections max", tally.mostOpen())
-        .row("connection time min ms", connections.min())
-        .row("connection time avg ms", connections.avg())
-        .row("connection time max ms", connections.max())
-        .row("connection time median ms", connections.median())
-        .row("connection time stddev ms", connections.stddev())
-        .row("request rate req/s", tally.seconds() > 0 ? tally.requests() / tally.seconds() : 0.0)
-        .row("reply rate min", rate.min())
-        .row("reply rate avg", rate.avg())
-        .row("reply rate max", rate.max())
-        .row("reply rate stddev", rate.stddev())
-        .row("reply rate samples", rate.count())
-        .row("reply time avg ms", replies.avg())
-        .row("reply time median ms", replies.median())
-        .row("reply time p95 ms", HttperfFigures.percentile(sorted, 95) / 1e6)
-        .row("reply time p99 ms", HttperfFigures.percentile(sorted, 99) / 1e6)
-        .row("reply time max ms", replies.max())
-        .row("reply content avg B", tally.replySizes().stats().avg());
+    Map<String, Number> rows = new LinkedHashMap<>();
+    rows.put("connections", tally.connections());
+    rows.put("requests", tally.requests());
+    rows.put("replies", tally.replies());
+    rows.put("test-duration s", tally.seconds());
+    rows.put("connection rate conn/s", tally.seconds() > 0 ? tally.connections() / tally.seconds() : 0.0);
+    rows.put("concurrent connections max", tally.mostOpen());
+    rows.put("connection time min ms", connections.min());
+    rows.put("connection time avg ms", connections.avg());
+    rows.put("connection time max ms", connections.max());
+    rows.put("connection time median ms", connections.median());
+    rows.put("connection time stddev ms", connections.stddev());
+    rows.put("request rate req/s", tally.seconds() > 0 ? tally.requests() / tally.seconds() : 0.0);
+    rows.put("reply rate min", rate.min());
+    rows.put("reply rate avg", rate.avg());
+    rows.put("reply rate max", rate.max());
+    rows.put("reply rate stddev", rate.stddev());
+    rows.put("reply rate samples", rate.count());
+    rows.put("reply time avg ms", replies.avg());
+    rows.put("reply time median ms", replies.median());
+    rows.put("reply time p95 ms", HttperfFigures.percentile(sorted, 95) / 1e6);
+    rows.put("reply time p99 ms", HttperfFigures.percentile(sorted, 99) / 1e6);
+    rows.put("reply time max ms", replies.max());
+    rows.put("reply content avg B", tally.replySizes().stats().avg());
     for (int statusClass = 1; statusClass <= 5; statusClass++) {
-      table = table.row("status " + statusClass + "xx", tally.statusClass(statusClass));
+      rows.put("status " + statusClass + "xx", tally.statusClass(statusClass));
     }
     for (Map.Entry<String, Long> error : figures.errors().entrySet()) {
-      table = table.row("errors " + error.getKey(), error.getValue());
+      rows.put("errors " + error.getKey(), error.getValue());
     }
-    return table.row("failed requests", tally.failedCount())
-        .row("index build ms", indexBuild.millis())
-        .row("index build total_rows", indexBuild.totalRows());
-  }
-
-  private static String number(double value) {
-    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+    rows.put("failed requests", tally.failedCount());
+    return rows;
   }
 
   private static String f(String format, Object... args) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.results.ResultsFile;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
 import java.net.URI;
@@ -80,7 +81,9 @@ class AttachmentUploadIT {
     }
     String summary = Files.readString(folder.resolve("summary.html"));
     assertTrue(summary.contains("data:image/png;base64,"), "the chart is embedded");
-    assertFalse(summary.contains("Warning"), summary);
+    assertEquals(1, summary.split("Warning: ", -1).length - 1, "one warning: " + summary);
+    assertTrue(summary.contains("Warning: 24 figure(s) rest on fewer than 8 uploads and less than 2 s of uploading"
+        + " (-Drepeat=1;"), "-Drepeat=1 is under the step-length rule, and the page says so: " + summary);
 
     // Independently of the run's own check: the stored bytes are the generated file's.
     String database = database(run.output());
@@ -91,6 +94,58 @@ class AttachmentUploadIT {
     }
     JsonNode info = JSON.readTree(get("/" + database).body());
     assertEquals(6 * 3 + 6 * 10, info.path("doc_count").asInt(), "one document per upload, ten per bulk upload");
+    HTTP.send(HttpRequest.newBuilder(URI.create(couch.url() + "/" + database)).DELETE().build(),
+        HttpResponse.BodyHandlers.discarding());
+  }
+
+  @Test
+  void shouldSweepTwiceWithEachRoundsRequestsApartAndGiveTheMedianOfTheRounds() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("AttachmentUpload", Map.of("couchdb.url", couch.url(),
+        "maxExponent", "2", "rounds", "2", "keep", "true", "dataDir", DATA.toString()), RUN_TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = run.requireRunFolder();
+    Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    Set<String> names = new HashSet<>();
+    ResultsFile.read(folder).requests().forEach(entry -> names.add(entry.name()));
+    for (String method : METHODS) {
+      for (String size : List.of("10^1", "10^2")) {
+        for (String round : List.of(" round 1", " round 2")) {
+          // Without -Drepeat, a few milliseconds' uploads go on to 8: the step-length rule.
+          String name = method + " " + size + round;
+          assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get(name), name);
+          assertEquals(new GatlingReport.Counts(8, 8, 0), gatling.get("verify " + method + " " + size + round));
+          assertTrue(names.contains(name), "results.json has each round's name: " + names);
+        }
+        assertFalse(gatling.containsKey(method + " " + size), "no name without its round: " + gatling.keySet());
+      }
+    }
+    List<Map<String, String>> sizes = csv(folder.resolve("upload-times-by-size.csv"));
+    assertEquals(2, sizes.size());
+    for (Map<String, String> size : sizes) {
+      assertEquals("64", size.get("uploads verified"), "2 rounds x 4 methods x 8: " + size);
+      assertEquals("24", size.get("uploads planned"), "2 rounds x 4 methods x 3 at least: " + size);
+      for (String method : List.of("raw", "base64", "multipart")) {
+        double min = Double.parseDouble(size.get(method + " min s"));
+        double median = Double.parseDouble(size.get(method + " median s"));
+        double max = Double.parseDouble(size.get(method + " max s"));
+        assertTrue(0 < min && min <= median && median <= max, method + ": " + size);
+      }
+    }
+    List<Map<String, String>> rounds = csv(folder.resolve("each-round-s-figures.csv"));
+    assertEquals(2 * 2 * 4, rounds.size(), "a figure per round, size and method: " + rounds);
+    for (Map<String, String> figure : rounds) {
+      assertEquals("8", figure.get("uploads verified"), figure.toString());
+      assertEquals("yes", figure.get("rests on 8 uploads or 2 s"), figure.toString());
+    }
+    assertEquals("series,attachment size (bytes),median upload time (s),smallest round,largest round",
+        Files.readAllLines(folder.resolve("upload-time-against-size.csv")).get(0));
+    String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(summary.contains("median of 2 rounds"), summary);
+    assertFalse(summary.contains("Warning"), summary);
+    String database = database(run.output());
+    JsonNode info = JSON.readTree(get("/" + database).body());
+    assertEquals(2 * 2 * (3 * 8 + 8 * 10), info.path("doc_count").asInt(), "every round's documents, apart");
     HTTP.send(HttpRequest.newBuilder(URI.create(couch.url() + "/" + database)).DELETE().build(),
         HttpResponse.BodyHandlers.discarding());
   }

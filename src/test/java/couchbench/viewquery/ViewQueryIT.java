@@ -98,6 +98,44 @@ class ViewQueryIT {
   }
 
   @Test
+  void shouldRunTheLoadTwiceAfterOneSetupAndGiveTheMedianOfTheRounds() throws Exception {
+    GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", "viewquery_rounds",
+        "rate", "20", "conns", "120", "rounds", "2"));
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = run.requireRunFolder();
+    Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
+    assertEquals(new GatlingReport.Counts(120, 120, 0), gatling.get("view list round 1"));
+    assertEquals(new GatlingReport.Counts(120, 120, 0), gatling.get("view list round 2"));
+    assertEquals(2, gatling.size(), "each round's requests apart, the index build none of them: " + gatling.keySet());
+    Results results = ResultsFile.read(folder);
+    assertEquals(120, entry(results, "view list round 2").ok());
+    assertEquals(1, run.output().split("couchbench: view index build: first query ", -1).length - 1,
+        "set up once: " + run.output());
+    assertTrue(run.output().contains("couchbench: round 2: Total: connections 120 requests 120 replies 120 "),
+        run.output());
+
+    Map<String, String> figures = figures(folder.resolve("figures.csv"));
+    assertEquals("figure,median,min,max", Files.readAllLines(folder.resolve("figures.csv")).get(0));
+    assertEquals("120,120,120", figures.get("connections"));
+    assertEquals("1,1,1", figures.get("reply rate samples"), "one full 5 s window in each round");
+    String[] rate = figures.get("reply rate avg").split(",");
+    assertTrue(Double.parseDouble(rate[1]) <= Double.parseDouble(rate[0])
+        && Double.parseDouble(rate[0]) <= Double.parseDouble(rate[2]), figures.get("reply rate avg"));
+    Map<String, String> byRound = figures(folder.resolve("figures-by-round.csv"));
+    assertEquals("120,120", byRound.get("connections"));
+    List<String> rateChart = Files.readAllLines(folder.resolve("reply-rate-over-the-run.csv"));
+    assertEquals(List.of("series,end of the sample (s since the first connection),replies/s,smallest round,"
+        + "largest round", "reply rate,5," + figures.get("reply rate avg")), rateChart);
+    List<String> connectionChart = Files.readAllLines(folder.resolve("connection-times.csv"));
+    assertEquals(1 + 2 * 120, connectionChart.size(), "a line per round: " + connectionChart.size());
+    assertTrue(connectionChart.get(240).startsWith("round 2,"), connectionChart.get(240));
+    String summary = Files.readString(folder.resolve("summary.html"));
+    assertTrue(summary.contains("median of 2 rounds"), summary);
+    assertFalse(summary.contains("Warning"), summary);
+  }
+
+  @Test
   void shouldGiveTheCombinedRateFromTwoInjectorsEachRunningHalf() throws Exception {
     // 20 connections/s and 120 connections between them: 10/s and 60 each, over the same 6 s. The combined rate needs
     // both on time: two Gatling JVMs starting at once on a loaded 2-core machine took up to 27 s to be ready.

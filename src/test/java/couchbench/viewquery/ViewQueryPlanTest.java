@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.rounds.Rounds;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ViewQueryPlanTest {
@@ -24,6 +26,22 @@ class ViewQueryPlanTest {
     assertEquals(Duration.ofSeconds(180), plan.duration());
     assertEquals(2, plan.expectedRows());
     assertTrue(plan.setup());
+    assertEquals(Rounds.ONCE, plan.rounds());
+  }
+
+  @Test
+  void shouldWarnOnlyWhenConnsOverRateIsUnderTwoSeconds() {
+    assertEquals(Optional.empty(), plan(Map.of()).lengthWarning(), "the seed's 180 s");
+    assertEquals(Optional.empty(), plan(Map.of("rate", "20", "conns", "40")).lengthWarning(), "2 s: enough");
+    assertEquals(Optional.of("the load lasts 1.95 s (39 connections at 20/s), under the 2 s a figure should rest on:"
+        + " raise -Dconns or lower -Drate"), plan(Map.of("rate", "20", "conns", "39")).lengthWarning());
+    // Each injector's share lasts as long as the whole: conns and rate are both shared.
+    assertEquals(Optional.empty(), plan(Map.of("rate", "20", "conns", "40", "injector", "1/2")).lengthWarning());
+    ViewQueryPlan rounds = plan(Map.of("rate", "150", "conns", "150", "rounds", "3"));
+    assertEquals(3, rounds.rounds().count());
+    assertTrue(rounds.lengthWarning().orElseThrow().startsWith("the load of each round lasts 1.00 s"),
+        rounds.lengthWarning().toString());
+    assertTrue(rounds.describe().endsWith(", 3 rounds one after the other"), rounds.describe());
   }
 
   @Test
