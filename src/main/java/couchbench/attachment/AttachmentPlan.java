@@ -1,6 +1,7 @@
 package couchbench.attachment;
 
 import couchbench.rounds.Rounds;
+import couchbench.rounds.StepRule;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
@@ -18,8 +19,8 @@ import java.util.stream.IntStream;
  * {@code rounds} times.
  *
  * <p>The step-length rule: a figure (one method at one size in one round, the median of its uploads) should rest on
- * at least {@link #RULE_UPLOADS} uploads or {@link #RULE_SECONDS} s of uploading. Without {@code -Drepeat}, each
- * figure makes its 3 uploads, then uploads on while it rests on less than that, up to {@link #RULE_UPLOADS}: the
+ * at least {@link StepRule#REQUESTS_PER_USER} uploads or {@link StepRule#SECONDS} s of uploading. Without {@code -Drepeat}, each
+ * figure makes its 3 uploads, then uploads on while it rests on less than that, up to {@link StepRule#REQUESTS_PER_USER}: the
  * small sizes get 8 uploads for a fraction of a second, the large ones stop at 3 once those took 2 s. An explicit
  * {@code -Drepeat} is taken as it is, and the page says which figures rest on less.
  *
@@ -41,12 +42,6 @@ public record AttachmentPlan(
 
   /** Uploads per method and size without -Drepeat, before the step-length rule adds any. */
   public static final int DEFAULT_REPEAT = 3;
-
-  /** The step-length rule: a figure rests on at least this many uploads... */
-  public static final int RULE_UPLOADS = 8;
-
-  /** ...or at least this many seconds of uploading. */
-  public static final int RULE_SECONDS = 2;
 
   /** The largest exponent: 10^9 bytes, the seed's largest attachment. */
   public static final int MAX_EXPONENT = 9;
@@ -183,7 +178,7 @@ public record AttachmentPlan(
 
   /** @return the most uploads a method makes at a size in a round: repeat, or the rule's count without -Drepeat */
   public int mostUploads() {
-    return uploadsOn ? Math.max(repeat, RULE_UPLOADS) : repeat;
+    return uploadsOn ? Math.max(repeat, StepRule.REQUESTS_PER_USER) : repeat;
   }
 
   /**
@@ -222,17 +217,17 @@ public record AttachmentPlan(
    *
    * @param uploads the uploads a figure rests on
    * @param seconds their time together
-   * @return true when they are at least {@link #RULE_UPLOADS} or took at least {@link #RULE_SECONDS}
+   * @return true when they are at least {@link StepRule#REQUESTS_PER_USER} or took at least {@link StepRule#SECONDS}
    */
   public static boolean restsOnEnough(int uploads, double seconds) {
-    return uploads >= RULE_UPLOADS || seconds >= RULE_SECONDS;
+    return uploads >= StepRule.REQUESTS_PER_USER || seconds >= StepRule.SECONDS;
   }
 
   /** @return how many uploads each figure rests on, in words, for the console and the summary */
   public String describeUploads() {
-    return uploadsOn && repeat < RULE_UPLOADS
-        ? repeat + " to " + RULE_UPLOADS + " upload(s) per method and size: " + repeat + ", then on while they took"
-            + " less than " + RULE_SECONDS + " s"
+    return uploadsOn && repeat < StepRule.REQUESTS_PER_USER
+        ? repeat + " to " + StepRule.REQUESTS_PER_USER + " upload(s) per method and size: " + repeat + ", then on while they took"
+            + " less than " + StepRule.SECONDS + " s"
         : repeat + " upload(s) per method and size";
   }
 

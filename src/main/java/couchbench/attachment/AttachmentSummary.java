@@ -8,6 +8,7 @@ import couchbench.report.Table;
 import couchbench.results.RunLog;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
+import couchbench.rounds.StepRule;
 import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,8 +65,8 @@ public final class AttachmentSummary {
                 + " milliseconds). An upload counts only when reading its document back (verify ...,"
                 + " not timed) gives the source file's length and md5 digest.")
             .line("A figure (one method at one size" + (rounds.repeated() ? " in one round" : "") + ") is the"
-                + " median of its uploads, and should rest on at least " + AttachmentPlan.RULE_UPLOADS
-                + " uploads or " + AttachmentPlan.RULE_SECONDS + " s of uploading: " + plan.describeUploads()
+                + " median of its uploads, and should rest on at least " + StepRule.REQUESTS_PER_USER
+                + " uploads or " + StepRule.SECONDS + " s of uploading: " + plan.describeUploads()
                 + "; 'uploads planned' counts the " + plan.repeat() + " each method makes at least.")
             .line("Rounds: " + rounds.describe() + (rounds.repeated()
                 ? "; each round sweeps every size (request names end with 'round r'); min and max: the smallest"
@@ -99,8 +100,8 @@ public final class AttachmentSummary {
       }
     }
     if (!shortFigures.isEmpty()) {
-      page = page.warning(shortFigures.size() + " figure(s) rest on fewer than " + AttachmentPlan.RULE_UPLOADS
-          + " uploads and less than " + AttachmentPlan.RULE_SECONDS + " s of uploading (-Drepeat=" + plan.repeat()
+      page = page.warning(shortFigures.size() + " figure(s) rest on fewer than " + StepRule.REQUESTS_PER_USER
+          + " uploads and less than " + StepRule.SECONDS + " s of uploading (-Drepeat=" + plan.repeat()
           + "; without -Drepeat each figure uploads on until it has one or the other): "
           + String.join(", ", shortFigures.subList(0, Math.min(SHORT_NAMED, shortFigures.size())))
           + (shortFigures.size() > SHORT_NAMED ? " and " + (shortFigures.size() - SHORT_NAMED) + " more" : "")
@@ -213,7 +214,7 @@ public final class AttachmentSummary {
   /** Every figure of every round, with what it rests on. */
   private static Table byRound(AttachmentPlan plan, UploadTally tally) {
     Table table = Table.of("n", "method", "round", "median s", "min s", "uploads verified", "uploading s",
-        "rests on " + AttachmentPlan.RULE_UPLOADS + " uploads or " + AttachmentPlan.RULE_SECONDS + " s");
+        "rests on " + StepRule.REQUESTS_PER_USER + " uploads or " + StepRule.SECONDS + " s");
     for (int round : plan.rounds().numbers()) {
       for (int exponent : plan.exponents()) {
         for (AttachmentMethod method : plan.methods(exponent)) {

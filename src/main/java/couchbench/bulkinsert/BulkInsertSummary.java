@@ -3,10 +3,11 @@ package couchbench.bulkinsert;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
-import couchbench.results.RequestTally;
 import couchbench.resources.CpuMeter;
+import couchbench.results.RequestTally;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
+import couchbench.rounds.StepRule;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class BulkInsertSummary {
             + (tally.serverDocCount() < 0 ? "not read" : tally.serverDocCount()));
       }
       double repliesPerUser = (double) tally.replies() / step.threads();
-      if (tally.replies() > 0 && StepLength.restsOnLess(tally.seconds(), repliesPerUser)) {
+      if (tally.replies() > 0 && StepRule.restsOnLess(tally.seconds(), repliesPerUser)) {
         shortSteps.add(String.format(Locale.ROOT, "%s (%.2f s, %d replies to %d users)", name, tally.seconds(),
             tally.replies(), step.threads()));
       }
@@ -99,8 +100,8 @@ public final class BulkInsertSummary {
       page = page.warning("Counts disagree: " + disagreement);
     }
     if (!shortSteps.isEmpty()) {
-      page = page.warning(shortSteps.size() + " steps rest on fewer than " + StepLength.RULE_SECONDS
-          + " s of load or " + StepLength.RULE_REQUESTS + " requests per user, too little for their docs/s to be"
+      page = page.warning(shortSteps.size() + " steps rest on fewer than " + StepRule.SECONDS
+          + " s of load or " + StepRule.REQUESTS_PER_USER + " requests per user, too little for their docs/s to be"
           + " more than noise (-DstepSeconds, -DstepRequests, -Ddocs set below the rule): " + named(shortSteps) + ".");
     }
     Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep = byStep(tallies);

@@ -1,5 +1,6 @@
 package couchbench.bulkinsert;
 
+import couchbench.rounds.StepRule;
 import couchbench.startup.Settings;
 
 /**
@@ -13,12 +14,6 @@ import couchbench.startup.Settings;
  */
 public record StepLength(int requests, int seconds) {
 
-  /** The rule by default: no figure rests on fewer than 8 requests per user. */
-  public static final int RULE_REQUESTS = 8;
-
-  /** The rule by default: no figure rests on fewer than 2 s of load. */
-  public static final int RULE_SECONDS = 2;
-
   public StepLength {
     if (requests < 1 || seconds < 0) {
       throw new IllegalArgumentException("step length: " + requests + " requests, " + seconds + " s");
@@ -30,8 +25,8 @@ public record StepLength(int requests, int seconds) {
    * @return the step length they ask for, the rule's by default
    */
   public static StepLength from(Settings settings) {
-    return new StepLength(settings.intValue("stepRequests", RULE_REQUESTS, 1),
-        settings.intValue("stepSeconds", RULE_SECONDS, 0));
+    return new StepLength(settings.intValue("stepRequests", StepRule.REQUESTS_PER_USER, 1),
+        settings.intValue("stepSeconds", StepRule.SECONDS, 0));
   }
 
   /**
@@ -58,18 +53,6 @@ public record StepLength(int requests, int seconds) {
    */
   public boolean goesOn(int sent, int requestsPerUser, long nanosRunning) {
     return sent < requestsPerUser || nanosRunning < seconds * 1_000_000_000L;
-  }
-
-  /**
-   * Whether a figure rests on less than the rule: fewer than {@link #RULE_SECONDS} of load or fewer than
-   * {@link #RULE_REQUESTS} requests per user. A step that ran by the default rule never does.
-   *
-   * @param seconds the step's wall time
-   * @param repliesPerUser replies per user the step got
-   * @return true when it rests on less
-   */
-  public static boolean restsOnLess(double seconds, double repliesPerUser) {
-    return seconds < RULE_SECONDS || repliesPerUser < RULE_REQUESTS;
   }
 
   /** @return the sentence that says the rule on the page */

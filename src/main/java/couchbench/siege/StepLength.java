@@ -1,22 +1,20 @@
 package couchbench.siege;
 
+import couchbench.rounds.StepRule;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * The step-length rule of the siege steps: no figure should rest on less than about {@link #MIN_LOAD} of load or
- * {@link #MIN_REQUESTS_PER_USER} requests per user, or a round's figure tells of the moment it ran in (a JIT
+ * {@link StepRule#REQUESTS_PER_USER} requests per user, or a round's figure tells of the moment it ran in (a JIT
  * compilation, a neighbour's burst, the users' start) more than of the server, and the rounds' range of that. Siege's
  * default step, 60 s, keeps to it; where a run's parameters go below it, its page says so.
  */
 final class StepLength {
 
   /** The least load a step's figures should rest on. */
-  static final Duration MIN_LOAD = Duration.ofSeconds(2);
-
-  /** The fewest requests a user should send in a step. */
-  static final int MIN_REQUESTS_PER_USER = 8;
+  static final Duration MIN_LOAD = Duration.ofSeconds(StepRule.SECONDS);
 
   private StepLength() {}
 
@@ -36,15 +34,15 @@ final class StepLength {
    * @param step the step's request name, e.g. {@code memcache set round 2}
    * @param figures what it measured
    * @param users the users that sent its requests
-   * @return a warning for the page when its users sent fewer than {@link #MIN_REQUESTS_PER_USER} requests each, on
+   * @return a warning for the page when its users sent fewer than {@link StepRule#REQUESTS_PER_USER} requests each, on
    *     average
    */
   static Optional<String> ofStep(String step, SiegeFigures figures, int users) {
     long requests = figures.transactions() + figures.failed();
     String perUser = String.format(Locale.ROOT, "%.1f", (double) requests / users);
-    return requests >= (long) MIN_REQUESTS_PER_USER * users ? Optional.empty()
+    return requests >= (long) StepRule.REQUESTS_PER_USER * users ? Optional.empty()
         : Optional.of(step + " rested on " + perUser + " requests per user (" + requests + " requests by " + users
-            + " users), under the " + MIN_REQUESTS_PER_USER + " a figure should rest on: give a longer -Dduration or"
+            + " users), under the " + StepRule.REQUESTS_PER_USER + " a figure should rest on: give a longer -Dduration or"
             + " fewer -Dusers.");
   }
 }

@@ -3,6 +3,7 @@ package couchbench.viewquery;
 import couchbench.couchdb.DatabaseNames;
 import couchbench.couchdb.DesignDocument;
 import couchbench.rounds.Rounds;
+import couchbench.rounds.StepRule;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
@@ -28,9 +29,6 @@ import java.util.Optional;
 public record ViewQueryPlan(
     String database, DesignDocument design, boolean setup, int rows, double totalRate,
     int totalConns, int callsPerConn, InjectorShare injector, Rounds rounds) {
-
-  /** The step-length rule: a round's figures should rest on at least this many seconds of load (conns / rate). */
-  public static final int RULE_SECONDS = 2;
 
   /** The seed's map function: every document, keyed by its id. */
   public static final String SEED_MAP = "function(doc) { emit(doc._id, doc); }";
@@ -93,17 +91,17 @@ public record ViewQueryPlan(
   }
 
   /**
-   * The step-length rule: no round's figures should rest on less than {@link #RULE_SECONDS} of load.
+   * The step-length rule: no round's figures should rest on less than {@link StepRule#SECONDS} of load.
    *
    * @return what the page warns of when the parameters ask for less; empty when they do not
    */
   public Optional<String> lengthWarning() {
-    if (loadSeconds() >= RULE_SECONDS) {
+    if (loadSeconds() >= StepRule.SECONDS) {
       return Optional.empty();
     }
     return Optional.of(String.format(Locale.ROOT, "the load%s lasts %.2f s (%d connections at %s/s), under the %d s"
             + " a figure should rest on: raise -Dconns or lower -Drate", rounds.repeated() ? " of each round" : "",
-        loadSeconds(), conns(), number(rate()), RULE_SECONDS));
+        loadSeconds(), conns(), number(rate()), StepRule.SECONDS));
   }
 
   /** @return one line saying what the load will do, for the console */

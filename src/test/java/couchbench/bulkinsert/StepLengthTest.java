@@ -1,5 +1,6 @@
 package couchbench.bulkinsert;
 
+import couchbench.rounds.StepRule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,9 +50,9 @@ class StepLengthTest {
         "stepRequests", "1", "stepSeconds", "0"));
 
     assertEquals(1, plan.steps().get(0).requestsPerUser(), "one request per user, as 3072 docs need");
-    assertTrue(StepLength.restsOnLess(0.3, 8), "under 2 s");
-    assertTrue(StepLength.restsOnLess(5, 7.5), "under 8 requests per user");
-    assertFalse(StepLength.restsOnLess(2, 8), "the rule itself");
+    assertTrue(StepRule.restsOnLess(0.3, 8), "under 2 s");
+    assertTrue(StepRule.restsOnLess(5, 7.5), "under 8 requests per user");
+    assertFalse(StepRule.restsOnLess(2, 8), "the rule itself");
     assertThrows(() -> plan(Map.of("stepRequests", "0")), "-DstepRequests=0 is too small");
     assertThrows(() -> plan(Map.of("stepSeconds", "-1")), "-DstepSeconds=-1 is too small");
   }
