@@ -45,6 +45,18 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
   public static final int DEFAULT_WARMUP = 600;
 
   /**
+   * Requests of each kind the default warm-up sends at least, up to {@link #WARMUP_JIT_MAX_DOCS} documents (an
+   * explicit -Dwarmup is sent exactly as given):
+   * C1 compiles a method after about 200 calls, and a path the warm-up took only a few times (600 documents at B=64
+   * are 10 requests) ran interpreted through the first measured step's first 200 requests, costing about 1 ms of
+   * client CPU per request and 13% of that step's docs/s (docs/benchmarks.md).
+   */
+  public static final int WARMUP_JIT_REQUESTS = 256;
+
+  /** What the JIT floor may add to a kind's warm-up at most, in documents: at large B, few requests take long. */
+  public static final int WARMUP_JIT_MAX_DOCS = 16_384;
+
+  /**
    * Reads the plan from the run's settings.
    *
    * @param settings batchSizes, threads, docs, docSize, single, keep, warmup, injector, rounds, stepRequests,
@@ -75,14 +87,14 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
       }
     }
     int warmupDocs = settings.intValue("warmup", DEFAULT_WARMUP, 0);
+    boolean jitFloor = settings.given("warmup").isEmpty();
     int users = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
     String warmupDatabase = "couchbench_bulkinsert_" + run + "_warmup";
     List<BulkInsertStep> warmup = new ArrayList<>();
     for (BulkInsertStep step : steps) {
       // Each kind of request once, as the steps send it: the same body, the same size of reply.
-      int perRequest = step.batchSize() * users;
       BulkInsertStep kind = new BulkInsertStep(step.single(), step.batchSize(), users,
-          Math.max(1, (warmupDocs + perRequest - 1) / perRequest), warmupDatabase, 1);
+          warmupRequestsPerUser(warmupDocs, jitFloor, step.batchSize(), users), warmupDatabase, 1);
       if (warmupDocs > 0 && !warmup.contains(kind)) {
         warmup.add(kind);
       }
@@ -109,6 +121,19 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
   /** @return the warm-up's requests, of all its users and kinds */
   public long warmupRequests() {
     return warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+  }
+
+  /** The warm-up of one kind: its documents, and with the JIT's floor at least its requests, within its bound. */
+  static int warmupRequestsPerUser(int warmupDocs, boolean jitFloor, int batchSize, int users) {
+    long requests = ceil(warmupDocs, batchSize);
+    if (jitFloor) {
+      requests = Math.max(requests, Math.min(WARMUP_JIT_REQUESTS, ceil(WARMUP_JIT_MAX_DOCS, batchSize)));
+    }
+    return (int) Math.max(1, ceil(requests, users));
+  }
+
+  private static long ceil(long dividend, long divisor) {
+    return (dividend + divisor - 1) / divisor;
   }
 
   private static BulkInsertStep step(
