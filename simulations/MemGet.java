@@ -1,6 +1,5 @@
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -31,28 +30,28 @@ public class MemGet extends Simulation {
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
 
   // A key drawn at random from the key file, then "memcache get" of it (named for its round): a miss fails with
-  // NOT_FOUND.
+  // NOT_FOUND. With -Dpipeline=P, P such gets at once, each of its own key.
   private ChainBuilder get(int round) {
-    return exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.get(plan, round));
+    return MemcacheWorkloads.getsAtOnce(plan, keys::keys, round);
   }
 
-  private final ChainBuilder warmUpGet = exec(KeyFile.randomKey(keys::keys)).exec(MemcacheWorkloads.warmUpGet());
+  private final ChainBuilder warmUpGet = MemcacheWorkloads.warmUpGets(plan, keys::keys);
 
   // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
   // finishes a transaction.
   private PopulationBuilder siege(int round) {
     return scenario(plan.rounds().name(run.simulation(), round))
         .during(plan.duration(), false).on(get(round))
-        .injectOpen(atOnceUsers(plan.virtualUsers()));
+        .injectOpen(atOnceUsers(plan.users()));
   }
 
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
       .during(plan.warmup()).on(warmUpGet)
-      .injectOpen(atOnceUsers(plan.virtualUsers()));
+      .injectOpen(atOnceUsers(plan.users()));
 
   {
     setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
-        .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
+        .protocols(memcache.servers(target.servers()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 

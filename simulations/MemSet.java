@@ -32,20 +32,20 @@ public class MemSet extends Simulation {
 
   // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
   // finishes a transaction. Each: "memcache set" (named for its round) of random text under a new md5 key, STORED or
-  // it fails; each STORED key goes into the key file.
+  // it fails; each STORED key goes into the key file. With -Dpipeline=P, P such sets at once.
   private PopulationBuilder siege(int round) {
     return scenario(plan.rounds().name(run.simulation(), round))
-        .during(plan.duration(), false).on(MemcacheWorkloads.set(plan, keys, round))
-        .injectOpen(atOnceUsers(plan.virtualUsers()));
+        .during(plan.duration(), false).on(MemcacheWorkloads.setsAtOnce(plan, keys, round))
+        .injectOpen(atOnceUsers(plan.users()));
   }
 
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
-      .during(plan.warmup()).on(MemcacheWorkloads.warmUpSet(plan))
-      .injectOpen(atOnceUsers(plan.virtualUsers()));
+      .during(plan.warmup()).on(MemcacheWorkloads.warmUpSets(plan))
+      .injectOpen(atOnceUsers(plan.users()));
 
   {
     setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
-        .protocols(memcache.servers(target.servers()).pipeline(plan.pipeline()).timings(run.memcacheTimings()))
+        .protocols(memcache.servers(target.servers()).timings(run.memcacheTimings()))
         .assertions(global().failedRequests().count().is(0L));
   }
 

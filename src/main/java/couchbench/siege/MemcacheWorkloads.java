@@ -11,13 +11,16 @@ import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.Md5Keys;
 import couchbench.data.RandomText;
+import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.memcache.codec.MemcacheKeys;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
@@ -58,25 +61,40 @@ public final class MemcacheWorkloads {
    * @return one iteration: one set
    */
   public static ChainBuilder set(SiegePlan plan, KeyFile keys, int round) {
-    return storeRandomText(plan, plan.rounds().name(SET, round), () -> plan.newKey(Md5Keys.random()), keys::record);
+    return storeRandomText(plan, plan.rounds().name(SET, round), () -> plan.newKey(Md5Keys.random()), keys::record, 1);
+  }
+
+  /**
+   * MemSet's sets: as {@link #set}, the pipeline depth of them at once (-Dpipeline), each under its own key, as a
+   * pipelining client sends them.
+   *
+   * @param plan value size, this injector's key space, the rounds and the pipeline depth
+   * @param keys where acknowledged keys are recorded
+   * @param round the round the chain runs in, 1 to R
+   * @return one iteration: the depth's sets
+   */
+  public static ChainBuilder setsAtOnce(SiegePlan plan, KeyFile keys, int round) {
+    return storeRandomText(plan, plan.rounds().name(SET, round), () -> plan.newKey(Md5Keys.random()), keys::record,
+        plan.pipeline());
   }
 
   /**
    * MemSet's warm-up: the same request path, under the name {@code "warm-up memcache set"}, always
    * to the one key {@link #WARMUP_KEY}, so that it leaves one item behind, in no key file.
    *
-   * @param plan value size
-   * @return one iteration: one set
+   * @param plan value size, and the pipeline depth
+   * @return one iteration: the depth's sets
    */
-  public static ChainBuilder warmUpSet(SiegePlan plan) {
-    return storeRandomText(plan, SiegePlan.WARMUP + SET, () -> WARMUP_KEY, key -> {});
+  public static ChainBuilder warmUpSets(SiegePlan plan) {
+    return storeRandomText(plan, SiegePlan.WARMUP + SET, () -> WARMUP_KEY, key -> {}, plan.pipeline());
   }
 
   private static ChainBuilder storeRandomText(SiegePlan plan, String name, Supplier<String> key,
-      Consumer<String> stored) {
-    return exec(session -> session.set(KeyFile.HEADER, key.get())
-            .set("value", RandomText.ofLength(plan.valueSize())))
-        .exec(memcache(name).set("#{key}", "#{value}").check(stored(stored)));
+      Consumer<String> stored, int atOnce) {
+    Function<Session, Session> keyAndValue = session -> session.set(KeyFile.HEADER, key.get())
+        .set("value", RandomText.ofLength(plan.valueSize()));
+    MemcacheActionBuilder store = memcache(name).set("#{key}", "#{value}").check(stored(stored));
+    return atOnce == 1 ? exec(keyAndValue).exec(store) : exec(store.pipelined(atOnce, keyAndValue));
   }
 
   // STORED, else the set fails; a STORED key goes to `stored` from the check itself: an exec after the request
@@ -130,12 +148,33 @@ public final class MemcacheWorkloads {
   }
 
   /**
-   * MemGet's warm-up: the same get, under the name {@code "warm-up memcache get"}.
+   * MemGet's gets: the pipeline depth of them at once (-Dpipeline), each of a key drawn at random from the key file
+   * (one get after its own draw without a pipeline); a miss is a failure.
    *
-   * @return one iteration's request
+   * @param plan the rounds and the pipeline depth
+   * @param keys the key file's keys
+   * @param round the round the chain runs in, 1 to R
+   * @return one iteration: the depth's gets
    */
-  public static ChainBuilder warmUpGet() {
-    return exec(memcache(SiegePlan.WARMUP + GET).get("#{key}"));
+  public static ChainBuilder getsAtOnce(SiegePlan plan, Supplier<List<String>> keys, int round) {
+    return getsOfRandomKeys(plan, plan.rounds().name(GET, round), keys);
+  }
+
+  /**
+   * MemGet's warm-up: the same gets, under the name {@code "warm-up memcache get"}.
+   *
+   * @param plan the pipeline depth
+   * @param keys the key file's keys
+   * @return one iteration: the depth's gets
+   */
+  public static ChainBuilder warmUpGets(SiegePlan plan, Supplier<List<String>> keys) {
+    return getsOfRandomKeys(plan, SiegePlan.WARMUP + GET, keys);
+  }
+
+  private static ChainBuilder getsOfRandomKeys(SiegePlan plan, String name, Supplier<List<String>> keys) {
+    Function<Session, Session> draw = KeyFile.randomKey(keys);
+    MemcacheActionBuilder get = memcache(name).get("#{key}");
+    return plan.pipeline() == 1 ? exec(draw).exec(get) : exec(get.pipelined(plan.pipeline(), draw));
   }
 
   /**

@@ -76,8 +76,9 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * @return the virtual users of a memcache step: {@code users} connections, each shared by {@code pipeline}
-   *     of them; {@code users} when there is no pipeline
+   * @return the virtual users of a CouchVsMemcache memcache step: {@code users} connections, each shared by
+   *     {@code pipeline} of them; {@code users} when there is no pipeline. (MemSet's and MemGet's users send their
+   *     pipeline's requests at once instead: see {@link #describeLoad}.)
    */
   public int virtualUsers() {
     return users * pipeline;
@@ -139,15 +140,27 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", the rounds when there are
-   *     several, and the pipeline depth of memcache requests when there is one
+   * @return the load in words for MemSet's and MemGet's summary, e.g. "16 users sending back to back for 60 s", the
+   *     rounds when there are several, and how a pipeline depth is sent when there is one
    */
   public String describeLoad() {
-    String load = users + " users sending back to back for " + duration.toSeconds() + " s"
+    return pipeline == 1 ? load() : load() + "; each user sends " + pipeline + " memcache requests at once on its"
+        + " connection, then the next " + pipeline + " once all are answered (pipeline depth " + pipeline + ")";
+  }
+
+  /**
+   * @return the load in words for CouchVsMemcache's summary, where a pipeline depth is that many virtual users on
+   *     each memcache connection
+   */
+  public String describeSharedLoad() {
+    return pipeline == 1 ? load() : load() + "; memcache: " + users + " connections, each shared by " + pipeline
+        + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
+  }
+
+  private String load() {
+    return users + " users sending back to back for " + duration.toSeconds() + " s"
         + (injector.alone() ? "" : " (injector " + injector + "'s share)")
         + (rounds.repeated() ? ", in each of " + rounds.count() + " rounds, one after the other" : "");
-    return pipeline == 1 ? load : load + "; memcache: " + users + " connections, each shared by " + pipeline
-        + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
   }
 
   /**

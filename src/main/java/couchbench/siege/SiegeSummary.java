@@ -55,7 +55,7 @@ public final class SiegeSummary {
     List<String> warnings = new ArrayList<>();
     StepLength.ofPlan(plan).ifPresent(warnings::add);
     rounds.everyRound().forEach((step, figures) ->
-        StepLength.ofStep(step, figures, plan.virtualUsers()).ifPresent(warnings::add));
+        StepLength.ofStep(step, figures, plan.users()).ifPresent(warnings::add));
     return warnings;
   }
 }

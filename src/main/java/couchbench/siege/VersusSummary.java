@@ -102,7 +102,7 @@ public final class VersusSummary {
     SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
         .line("Targets: " + memcache.describe() + "; " + couchdb.describe()
             + ", database " + plan.siege().database() + ".")
-        .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
+        .line("Each step: " + plan.siege().describeSharedLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
     List<String> keysRead = new ArrayList<>();

@@ -74,6 +74,19 @@ class MemSetMemGetIT {
       String page = Files.readString(get.requireRunFolder().resolve("summary.html"));
       String drawnFrom = String.format("Keys read: all %,d keys of %s, each request picking one at random.", keys.size(), keyFile);
       assertTrue(page.contains(drawnFrom), "the summary says what the reads drew from: " + drawnFrom);
+
+      // -Dpipeline=4: each user's gets go 4 at once, each of its own key, each counted and timed on its own.
+      GatlingRun.Result pipelined = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "2", "warmup", "0", "pipeline", "4", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertEquals(0, pipelined.exitCode(), pipelined.output());
+      GatlingReport.Counts fours = GatlingReport.requests(pipelined.requireRunFolder()).get("memcache get");
+      long hits = Long.parseLong(stats(memcached).get("get_hits")) - Long.parseLong(afterGet.get("get_hits"));
+      assertEquals(fours.ok(), hits, "Gatling's OK gets = memcached's new get_hits");
+      assertEquals(0, fours.ok() % 4, "whole batches of 4: " + fours);
+      assertTrue(fours.ok() > 40, "gets sent: " + fours);
+      assertTrue(Files.readString(pipelined.requireRunFolder().resolve("summary.html"))
+          .contains("each user sends 4 memcache requests at once"), "the summary says how the depth was sent");
     }
   }
 

@@ -25,8 +25,10 @@ class SiegePlanTest {
     SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "16", "pipeline", "8", "warmup", "0"), Map.of()));
 
     assertEquals(Duration.ZERO, plan.warmup());
+    assertEquals("16 users sending back to back for 60 s; each user sends 8 memcache requests at once on its"
+        + " connection, then the next 8 once all are answered (pipeline depth 8)", plan.describeLoad());
     assertEquals("16 users sending back to back for 60 s; memcache: 16 connections, each shared by 8 virtual users,"
-        + " so up to 8 requests in flight on each (pipeline depth 8)", plan.describeLoad());
+        + " so up to 8 requests in flight on each (pipeline depth 8)", plan.describeSharedLoad());
   }
 
   @Test
