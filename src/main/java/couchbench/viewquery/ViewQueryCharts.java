@@ -4,6 +4,7 @@ import couchbench.report.LineChart;
 import couchbench.rounds.Spread;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * ViewQuery's two charts: httperf's reply rate samples over the run, and how long the connections took. With several
@@ -20,12 +21,16 @@ final class ViewQueryCharts {
   /**
    * @param tallies each round's finished load, round 1 first
    * @return replies per second in each of httperf's 5 s windows, at the window's end, seconds from the round's first
-   *     start; with several rounds, each window's median over the rounds that reached it, with their range
+   *     start; with several rounds, each window's median over the rounds that reached it, with their range; empty
+   *     when no round lasted a whole window, which would leave nothing to draw
    */
-  static LineChart replyRate(List<ConnTally> tallies) {
+  static Optional<LineChart> replyRate(List<ConnTally> tallies) {
     List<double[]> rounds = tallies.stream()
         .map(tally -> tally.replyRateOverTime(HttperfFigures.REPLY_RATE_WINDOW)).toList();
     int windows = rounds.stream().mapToInt(rates -> rates.length).max().orElse(0);
+    if (windows == 0) {
+      return Optional.empty();
+    }
     List<Integer> ends = new ArrayList<>();
     List<Spread> values = new ArrayList<>();
     for (int i = 0; i < windows; i++) {
@@ -37,8 +42,8 @@ final class ViewQueryCharts {
     LineChart chart = LineChart.titled("reply rate, httperf's " + HttperfFigures.REPLY_RATE_WINDOW + " s samples"
             + (tallies.size() > 1 ? ", median of " + tallies.size() + " rounds (bars: their range)" : ""))
         .axes("end of the sample (s since the first connection)", "replies/s");
-    return tallies.size() > 1 ? chart.spreadSeries("reply rate", ends, values)
-        : chart.series("reply rate", ends, values.stream().map(Spread::median).toList());
+    return Optional.of(tallies.size() > 1 ? chart.spreadSeries("reply rate", ends, values)
+        : chart.series("reply rate", ends, values.stream().map(Spread::median).toList()));
   }
 
   /**

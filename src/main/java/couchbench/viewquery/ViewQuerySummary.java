@@ -1,5 +1,6 @@
 package couchbench.viewquery;
 
+import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.RunLog;
@@ -102,8 +103,11 @@ public final class ViewQuerySummary {
     if (log.isEmpty() && tallies.stream().anyMatch(tally -> tally.unansweredCount() > 0)) {
       page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
     }
-    page = page.chart("reply rate over the run", ViewQueryCharts.replyRate(tallies))
-        .chart("connection times", ViewQueryCharts.connectionTimes(tallies));
+    Optional<LineChart> replyRate = ViewQueryCharts.replyRate(tallies);
+    page = replyRate.isPresent() ? page.chart("reply rate over the run", replyRate.get())
+        : page.line("Reply rate over the run: no chart, since the load lasted less than one of httperf's "
+            + HttperfFigures.REPLY_RATE_WINDOW + " s samples.");
+    page = page.chart("connection times", ViewQueryCharts.connectionTimes(tallies));
     if (rounds.repeated()) {
       for (int round : rounds.numbers()) {
         HttperfFigures own = figures.get(round - 1);

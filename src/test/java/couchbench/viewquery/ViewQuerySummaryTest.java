@@ -27,9 +27,14 @@ class ViewQuerySummaryTest {
    * after {@code replyMillis}; the one 5 s window then holds the replies of those started before 5 s.
    */
   private static HttperfFigures round(long gapMillis, long replyMillis) {
+    return round(gapMillis, replyMillis, 5_000);
+  }
+
+  /** As above, the connections starting from 0 to {@code lastMillis}. */
+  private static HttperfFigures round(long gapMillis, long replyMillis, long lastMillis) {
     AtomicLong now = new AtomicLong();
     ConnTally tally = new ConnTally(now::get, now::get);
-    for (long start = 0; start <= 5_000; start += gapMillis) {
+    for (long start = 0; start <= lastMillis; start += gapMillis) {
       now.set(start * 1_000_000);
       long connection = tally.connectionStarted();
       long sent = tally.requestSent();
@@ -95,6 +100,19 @@ class ViewQuerySummaryTest {
         Files.readAllLines(folder.resolve("reply-rate-over-the-run.csv")));
     assertTrue(Files.readAllLines(folder.resolve("connection-times.csv")).contains("connections,10,100"));
     assertTrue(Files.exists(folder.resolve("httperf-s-figures.txt")));
+  }
+
+  @Test
+  void shouldSayThereIsNoReplyRateChartWhenTheLoadIsShorterThanOneSample(@TempDir Path folder) throws IOException {
+    ViewQueryPlan plan = plan(Map.of("rate", "5", "conns", "15"));
+
+    ViewQuerySummary.page("ViewQuery", plan, TARGET, INDEX, List.of(round(200, 10, 3_000)), Optional.empty(), false)
+        .writeTo(folder);
+
+    assertFalse(Files.exists(folder.resolve("reply-rate-over-the-run.png")), "no chart of an empty axis");
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("Reply rate over the run: no chart, since the"
+        + " load lasted less than one of httperf"), "the page says why");
+    assertTrue(Files.exists(folder.resolve("connection-times.png")), "the other chart is drawn");
   }
 
   @Test
