@@ -71,7 +71,7 @@ for i in "${!pids[@]}"; do
 done
 runs=$(for folder in "$injectors"/injector-*/reports/*/; do echo "${folder%/}"; done | paste -sd, -)
 merge_start=$(date +%s.%N)
-java -cp "$classpath" couchbench.results.Merge "$runs" "$out/merged"
+java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$out/merged"
 echo "injectors: Merge took $(echo "$(date +%s.%N) - $merge_start" | bc) s with its JVM's start ($(du -sh \
   "$injectors" | cut -f1) of injector folders, $(du -ch "$injectors"/injector-*/reports/*/histograms.hlog | tail -1 \
   | cut -f1) of histogram logs, $(cat "$injectors"/injector-*/data/keys/*.csv 2>/dev/null | wc -l) key file lines)"

@@ -2,6 +2,7 @@ package couchbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import couchbench.merge.MergeCommand;
 import couchbench.results.Merge;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ public final class Injectors {
     // Given out of order: Merge orders them by index.
     List<String> given = new ArrayList<>(folders.stream().map(Path::toString).toList());
     Collections.reverse(given);
-    Merge.run(new String[] {String.join(",", given), merged.toString()});
+    Merge.run(new String[] {String.join(",", given), merged.toString()}, MergeCommand::summaryOf);
     return new Run(List.copyOf(folders), merged, startAt);
   }
 }

@@ -41,6 +41,19 @@ public final class SummaryPage {
     return new SummaryPage(title, List.of());
   }
 
+  /** @return the page's title */
+  public String title() {
+    return title;
+  }
+
+  /**
+   * @param newTitle another title
+   * @return this page under it
+   */
+  public SummaryPage retitled(String newTitle) {
+    return new SummaryPage(newTitle, blocks);
+  }
+
   /**
    * Adds a paragraph.
    *
@@ -69,8 +82,22 @@ public final class SummaryPage {
    * @return a new page with the warnings at its top
    */
   public SummaryPage warningsFirst(List<String> texts) {
+    return first(texts, true);
+  }
+
+  /**
+   * Puts paragraphs first on the page, before everything added so far: what a page built elsewhere is part of.
+   *
+   * @param texts plain text, in order
+   * @return a new page with the paragraphs at its top
+   */
+  public SummaryPage linesFirst(List<String> texts) {
+    return first(texts, false);
+  }
+
+  private SummaryPage first(List<String> texts, boolean highlighted) {
     List<Block> next = new ArrayList<>();
-    texts.forEach(text -> next.add(new Block.Text(text, true)));
+    texts.forEach(text -> next.add(new Block.Text(text, highlighted)));
     next.addAll(blocks);
     return new SummaryPage(title, List.copyOf(next));
   }

@@ -113,10 +113,10 @@ final class Entries {
    */
   static Results.Latency latency(Histogram nanos, String clock) {
     if (nanos.getTotalCount() == 0) {
-      return new Results.Latency("us", 0, 0, 0, 0, 0, 0, 0);
+      return new Results.Latency("us", 0.0, 0, 0, 0, 0, 0, 0, 0);
     }
     double step = clock.equals(Results.GATLING_CLOCK) ? 1_000_000 : 1;
-    return new Results.Latency("us", micros(nanos.getMean(), 1), micros(nanos.getValueAtPercentile(50), step),
+    return new Results.Latency("us", micros(nanos.getMinValue(), step), micros(nanos.getMean(), 1), micros(nanos.getValueAtPercentile(50), step),
         micros(nanos.getValueAtPercentile(90), step), micros(nanos.getValueAtPercentile(99), step),
         micros(nanos.getValueAtPercentile(99.9), step), micros(nanos.getValueAtPercentile(99.99), step),
         micros(nanos.getMaxValue(), step));

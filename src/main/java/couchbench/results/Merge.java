@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -33,10 +34,11 @@ import org.HdrHistogram.Histogram;
  * over the union of the injectors' windows (first start to last end); the largest start skew; each server counter
  * once, from the earliest reading before the load to the latest after it, against the sum of what all injectors were
  * acknowledged; the key files joined into one; and summary.html for the whole run, linking each injector's Gatling
- * report, which Gatling cannot merge. Folders of different simulations, parameters or runs, or a set of injectors
- * with one missing or twice, are refused with one line, and nothing is written.
+ * report, which Gatling cannot merge. The simulation's own figures are merged by its {@link Summary}, and its page
+ * for the whole run comes from the same code as a single run's. Folders of different simulations, parameters or
+ * runs, or a set of injectors with one missing or twice, are refused with one line, and nothing is written.
  *
- * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}, or {@code java couchbench.results.Merge A,B
+ * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}, or {@code java couchbench.merge.MergeCommand A,B
  * [folder]}.
  */
 public final class Merge {
@@ -50,29 +52,15 @@ public final class Merge {
   private Merge() {}
 
   /**
-   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
-   */
-  public static void main(String[] args) {
-    try {
-      long start = System.nanoTime();
-      Path written = run(args);
-      System.out.printf("merge: %s, with results.json and %s beside it (%.1f s)%n", written.toAbsolutePath(),
-          RunOutput.HISTOGRAMS, (System.nanoTime() - start) / 1e9);
-    } catch (ResultsException e) {
-      System.err.println("merge: " + e.getMessage());
-      System.exit(1);
-    }
-  }
-
-  /**
    * Merges the folders given.
    *
-   * @param args as for {@link #main}
+   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
+   * @param summaries finds the simulation's summary, which merges its own figures and makes its page
    * @return the merged summary.html
    * @throws ResultsException with one line when an argument or a folder is wrong, or the folders are not the
    *     injectors of one run; nothing is written then
    */
-  public static Path run(String[] args) {
+  public static Path run(String[] args, Summary.Finder summaries) {
     // exec:java passes an empty -Druns or -Dout as null.
     String runs = args.length == 0 || args[0] == null ? "" : args[0];
     List<Path> folders = new ArrayList<>();
@@ -89,7 +77,7 @@ public final class Merge {
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
         : RunFolders.resultsRoot().resolve("merged-" + first.run().simulation().toLowerCase(Locale.ROOT)
             + "-" + injectors.get(0).folder().getFileName());
-    return write(injectors, out);
+    return write(injectors, summaries.of(first.run()), out);
   }
 
   /** Reads every folder and checks that they are the injectors of one run, in index order. */
@@ -97,9 +85,10 @@ public final class Merge {
     List<InjectorRun> injectors = new ArrayList<>();
     for (Path folder : folders) {
       Results results = ResultsFile.read(folder);
-      if (results.schema() < 2) {
+      if (results.schema() < Results.SCHEMA) {
         throw new ResultsException(folder + ": results.json of schema " + results.schema()
-            + ", which has no request windows: merge needs runs of this couchbench (schema " + Results.SCHEMA + ")");
+            + ", which has no " + (results.schema() < 2 ? "request windows" : "figures of the simulation's own")
+            + ": merge needs runs of this couchbench (schema " + Results.SCHEMA + ")");
       }
       Path dir = Files.isDirectory(folder) ? folder : folder.toAbsolutePath().getParent();
       String share = results.run().injector();
@@ -181,7 +170,7 @@ public final class Merge {
   }
 
   /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
-  private static Path write(List<InjectorRun> injectors, Path out) {
+  private static Path write(List<InjectorRun> injectors, Optional<Summary<?>> summary, Path out) {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
@@ -195,9 +184,23 @@ public final class Merge {
     }
     Map<String, Histogram> totals = HistogramLog.totals(histograms);
     List<String> problems = new ArrayList<>();
-    Results merged = merged(injectors, totals, keyFiles(injectors, out, problems));
-    ResultsFile.write(out, merged);
-    return page(injectors, merged, totals, out, problems).writeTo(out);
+    Results added = merged(injectors, totals, keyFiles(injectors, out, problems));
+    OwnPage own = summary.map(found -> ownPage(found, injectors, added, out)).orElseGet(() -> new OwnPage(added,
+        SummaryPage.titled(added.run().simulation()).line("couchbench has no page of " + added.run().simulation()
+            + "'s own figures: the counts and latencies below are all there is.")));
+    ResultsFile.write(out, own.results());
+    return page(own.page(), injectors, own.results(), totals, out, problems).writeTo(out);
+  }
+
+  /** The merged results with the simulation's figures, and its page of them. */
+  private record OwnPage(Results results, SummaryPage page) {}
+
+  /** The simulation's figures of every injector, merged, and its page of the whole run, as for a single run. */
+  private static <F> OwnPage ownPage(Summary<F> summary, List<InjectorRun> injectors, Results added, Path out) {
+    List<F> each = injectors.stream().map(injector -> ResultsFile.figures(injector.folder(), injector.results(),
+        summary.figuresType())).toList();
+    Results merged = added.withFigures(ResultsFile.tree(summary.merge(each)));
+    return new OwnPage(merged, summary.page(merged, ResultsFile.figures(out, merged, summary.figuresType())));
   }
 
   /** The merged results. */
@@ -216,7 +219,7 @@ public final class Merge {
     List<Results.Entry> entries = byName.values().stream().map(same -> entry(same, totals)).toList();
     Map<String, Long> errors = new TreeMap<>();
     all.forEach(r -> r.errors().forEach((message, n) -> errors.merge(message, n, Long::sum)));
-    return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all));
+    return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all), null);
   }
 
   /** One request name's entries of every injector, added up. */
@@ -305,31 +308,34 @@ public final class Merge {
     return keys;
   }
 
-  /** The merged summary: the injectors and links to their reports, the counts, the latency table and chart. */
-  private static SummaryPage page(List<InjectorRun> injectors, Results merged, Map<String, Histogram> totals, Path out,
-      List<String> problems) {
+  /**
+   * The merged summary: the simulation's page of the whole run, the injectors and links to their reports, the counts,
+   * the latency table and chart.
+   */
+  private static SummaryPage page(SummaryPage own, List<InjectorRun> injectors, Results merged,
+      Map<String, Histogram> totals, Path out, List<String> problems) {
     Results.Run run = merged.run();
-    SummaryPage page = SummaryPage.titled(run.simulation() + ": " + injectors.size() + " injectors, merged")
-        .line(run.simulation() + " from " + run.start() + " to " + run.end() + " against " + String.join("; ",
-            run.targets()) + (run.startAt() == null ? "" : ", load started at -DstartAt=" + run.startAt()) + ".")
-        .line("Largest start skew: " + (run.startSkewMillis() == null ? "n/a (no -DstartAt)"
-            : run.startSkewMillis() + " ms") + ". Counts are the injectors' sums, rates over the union of their"
-            + " windows, percentiles from their added histograms (histograms.hlog holds every injector's intervals).");
-    for (String problem : problems) {
-      page = page.warning(problem + ".");
-    }
+    List<String> intro = new ArrayList<>();
+    intro.add("Merged from " + injectors.size() + " injectors: " + run.simulation() + " from " + run.start() + " to "
+        + run.end() + (run.startAt() == null ? "" : ", load started at -DstartAt=" + run.startAt()) + ", largest start"
+        + " skew " + (run.startSkewMillis() == null ? "n/a (no -DstartAt)" : run.startSkewMillis() + " ms") + ". Counts"
+        + " are the injectors' sums, rates over the union of their windows, percentiles from their added histograms"
+        + " (histograms.hlog holds every injector's intervals); each injector's Gatling report is linked at the end.");
     for (Results.KeyFile keys : merged.keyFiles()) {
       Path file = out.resolve(keys.path());
-      page = page.line("Key file " + file + ": " + keys.keys() + " acknowledged keys of all injectors"
-          + " (-DkeyFile=" + file + " reads them).");
+      intro.add("Key file " + file + ": " + keys.keys() + " acknowledged keys of all injectors (-DkeyFile=" + file
+          + " reads them).");
     }
+    SummaryPage page = own.retitled(own.title() + " (" + injectors.size() + " injectors, merged)").linesFirst(intro)
+        .warningsFirst(problems.stream().map(problem -> problem + ".").toList());
+    page = ResultsPage.addTo(page, merged, okTotals(merged, totals));
     for (InjectorRun injector : injectors) {
-      Results.Run own = injector.results().run();
-      page = page.link("injector " + injector.share() + ": Gatling's report (" + own.start() + " to " + own.end()
-          + (own.startSkewMillis() == null ? "" : ", started " + own.startSkewMillis() + " ms after -DstartAt") + ")",
+      Results.Run ran = injector.results().run();
+      page = page.link("injector " + injector.share() + ": Gatling's report (" + ran.start() + " to " + ran.end()
+          + (ran.startSkewMillis() == null ? "" : ", started " + ran.startSkewMillis() + " ms after -DstartAt") + ")",
           relative(out, injector.folder().resolve("index.html")));
     }
-    return ResultsPage.addTo(page, merged, okTotals(merged, totals));
+    return page;
   }
 
   private static Map<String, Histogram> okTotals(Results merged, Map<String, Histogram> totals) {

@@ -1,6 +1,7 @@
 package couchbench.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -9,7 +10,8 @@ import java.util.Set;
  * results.json: a run and its figures, per request name and group, machine-readable. The schema is versioned and
  * documented in docs/results.md; a reader refuses a schema it does not know. Schema 2 added what merging the results
  * of several injectors needs (each entry's window, the key files written, the servers' counts, the agreed start);
- * a schema 1 file reads with those empty.
+ * a schema 1 file reads with those empty. Schema 3 added each entry's shortest time and the simulation's own figures
+ * ({@link Summary}), from which its summary page is built, for one run and for the merged run of several injectors.
  *
  * @param schema the schema's version, {@link #SCHEMA}
  * @param run what ran, against what, when
@@ -17,15 +19,17 @@ import java.util.Set;
  * @param errors Gatling's errors outside any request (e.g. a crashed action), counted by message
  * @param keyFiles the key files the run wrote (empty for a simulation that writes none)
  * @param serverCounts the servers' own counters around the load, against what the run was acknowledged
+ * @param figures the simulation's own figures, as its {@link Summary} keeps them; null before schema 3, or for a run
+ *     whose simulation has none
  */
 public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
-    List<ServerCount> serverCounts) {
+    List<ServerCount> serverCounts, JsonNode figures) {
 
   /** The schema this code writes. */
-  public static final int SCHEMA = 2;
+  public static final int SCHEMA = 3;
 
   /** The schemas this code reads. */
-  public static final Set<Integer> READS = Set.of(1, 2);
+  public static final Set<Integer> READS = Set.of(1, 2, 3);
 
   /** A schema 1 file has no key files or server counts: empty, not null. */
   public Results {
@@ -85,11 +89,20 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
   public static final String GATLING_CLOCK = "Gatling (whole milliseconds)";
 
   /**
+   * @param figures the simulation's own figures
+   * @return these results with them
+   */
+  public Results withFigures(JsonNode figures) {
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures);
+  }
+
+  /**
    * The OK requests' times, in {@link #unit}; all zero when none passed.
    *
    * @param unit always "us" (microseconds)
+   * @param min the shortest; null before schema 3
    */
-  public record Latency(String unit, double mean, double p50, double p90, double p99,
+  public record Latency(String unit, Double min, double mean, double p50, double p90, double p99,
       @JsonProperty("p99.9") double p999, @JsonProperty("p99.99") double p9999, double max) {}
 
   /**

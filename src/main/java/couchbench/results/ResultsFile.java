@@ -88,6 +88,34 @@ public final class ResultsFile {
   }
 
   /**
+   * @param figures a simulation's own figures ({@link Summary})
+   * @return them as results.json holds them
+   */
+  static JsonNode tree(Object figures) {
+    return JSON.valueToTree(figures);
+  }
+
+  /**
+   * @param source the results' file or folder, for messages
+   * @param results results read or written
+   * @param type the class of the simulation's figures
+   * @return its figures, read back
+   * @throws ResultsException when the results hold none, or not of that type
+   */
+  static <F> F figures(Path source, Results results, Class<F> type) {
+    if (results.figures() == null || results.figures().isNull()) {
+      throw new ResultsException(source + ": no \"figures\" of " + results.run().simulation()
+          + (results.schema() < 3 ? " (schema " + results.schema() + " has none; they came with schema 3)" : ""));
+    }
+    try {
+      return JSON.treeToValue(results.figures(), type);
+    } catch (JsonProcessingException e) {
+      throw new ResultsException(source + ": \"figures\" are not " + results.run().simulation() + "'s ("
+          + e.getOriginalMessage() + ")");
+    }
+  }
+
+  /**
    * Writes the file into a folder, through a temporary file renamed into place, so a reader never sees half of it.
    *
    * @param folder the run folder

@@ -25,7 +25,6 @@ import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -158,12 +157,63 @@ public final class RunOutput {
   }
 
   /**
+   * Writes the run's files into Gatling's run folder and prints where they are; call from after(). The page is built
+   * from the results and the figures as results.json holds them, as {@link Merge} builds a merged run's.
+   *
+   * @param targets the servers loaded, as the run describes them (never with a password)
+   * @param summary the simulation's summary
+   * @param figures the simulation's own figures, for results.json and the page
+   */
+  public <F> void finish(List<String> targets, Summary<F> summary, F figures) {
+    if (loadStart == null) {
+      throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
+    }
+    ticker.shutdownNow();
+    takeInterval();
+    List<CounterBefore> counted = List.copyOf(counters);
+    List<Long> after = counted.stream().map(this::readAfter).toList();
+    Instant afterAt = Instant.now();
+    Path root = RunFolders.resultsRoot();
+    Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
+    if (folder.isEmpty()) {
+      histograms.close();
+      delete(partFile);
+      Console.say("no Gatling run folder for " + simulation + " under " + root + ": summary and results not written");
+      return;
+    }
+    Map<String, Outcomes> clientTimes = latencies.totals();
+    Optional<RunLog> log;
+    try {
+      log = Optional.of(SimulationLog.read(folder.get(), clientTimes.keySet(), histograms));
+    } catch (ResultsException e) {
+      Console.say(e.getMessage() + " (results.json and " + HISTOGRAMS + " not written)");
+      log = Optional.empty();
+    }
+    histograms.close();
+    Results results = log.map(read -> results(folder.get(), read, targets, clientTimes, counted, after, afterAt))
+        .orElseGet(() -> withoutLog(targets, afterAt)).withFigures(ResultsFile.tree(figures));
+    SummaryPage page = summary.page(results, ResultsFile.figures(folder.get(), results, summary.figuresType()))
+        .warningsFirst(Console.warnings());
+    if (log.isPresent()) {
+      page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
+      move(partFile, folder.get().resolve(HISTOGRAMS));
+      Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
+    } else {
+      delete(partFile);
+      page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
+    }
+    Console.say("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
+        .toAbsolutePath());
+  }
+
+  /**
    * Writes the run's files into Gatling's run folder and prints where they are; call from after().
    *
    * @param targets the servers loaded, as the run describes them (never with a password)
    * @param summary the simulation's page, from what simulation.log says (empty when it cannot be read)
    */
-  public void finish(List<String> targets, Function<Optional<RunLog>, SummaryPage> summary) {
+  /** TEMPORARY, while the simulations move to {@link Summary}: removed before this lands. */
+  public void finish(List<String> targets, java.util.function.Function<Optional<RunLog>, SummaryPage> summary) {
     if (loadStart == null) {
       throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
     }
@@ -215,14 +265,23 @@ public final class RunOutput {
             after.get(i), afterAt.toString(), Entries.okCount(entries, counter.requests()), counter.requests()));
       }
     }
-    return new Results(Results.SCHEMA,
-        new Results.Run(simulation, settings.parameters(), List.copyOf(targets),
-            new Results.Versions(couchbenchVersion(), log.gatlingVersion(), Runtime.version().toString()),
-            start.toString(), start.plusMillis(log.lastEndMillis()).toString(),
-            injector.share().alone() && injector.startAt().isEmpty() ? null : injector.share().toString(),
-            (int) INTERVAL.toSeconds(), HISTOGRAMS, injector.startAt().map(Instant::toString).orElse(null),
-            injector.startAt().isPresent() ? startSkew.toMillis() : null),
-        entries, log.errors(), keyFilesFrom(folder), serverCounts);
+    return new Results(Results.SCHEMA, run(targets, log.gatlingVersion(), start, start.plusMillis(log.lastEndMillis())),
+        entries, log.errors(), keyFilesFrom(folder), serverCounts, null);
+  }
+
+  /** The results of a run whose simulation.log could not be read: no entries, for the page alone. */
+  private Results withoutLog(List<String> targets, Instant end) {
+    return new Results(Results.SCHEMA, run(targets, "unknown", loadStart, end), List.of(), Map.of(), List.of(),
+        List.of(), null);
+  }
+
+  private Results.Run run(List<String> targets, String gatlingVersion, Instant start, Instant end) {
+    return new Results.Run(simulation, settings.parameters(), List.copyOf(targets),
+        new Results.Versions(couchbenchVersion(), gatlingVersion, Runtime.version().toString()),
+        start.toString(), end.toString(),
+        injector.share().alone() && injector.startAt().isEmpty() ? null : injector.share().toString(),
+        (int) INTERVAL.toSeconds(), HISTOGRAMS, injector.startAt().map(Instant::toString).orElse(null),
+        injector.startAt().isPresent() ? startSkew.toMillis() : null);
   }
 
   /**

@@ -63,14 +63,14 @@ class CompareTest {
     Path empty = Files.createDirectories(reports.root().resolve("empty-run"));
     Path otherSchema = run("memget-3", "memcache get", "16", 100, 1000);
     Files.writeString(otherSchema.resolve("results.json"),
-        Files.readString(otherSchema.resolve("results.json")).replace("\"schema\" : 2", "\"schema\" : 7"));
+        Files.readString(otherSchema.resolve("results.json")).replace("\"schema\" : 3", "\"schema\" : 7"));
     Path cutLog = run("memget-4", "memcache get", "16", 100, 1000);
     String hlog = Files.readString(cutLog.resolve(RunOutput.HISTOGRAMS));
     Files.writeString(cutLog.resolve(RunOutput.HISTOGRAMS), hlog.substring(0, hlog.length() - 30));
 
     assertEquals(empty.resolve("results.json") + ": no such file (a run folder written before couchbench wrote"
         + " results, or not a couchbench run)", message(good + "," + empty));
-    assertEquals(otherSchema.resolve("results.json") + ": schema 7; this couchbench reads schemas [1, 2]",
+    assertEquals(otherSchema.resolve("results.json") + ": schema 7; this couchbench reads schemas [1, 2, 3]",
         message(good + "," + otherSchema));
     assertTrue(message(good + "," + cutLog).startsWith(cutLog.resolve(RunOutput.HISTOGRAMS) + ": cut short"));
     assertEquals("give two run folders (or results.json files): -Druns=reports/A,reports/B", message(good.toString()));
@@ -102,7 +102,7 @@ class CompareTest {
             List.of(request.startsWith("memcache") ? "memcache 127.0.0.1:1" : "CouchDB at http://127.0.0.1:2"),
             new Results.Versions("0.1.0", "3.15.1", "17"), "2026-12-01T10:00:00Z", "2026-12-01T10:00:10Z", null, 5,
             RunOutput.HISTOGRAMS, null, null),
-        List.of(entry(request, times, rate), entry("warm-up " + request, warmUp, 1)), Map.of(), List.of(), List.of());
+        List.of(entry(request, times, rate), entry("warm-up " + request, warmUp, 1)), Map.of(), List.of(), List.of(), null);
     ResultsFile.write(folder, results);
     return folder;
   }

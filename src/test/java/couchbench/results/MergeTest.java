@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.OfflinePage;
+import couchbench.report.SummaryPage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,6 +40,32 @@ class MergeTest {
     }
   }
 
+  /** A simulation's own figures, as a test's MemSet keeps them: its sets, and where its injector ran. */
+  record SetFigures(long sets, String host) {}
+
+  /** MemSet's summary here: the figures added up, the hosts joined, a line of them on the page. */
+  private static final Summary<SetFigures> SET_SUMMARY = new Summary<>() {
+    @Override
+    public Class<SetFigures> figuresType() {
+      return SetFigures.class;
+    }
+
+    @Override
+    public SetFigures merge(List<SetFigures> injectors) {
+      return new SetFigures(injectors.stream().mapToLong(SetFigures::sets).sum(),
+          String.join("; ", injectors.stream().map(SetFigures::host).toList()));
+    }
+
+    @Override
+    public SummaryPage page(Results results, SetFigures figures) {
+      return SummaryPage.titled(results.run().simulation() + ": sets")
+          .line(figures.sets() + " sets from " + figures.host());
+    }
+  };
+
+  private static final Summary.Finder SETS =
+      run -> run.simulation().equals("MemSet") ? Optional.of(SET_SUMMARY) : Optional.empty();
+
   private static Injector injector(int index, int count) {
     // Injector 1 starts 2 s after injector 0 and ends 2 s after it: the union of the windows is 12 s.
     return new Injector("memset-" + index, index + "/" + count,
@@ -52,7 +80,7 @@ class MergeTest {
     Path b = folder(injector(1, 2));
     Path out = reports.root().resolve("merged");
 
-    Path summary = Merge.run(new String[] {b + "," + a, out.toString()});
+    Path summary = Merge.run(new String[] {b + "," + a, out.toString()}, SETS);
 
     assertEquals(out.resolve("summary.html"), summary);
     Results merged = ResultsFile.read(out);
@@ -85,7 +113,11 @@ class MergeTest {
     String page = Files.readString(summary);
     assertTrue(page.contains("href=\"../memset-0/index.html\""), "links injector 0's Gatling report: " + page);
     assertTrue(page.contains("href=\"../memset-1/index.html\""), page);
-    assertTrue(page.contains("Largest start skew: 40 ms."), page);
+    assertTrue(page.contains("largest start skew 40 ms."), page);
+    assertEquals(new SetFigures(3000, "10.0.0.1; 10.0.0.2"), ResultsFile.figures(out, merged, SetFigures.class),
+        "the simulation's own figures, merged by its summary");
+    assertTrue(page.contains("<title>MemSet: sets (2 injectors, merged)</title>"), page);
+    assertTrue(page.contains("3000 sets from 10.0.0.1; 10.0.0.2"), "its page of the merged figures: " + page);
     assertTrue(page.contains("memcache cmd_set went from 5 to 3005 (+3000) against 3000 acknowledged"), page);
     assertTrue(OfflinePage.fetchesNothing(summary), "summary.html opens offline");
   }
@@ -97,7 +129,7 @@ class MergeTest {
     Path b = folder(new Injector(lossy.name(), lossy.share(), lossy.parameters(), lossy.startAt(),
         lossy.offsetMillis(), lossy.skewMillis(), lossy.requests(), lossy.micros(), lossy.before(), 2900));
 
-    Path summary = Merge.run(new String[] {a + "," + b, reports.root().resolve("merged").toString()});
+    Path summary = Merge.run(new String[] {a + "," + b, reports.root().resolve("merged").toString()}, SETS);
 
     assertFalse(ResultsFile.read(summary.getParent()).serverCounts().get(0).agrees());
     assertTrue(Files.readString(summary).contains("(+2895) against 3000 acknowledged (memcache set): they DIFFER"));
@@ -130,9 +162,9 @@ class MergeTest {
         message(first, twice));
     assertEquals("injector 1/2 missing: the run had 2 injectors and 1 folder was given", message(first));
     assertEquals("give the injectors' run folders: -Druns=reports/memset-A,reports/memset-B",
-        assertThrows(ResultsException.class, () -> Merge.run(new String[] {null})).getMessage());
+        assertThrows(ResultsException.class, () -> Merge.run(new String[] {null}, SETS)).getMessage());
     Path merged = reports.root().resolve("merged");
-    Merge.run(new String[] {first + "," + second, merged.toString()});
+    Merge.run(new String[] {first + "," + second, merged.toString()}, SETS);
     assertEquals(merged + ": merged results already; give the injectors' own run folders", message(merged, first));
     try (var files = Files.list(reports.root())) {
       assertEquals(List.of("merged"), files.map(Path::getFileName).map(Path::toString)
@@ -142,7 +174,7 @@ class MergeTest {
 
   private static String message(Path... folders) {
     String runs = String.join(",", Arrays.stream(folders).map(Path::toString).toList());
-    return assertThrows(ResultsException.class, () -> Merge.run(new String[] {runs})).getMessage();
+    return assertThrows(ResultsException.class, () -> Merge.run(new String[] {runs}, SETS)).getMessage();
   }
 
   /** An injector's run folder: results.json, histograms.hlog, and its key file beside them. */
@@ -175,7 +207,8 @@ class MergeTest {
         Map.of(),
         List.of(new Results.KeyFile("data/keys/memcache.csv", keys.getFileName().toString(), injector.requests())),
         List.of(new Results.ServerCount("memcache cmd_set", injector.before(), start.minusSeconds(1).toString(),
-            injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set")))));
+            injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set"))),
+        ResultsFile.tree(new SetFigures(injector.requests(), "10.0.0." + (index + 1)))));
     return folder;
   }
 }

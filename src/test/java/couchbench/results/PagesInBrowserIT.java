@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import couchbench.Browser;
 import couchbench.GatlingRun;
+import couchbench.merge.MergeCommand;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ class PagesInBrowserIT {
     PAGES.put("compare", Compare.page(memGet, couchGet, Map.of("memcache get", "couchdb get"))
         .writeTo(work.resolve("compare"), "compare.html"));
     PAGES.put("merge", Merge.run(new String[] {PAGES.get("MemSet").getParent().toString(),
-        work.resolve("merged").toString()}));
+        work.resolve("merged").toString()}, MergeCommand::summaryOf));
     browser = Browser.start(chromium.get());
   }
 

@@ -28,13 +28,14 @@ class ResultsFileTest {
             5, RunOutput.HISTOGRAMS, "2026-12-01T09:59:59Z", 12L),
         List.of(new Results.Entry("memcache get", "request", Results.CLIENT_CLOCK, false, 1001, 1000, 1,
             Map.of("timeout after 1000 ms", 1L), 100.1,
-            new Results.Latency("us", 95.5, 90.1, 120.3, 250.7, 900.2, 1500.0, 2000.0),
+            new Results.Latency("us", 40.2, 95.5, 90.1, 120.3, 250.7, 900.2, 1500.0, 2000.0),
             "request:memcache_get:ok", "request:memcache_get:ko", "2026-12-01T10:00:00.004Z",
             "2026-12-01T10:00:10.001Z")),
         Map.of(),
         List.of(new Results.KeyFile("data/keys/memcache.csv", "data/keys/memcache.injector0of2.csv", 1000)),
         List.of(new Results.ServerCount("memcache cmd_set", 10, "2026-12-01T09:59:58Z", 1010, "2026-12-01T10:00:11Z",
-            1000, List.of("memcache set"))));
+            1000, List.of("memcache set"))),
+        new ObjectMapper().createObjectNode().put("keysRead", "data/keys/memcache.csv"));
   }
 
   @Test
@@ -51,11 +52,12 @@ class ResultsFileTest {
   void shouldWriteTheDocumentedFieldNames() throws Exception {
     JsonNode json = new ObjectMapper().readTree(ResultsFile.toJson(sample()));
 
-    assertEquals(2, json.get("schema").asInt());
+    assertEquals(3, json.get("schema").asInt());
     assertEquals("MemGet", json.at("/run/simulation").asText());
     assertEquals("16", json.at("/run/parameters/users").asText());
     JsonNode latency = json.at("/requests/0/latency");
     assertEquals("us", latency.get("unit").asText());
+    assertEquals(40.2, latency.get("min").asDouble());
     assertEquals(900.2, latency.get("p99.9").asDouble());
     assertEquals(1500.0, latency.get("p99.99").asDouble());
     assertEquals(1L, json.at("/requests/0/failures").get("timeout after 1000 ms").asLong());
@@ -65,6 +67,7 @@ class ResultsFileTest {
     assertEquals("2026-12-01T10:00:00.004Z", json.at("/requests/0/firstStart").asText());
     assertEquals("data/keys/memcache.injector0of2.csv", json.at("/keyFiles/0/path").asText());
     assertEquals(1010, json.at("/serverCounts/0/after").asLong());
+    assertEquals("data/keys/memcache.csv", json.at("/figures/keysRead").asText());
   }
 
   @Test
@@ -87,11 +90,42 @@ class ResultsFileTest {
   }
 
   @Test
+  void shouldReadASchemaTwoFileWithoutShortestTimesOrFigures() throws Exception {
+    ObjectNode json = (ObjectNode) new ObjectMapper().readTree(ResultsFile.toJson(sample()));
+    json.put("schema", 2);
+    json.remove("figures");
+    ((ObjectNode) json.at("/requests/0/latency")).remove("min");
+    Path file = Files.writeString(folder.resolve("results.json"), json.toString());
+
+    Results read = ResultsFile.read(file);
+
+    assertNull(read.requests().get(0).latency().min());
+    assertNull(read.figures());
+    assertEquals(file + ": no \"figures\" of MemGet (schema 2 has none; they came with schema 3)",
+        assertThrows(ResultsException.class, () -> ResultsFile.figures(file, read, Object.class)).getMessage());
+  }
+
+  /** What a simulation's own figures may look like. */
+  record SomeFigures(String keysRead) {}
+
+  @Test
+  void shouldReadTheFiguresBackAsTheSimulationsType() {
+    Results written = sample();
+    Results read = ResultsFile.read(ResultsFile.write(folder, written));
+
+    assertEquals(new SomeFigures("data/keys/memcache.csv"), ResultsFile.figures(folder, read, SomeFigures.class));
+    record Other(int users) {}
+    String message = assertThrows(ResultsException.class, () -> ResultsFile.figures(folder, read, Other.class))
+        .getMessage();
+    assertTrue(message.startsWith(folder + ": \"figures\" are not MemGet's ("), message);
+  }
+
+  @Test
   void shouldRefuseAnotherSchemaWithOneLine() throws Exception {
     Path file = Files.writeString(folder.resolve("results.json"),
-        ResultsFile.toJson(sample()).replace("\"schema\" : 2", "\"schema\" : 3"));
+        ResultsFile.toJson(sample()).replace("\"schema\" : 3", "\"schema\" : 4"));
 
-    assertEquals(file + ": schema 3; this couchbench reads schemas [1, 2]",
+    assertEquals(file + ": schema 4; this couchbench reads schemas [1, 2, 3]",
         assertThrows(ResultsException.class, () -> ResultsFile.read(file)).getMessage());
   }
 

@@ -1,0 +1,46 @@
+package couchbench.merge;
+
+import couchbench.results.Merge;
+import couchbench.results.Results;
+import couchbench.results.ResultsException;
+import couchbench.results.Summary;
+import couchbench.startup.Settings;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}: {@link Merge} with every simulation's summary, each
+ * made from the parameters the injectors' results list (less -Dinjector, so it describes the whole run). It lives
+ * apart from Merge because it knows every simulation, and the simulations' packages use the results package.
+ */
+public final class MergeCommand {
+
+  private MergeCommand() {}
+
+  /**
+   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
+   */
+  public static void main(String[] args) {
+    try {
+      long start = System.nanoTime();
+      Path written = Merge.run(args, MergeCommand::summaryOf);
+      System.out.printf("merge: %s, with results.json and histograms.hlog beside it (%.1f s)%n",
+          written.toAbsolutePath(), (System.nanoTime() - start) / 1e9);
+    } catch (ResultsException e) {
+      System.err.println("merge: " + e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  /**
+   * @param run a run, as its results.json describes it
+   * @return its simulation's summary, from the run's parameters; empty for a simulation couchbench does not know
+   */
+  public static Optional<Summary<?>> summaryOf(Results.Run run) {
+    Settings settings = Settings.of(run.parameters(), Map.of());
+    return switch (run.simulation()) {
+      default -> Optional.empty();
+    };
+  }
+}
