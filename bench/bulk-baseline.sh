@@ -75,7 +75,7 @@ collect() { # round client csv
 bulkinsert() { # round B N csv
   local log=$out/bulkinsert-$1-b$2.log report attempt
   for attempt in 1 2 3; do
-    timeout "$LIMIT" mvn -q -B gatling:test -Dsimulation=BulkInsert -DbatchSizes="$2" -Dthreads="$THREADS" \
+    timeout "$LIMIT" $CLIENT_PIN mvn -q -B gatling:test -Dsimulation=BulkInsert -DbatchSizes="$2" -Dthreads="$THREADS" \
       -Ddocs="$3" -Dsingle=false -Dcouchdb.url="$URL" ${COUCHDB_USER:+-Dcouchdb.user="$COUCHDB_USER"} \
       "$ONLY_GIVEN_TARGETS" >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
     # The run folder named in this run's own output: other runs may be writing to reports/ meanwhile.
