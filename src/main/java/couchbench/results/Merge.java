@@ -185,9 +185,10 @@ public final class Merge {
     List<String> problems = new ArrayList<>();
     Results added = merged(injectors, totals, keyFiles(injectors, out, problems));
     // Found from the merged run, whose parameters are the whole run's (no -Dinjector): its users are all injectors'.
-    OwnPage own = summaries.of(added.run()).map(found -> ownPage(found, injectors, added, out)).orElseGet(() -> new OwnPage(added,
-        SummaryPage.titled(added.run().simulation()).line("couchbench has no page of " + added.run().simulation()
-            + "'s own figures: the counts and latencies below are all there is.")));
+    OwnPage own = summaries.of(added.run()).map(found -> ownPage(found, injectors, added, out))
+        .orElseGet(() -> new OwnPage(added, SummaryPage.titled(added.run().simulation()).line("couchbench has no"
+            + " page of " + added.run().simulation() + "'s own figures: the counts and latencies below are all there"
+            + " is.")));
     ResultsFile.write(out, own.results());
     return page(own.page(), injectors, own.results(), totals, out, problems).writeTo(out);
   }
