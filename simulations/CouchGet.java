@@ -18,7 +18,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
-import java.util.Optional;
 
 /** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
 public class CouchGet extends Simulation {
@@ -57,8 +56,7 @@ public class CouchGet extends Simulation {
 
   @Override
   public void after() {
-    String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, CouchWorkloads.GET, described,
-        Optional.of(keys), log));
+    run.finish(List.of(couchdb.describe() + ", database " + plan.database()),
+        SiegeSummary.of(run.simulation(), plan, CouchWorkloads.GET), SiegeSummary.Figures.reading(keys));
   }
 }

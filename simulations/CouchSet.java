@@ -18,7 +18,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
 public class CouchSet extends Simulation {
@@ -58,8 +57,7 @@ public class CouchSet extends Simulation {
   @Override
   public void after() {
     run.writeKeyFile(keys, keyFile, "ids");
-    String described = couchdb.describe() + ", database " + plan.database();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, CouchWorkloads.SET, described,
-        Optional.empty(), log));
+    run.finish(List.of(couchdb.describe() + ", database " + plan.database()),
+        SiegeSummary.of(run.simulation(), plan, CouchWorkloads.SET), SiegeSummary.Figures.WRITE);
   }
 }

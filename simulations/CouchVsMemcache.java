@@ -106,8 +106,7 @@ public class CouchVsMemcache extends Simulation {
 
   @Override
   public void after() {
-    VersusSummary.Phases ended = phases.finish();
-    run.finish(List.of(memcacheTarget.describe(), couchdb.describe()),
-        log -> VersusSummary.page(run.simulation(), plan, memcacheTarget, couchdb, ended, log));
+    run.finish(List.of(memcacheTarget.describe(), couchdb.describe()), VersusSummary.of(run.simulation(), plan),
+        phases.finish());
   }
 }

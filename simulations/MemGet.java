@@ -17,7 +17,6 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
-import java.util.Optional;
 
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
 public class MemGet extends Simulation {
@@ -62,8 +61,7 @@ public class MemGet extends Simulation {
 
   @Override
   public void after() {
-    String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, MemcacheWorkloads.GET, described,
-        Optional.of(keys), log));
+    run.finish(List.of(target.describe()), SiegeSummary.of(run.simulation(), plan, MemcacheWorkloads.GET),
+        SiegeSummary.Figures.reading(keys));
   }
 }

@@ -18,7 +18,6 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
 public class MemSet extends Simulation {
@@ -59,8 +58,7 @@ public class MemSet extends Simulation {
   @Override
   public void after() {
     run.writeKeyFile(keys, keyFile, "keys");
-    String described = target.describe();
-    run.finish(List.of(described), log -> SiegeSummary.page(run.simulation(), plan, MemcacheWorkloads.SET, described,
-        Optional.empty(), log));
+    run.finish(List.of(target.describe()), SiegeSummary.of(run.simulation(), plan, MemcacheWorkloads.SET),
+        SiegeSummary.Figures.WRITE);
   }
 }

@@ -4,6 +4,12 @@ import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
 import couchbench.results.Summary;
+import couchbench.siege.CouchWorkloads;
+import couchbench.siege.MemcacheWorkloads;
+import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeSummary;
+import couchbench.siege.VersusPlan;
+import couchbench.siege.VersusSummary;
 import couchbench.startup.Settings;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,6 +46,11 @@ public final class MergeCommand {
   public static Optional<Summary<?>> summaryOf(Results.Run run) {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
+      case "MemSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheWorkloads.SET));
+      case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheWorkloads.GET));
+      case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.SET));
+      case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.GET));
+      case "CouchVsMemcache" -> Optional.of(VersusSummary.of(run.simulation(), VersusPlan.from(settings)));
       default -> Optional.empty();
     };
   }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Both servers' own figures at the moments between phases (memcache stats, CouchDB's database and
@@ -24,7 +23,7 @@ final class ServerFigures {
   private final MemcacheTarget memcache;
   private final CouchTarget couchdb;
   private final String database;
-  private final Map<String, ResourceSnapshot> taken = new LinkedHashMap<>();
+  private final Map<String, VersusSummary.Reading> taken = new LinkedHashMap<>();
   private final List<String> failures = new ArrayList<>();
 
   ServerFigures(MemcacheTarget memcache, CouchTarget couchdb, String database) {
@@ -40,15 +39,16 @@ final class ServerFigures {
    */
   synchronized void take(String moment) {
     try {
-      taken.put(moment, MemcacheResources.snapshot(memcache).and(CouchResources.snapshot(couchdb, database)));
+      ResourceSnapshot both = MemcacheResources.snapshot(memcache).and(CouchResources.snapshot(couchdb, database));
+      taken.put(moment, VersusSummary.Reading.of(both, System.currentTimeMillis()));
     } catch (TargetException | CouchDbException | UncheckedIOException e) {
       failures.add("the servers' figures " + moment + " could not be read: " + e.getMessage());
     }
   }
 
-  /** @return the figures of a moment, if they could be read */
-  synchronized Optional<ResourceSnapshot> at(String moment) {
-    return Optional.ofNullable(taken.get(moment));
+  /** @return the figures of a moment; null when they could not be read */
+  synchronized VersusSummary.Reading at(String moment) {
+    return taken.get(moment);
   }
 
   /** @return why figures are missing, one line per moment that failed */

@@ -1,26 +1,34 @@
 package couchbench.siege;
 
 import couchbench.report.Table;
-import couchbench.results.RequestTally;
-import couchbench.results.RunLog;
+import couchbench.results.Results;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * The figures siege prints at the end of a run (seed 000's tables), for one request name of a
- * Gatling run. Siege counts a transaction per completed hit and a failure per hit that got no
+ * The figures siege prints at the end of a run (seed 000's tables), for one request name or group of a
+ * run, from its entry in results.json. Siege counts a transaction per completed hit and a failure per hit that got no
  * usable answer; here Gatling's checks decide, so the transactions are the requests that passed,
  * the failures those that failed, and "successful transactions" equals "transactions". Response
  * times are those of the transactions, as siege times only completed hits. A figure that is
- * undefined (no transaction, or no time elapsed) is NaN and shows as n/a.
+ * undefined (no transaction, or no time elapsed) is NaN and shows as n/a. Times are those of the entry: to the
+ * microsecond for memcache requests (couchbench's client times them), Gatling's whole milliseconds for HTTP requests
+ * and groups; the mean, shortest and longest are its histogram's (three significant digits).
  *
  * @param transactions requests of this name that passed
  * @param failed requests of this name that failed
  * @param elapsedSeconds from the first request of this name sent to the last one ended (siege
  *     times its whole run; in a run of phases this is the phase of this request name)
  * @param responseTimeSeconds the mean response time of the transactions
- * @param concurrency the sum of the transactions' response times divided by the elapsed time:
- *     how many were in flight on average
+ * @param concurrency the sum of the transactions' response times (their mean times their number)
+ *     divided by the elapsed time: how many were in flight on average
  * @param longestSeconds the longest transaction
  * @param shortestSeconds the shortest transaction
  */
@@ -30,34 +38,77 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
   /** Gatling's simulation.log records no response sizes, so siege's throughput cannot be computed. */
   static final String NO_THROUGHPUT = "n/a";
 
+  private static final double MICROS = 1e6;
+
   /**
-   * Computes the figures from Gatling's records of one request name.
+   * Computes the figures from results.json's entry of one request name or group: for a group, a transaction is a
+   * group that passed, its time the group's duration.
    *
-   * @param tally the request name's counts and times, e.g. from {@link RunLog#requests}
+   * @param entry the entry; for a merged run, the injectors' added up
    * @return the figures
    */
-  public static SiegeFigures of(RequestTally tally) {
-    double elapsed = tally.spanMillis() / 1000.0;
-    double sum = tally.okMillisSum() / 1000.0;
-    boolean any = tally.ok() > 0;
-    return new SiegeFigures(tally.ok(), tally.ko(), elapsed,
-        any ? sum / tally.ok() : Double.NaN,
-        elapsed > 0 ? sum / elapsed : Double.NaN,
-        any ? tally.okMaxMillis() / 1000.0 : Double.NaN,
-        any ? tally.okMinMillis() / 1000.0 : Double.NaN);
+  public static SiegeFigures of(Results.Entry entry) {
+    double elapsed = entry.firstStart() == null || entry.lastEnd() == null ? 0
+        : Duration.between(Instant.parse(entry.firstStart()), Instant.parse(entry.lastEnd())).toNanos() / 1e9;
+    boolean any = entry.ok() > 0;
+    Results.Latency latency = entry.latency();
+    double mean = latency.mean() / MICROS;
+    return new SiegeFigures(entry.ok(), entry.ko(), elapsed,
+        any ? mean : Double.NaN,
+        elapsed > 0 ? (any ? mean * entry.ok() : 0) / elapsed : Double.NaN,
+        any ? latency.max() / MICROS : Double.NaN,
+        any && latency.min() != null ? latency.min() / MICROS : Double.NaN);
   }
 
   /**
-   * The figures of every name of a run's tallies, e.g. {@link RunLog#groups}: for a group, a
-   * transaction is a group that passed, its time the group's duration.
+   * The figures of every entry of one kind, by name.
    *
-   * @param tallies tally by request or group name
-   * @return figures by the same names, in the same order
+   * @param results a run's results
+   * @param kind "request" or "group"
+   * @return figures by the entries' names, in their order
    */
-  public static Map<String, SiegeFigures> of(Map<String, RequestTally> tallies) {
+  public static Map<String, SiegeFigures> of(Results results, String kind) {
     Map<String, SiegeFigures> figures = new LinkedHashMap<>();
-    tallies.forEach((name, tally) -> figures.put(name, of(tally)));
+    results.requests().stream().filter(entry -> entry.kind().equals(kind))
+        .forEach(entry -> figures.put(entry.name(), of(entry)));
     return figures;
+  }
+
+  /**
+   * How the page's times were taken, for its explanation.
+   *
+   * @param results a run's results
+   * @return one line naming each clock its measured entries were timed by; empty without entries
+   */
+  static Optional<String> timing(Results results) {
+    Set<String> clocks = results.requests().stream().filter(entry -> !entry.warmUp()).map(Results.Entry::clock)
+        .collect(Collectors.toSet());
+    List<String> said = new ArrayList<>();
+    if (clocks.contains(Results.CLIENT_CLOCK)) {
+      said.add("memcache requests are timed by couchbench's client, from the request written to its reply decoded,"
+          + " to the microsecond (Gatling's own report has them in whole milliseconds)");
+    }
+    if (clocks.contains(Results.GATLING_CLOCK)) {
+      said.add((clocks.contains(Results.CLIENT_CLOCK) ? "HTTP requests and groups" : "requests")
+          + " by Gatling, in whole milliseconds");
+    }
+    return said.isEmpty() ? Optional.empty() : Optional.of("Times: " + String.join("; ", said) + ".");
+  }
+
+  /**
+   * What siege's figures of a merged run are, for its page.
+   *
+   * @param results a run's results
+   * @return one line for the merged results of several injectors; empty for one injector's
+   */
+  static Optional<String> merged(Results results) {
+    String injector = results.run().injector();
+    return injector != null && injector.startsWith("*/") ? Optional.of("Siege's figures of all injectors: their"
+        + " transactions and failures added up; the elapsed time from the first request of any injector to the last"
+        + " one's end (the union of their windows), so the transaction rate is the whole run's; the response time the"
+        + " mean of every injector's transactions, the longest and shortest of all of them, and the concurrency their"
+        + " summed time over the elapsed time (from the injectors' added histograms). Requests per user count all"
+        + " injectors' users.") : Optional.empty();
   }
 
   /** @return transactions / (transactions + failed) in percent, as siege's availability; NaN without requests */

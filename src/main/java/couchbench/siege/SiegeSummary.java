@@ -2,43 +2,94 @@ package couchbench.siege;
 
 import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
-import couchbench.results.RunLog;
-import couchbench.results.RunOutput;
+import couchbench.results.Results;
+import couchbench.results.Summary;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
- * After MemSet, MemGet, CouchSet or CouchGet: the summary page of siege's figures, built from the run's alone; with
- * -Drounds=R, each figure's median and range over the rounds, then every round's figures.
+ * After MemSet, MemGet, CouchSet or CouchGet: the summary page of siege's figures, built from the run's results alone;
+ * with -Drounds=R, each figure's median and range over the rounds, then every round's figures. For the merged run of
+ * several injectors, the same page of the added-up results.
  */
-public final class SiegeSummary {
+public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
 
-  private SiegeSummary() {}
+  private final String simulation;
+  private final SiegePlan plan;
+  private final String request;
 
   /**
-   * The summary page of a run, from its figures; give it to {@link RunOutput#finish}.
+   * What the page shows beyond results.json's entries.
    *
-   * @param simulation the simulation's name, for the title: {@link RunOutput#simulation}
-   * @param plan the run's parameters
-   * @param request the request measured, by its name with one round, e.g. {@link MemcacheWorkloads#SET}
-   * @param target what was loaded, e.g. the target's description
-   * @param keysRead what a read simulation drew its keys from; empty for a write simulation
-   * @param log what the run's simulation.log says; empty when it could not be read
-   * @return the page
+   * @param keysRead what a read simulation drew its keys from, e.g. "all 1,200 keys of data/keys/memcache.csv"; null
+   *     for a write simulation
    */
-  public static SummaryPage page(String simulation, SiegePlan plan, String request, String target,
-      Optional<KeyFile.Keys> keysRead, Optional<RunLog> log) {
-    SiegeRounds rounds = SiegeRounds.of(plan.rounds(), List.of(request),
-        log.map(run -> SiegeFigures.of(run.requests())).orElse(Map.of()));
-    SummaryPage head = SummaryPage.titled(simulation + ": siege's figures").line("Target: " + target + ".");
-    SummaryPage page = keysRead.map(keys -> head.line("Keys read: " + keys.describe() + ", each request picking one"
-            + " at random.")).orElse(head)
-        .line(plan.describeLoad() + (plan.warmup().isZero() ? "." : ", after a warm-up of "
+  public record Figures(String keysRead) {
+
+    /** A write simulation's: it read no keys. */
+    public static final Figures WRITE = new Figures(null);
+
+    /**
+     * @param keys the keys a read simulation drew from
+     * @return its figures
+     */
+    public static Figures reading(KeyFile.Keys keys) {
+      return new Figures(keys.describe());
+    }
+  }
+
+  private SiegeSummary(String simulation, SiegePlan plan, String request) {
+    this.simulation = simulation;
+    this.plan = plan;
+    this.request = request;
+  }
+
+  /**
+   * @param simulation the simulation's name, for the title: {@link couchbench.results.RunOutput#simulation}
+   * @param plan the run's parameters: the live plan of a run, the whole run's for a merged one
+   * @param request the request measured, by its name with one round, e.g. {@link MemcacheWorkloads#SET}
+   * @return the summary; give it to {@link couchbench.results.RunOutput#finish}
+   */
+  public static SiegeSummary of(String simulation, SiegePlan plan, String request) {
+    return new SiegeSummary(simulation, plan, request);
+  }
+
+  @Override
+  public Class<Figures> figuresType() {
+    return Figures.class;
+  }
+
+  /** The keys read are the injectors' one description when they share it (one key file), else each injector's. */
+  @Override
+  public Figures merge(List<Figures> injectors) {
+    List<String> described = injectors.stream().map(Figures::keysRead).filter(Objects::nonNull).distinct().toList();
+    if (described.size() <= 1) {
+      return new Figures(described.isEmpty() ? null : described.get(0));
+    }
+    return new Figures(String.join("; ", IntStream.range(0, injectors.size()).mapToObj(i -> "injector " + i + "/"
+        + injectors.size() + ": " + injectors.get(i).keysRead()).toList()));
+  }
+
+  @Override
+  public SummaryPage page(Results results, Figures figures) {
+    SiegeRounds rounds = SiegeRounds.of(plan.rounds(), List.of(request), SiegeFigures.of(results, "request"));
+    SummaryPage page = SummaryPage.titled(simulation + ": siege's figures")
+        .line("Target: " + String.join("; ", results.run().targets()) + ".");
+    if (figures.keysRead() != null) {
+      page = page.line("Keys read: " + figures.keysRead() + ", each request picking one at random.");
+    }
+    page = page.line(plan.describeLoad() + (plan.warmup().isZero() ? "." : ", after a warm-up of "
             + plan.warmup().toSeconds() + " s (its requests are named \"" + SiegePlan.WARMUP + "...\" in Gatling's"
             + " report and left out here)."));
-    for (String warning : tooShort(plan, rounds)) {
+    for (String line : Stream.of(SiegeFigures.timing(results), SiegeFigures.merged(results)).flatMap(Optional::stream)
+        .toList()) {
+      page = page.line(line);
+    }
+    for (String warning : tooShort(rounds)) {
       page = page.warning(warning);
     }
     if (!plan.rounds().repeated()) {
@@ -51,7 +102,7 @@ public final class SiegeSummary {
   }
 
   /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
-  private static List<String> tooShort(SiegePlan plan, SiegeRounds rounds) {
+  private List<String> tooShort(SiegeRounds rounds) {
     List<String> warnings = new ArrayList<>();
     StepLength.ofPlan(plan).ifPresent(warnings::add);
     rounds.everyRound().forEach((step, figures) ->

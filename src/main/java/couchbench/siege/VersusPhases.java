@@ -168,16 +168,20 @@ public final class VersusPhases {
   /**
    * After the load: the servers' figures, and the key files of a run stopped before a round's read phase.
    *
-   * @return what the summary reports of the phases
+   * @return what the summary reports of the phases: the run's figures, for results.json
    */
   public VersusSummary.Phases finish() {
     boundaryWork.shutdown();
     figures.take(rounds.name(AFTER_READS, rounds.count()));
     eachRound.forEach(round -> round.handoffs().forEach(KeyHandoff::writeIfNotHandedOver));
-    List<VersusSummary.Round> ended = rounds.numbers().stream().map(number -> new VersusSummary.Round(
-        round(number).handoffs().stream().flatMap(handoff -> handoff.describeRead().stream()).toList(),
-        round(number).acknowledged(), figures.at(rounds.name(BEFORE_WRITES, number)),
-        figures.at(rounds.name(AFTER_WRITES, number)), figures.at(rounds.name(AFTER_READS, number)))).toList();
+    List<VersusSummary.Round> ended = rounds.numbers().stream().map(number -> {
+      VersusSummary.Reading afterWrites = figures.at(rounds.name(AFTER_WRITES, number));
+      return new VersusSummary.Round(
+          round(number).handoffs().stream().flatMap(handoff -> handoff.describeRead().stream()).toList(),
+          round(number).acknowledged(),
+          new VersusSummary.Phase(figures.at(rounds.name(BEFORE_WRITES, number)), afterWrites),
+          new VersusSummary.Phase(afterWrites, figures.at(rounds.name(AFTER_READS, number))));
+    }).toList();
     return new VersusSummary.Phases(ended, figures.failures(), CouchHttp.loginWasRefused());
   }
 

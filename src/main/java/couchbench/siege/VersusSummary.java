@@ -6,22 +6,25 @@ import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.rounds.Rounds;
-import couchbench.results.RunLog;
-import couchbench.targets.CouchTarget;
-import couchbench.targets.MemcacheTarget;
+import couchbench.results.Results;
+import couchbench.results.Summary;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * After a CouchVsMemcache run: seed 000's siege table for the four operations, the same for whole
  * records, the servers' resource figures over each phase, and the servers' own counts against the
- * client's: a page built from the run's figures alone, written beside Gatling's report.
+ * client's: a page built from the run's results and its phases' figures alone, written beside Gatling's report; for
+ * the merged run of several injectors, the same page of their added-up results and merged phases.
  */
-public final class VersusSummary {
+public final class VersusSummary implements Summary<VersusSummary.Phases> {
 
   private static final List<String> OPERATIONS =
       List.of(MemcacheWorkloads.SET, CouchWorkloads.SET, MemcacheWorkloads.GET, CouchWorkloads.GET);
@@ -34,10 +37,11 @@ public final class VersusSummary {
   private static final List<String> MEMCACHE_OPERATIONS = List.of(MemcacheWorkloads.SET, MemcacheWorkloads.GET,
       MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ);
 
-  private VersusSummary() {}
+  private final String simulation;
+  private final VersusPlan plan;
 
   /**
-   * What CouchVsMemcache's phases left for its summary, besides simulation.log.
+   * What CouchVsMemcache's phases left for its summary, besides the entries: its figures in results.json.
    *
    * @param rounds what each round's phases left, round 1 first
    * @param figureFailures why figures are missing, one line per moment that failed
@@ -50,12 +54,55 @@ public final class VersusSummary {
    *
    * @param keysRead what each read step drew its keys from, e.g. "memcache set: all 1,200 keys of ..."
    * @param acknowledged what the client saw the servers acknowledge
-   * @param beforeWrites the servers' figures before the write phase, if they could be read
-   * @param afterWrites the same, between the phases
-   * @param afterReads the same, after the read phase
+   * @param writes the servers' figures around the write phase
+   * @param reads the servers' figures around the read phase (its before is the write phase's after, in one run)
    */
-  public record Round(List<String> keysRead, Acknowledged acknowledged, Optional<ResourceSnapshot> beforeWrites,
-      Optional<ResourceSnapshot> afterWrites, Optional<ResourceSnapshot> afterReads) {}
+  public record Round(List<String> keysRead, Acknowledged acknowledged, Phase writes, Phase reads) {}
+
+  /**
+   * The servers' figures around one phase.
+   *
+   * @param before taken before it; null when they could not be read
+   * @param after taken after it; null when they could not be read
+   */
+  public record Phase(Reading before, Reading after) {}
+
+  /**
+   * The servers' figures at one moment ({@link ResourceSnapshot}), as results.json holds them.
+   *
+   * @param epochMillis when they were taken, by this machine's wall clock
+   * @param figures value by figure name, in the order they are shown; null where the server does not offer it
+   */
+  public record Reading(long epochMillis, Map<String, BigDecimal> figures) {
+
+    /**
+     * @param snapshot the figures
+     * @param epochMillis when they were taken
+     * @return them as results.json holds them
+     */
+    static Reading of(ResourceSnapshot snapshot, long epochMillis) {
+      Map<String, BigDecimal> figures = new LinkedHashMap<>();
+      snapshot.figures().forEach((name, value) -> figures.put(name, value.orElse(null)));
+      return new Reading(epochMillis, figures);
+    }
+
+    /** @return the figures as a snapshot */
+    ResourceSnapshot snapshot() {
+      Map<String, Optional<BigDecimal>> values = new LinkedHashMap<>();
+      figures.forEach((name, value) -> values.put(name, Optional.ofNullable(value)));
+      return new ResourceSnapshot(values);
+    }
+
+    /**
+     * Its {@link ResourceSnapshot#CLOCK}, a JVM's own, set to the wall clock instead, to the millisecond: a merged
+     * phase may begin with one injector's reading and end with another's.
+     */
+    private Reading onWallClock() {
+      Map<String, BigDecimal> onWall = new LinkedHashMap<>(figures);
+      onWall.computeIfPresent(ResourceSnapshot.CLOCK, (name, clock) -> BigDecimal.valueOf(epochMillis, 3));
+      return new Reading(epochMillis, onWall);
+    }
+  }
 
   /**
    * What the servers acknowledged, as the client counted it.
@@ -78,30 +125,80 @@ public final class VersusSummary {
     long couchdbDocuments() {
       return couchdbSets + couchdbRecords;
     }
+
+    private Acknowledged plus(Acknowledged other) {
+      return new Acknowledged(memcacheSets + other.memcacheSets, couchdbSets + other.couchdbSets,
+          memcacheRecords + other.memcacheRecords, couchdbRecords + other.couchdbRecords,
+          memcacheFields + other.memcacheFields);
+    }
+  }
+
+  private VersusSummary(String simulation, VersusPlan plan) {
+    this.simulation = simulation;
+    this.plan = plan;
   }
 
   /**
-   * The summary page of a run, from its figures; give it to {@link couchbench.results.RunOutput#finish}.
-   *
    * @param simulation the simulation's name, for the title: {@link couchbench.results.RunOutput#simulation}
-   * @param plan the run's parameters
-   * @param memcache the memcache servers
-   * @param couchdb the CouchDB server
-   * @param phases what the phases left, from {@link VersusPhases#finish}
-   * @param log what the run's simulation.log says; empty when it could not be read
-   * @return the page
+   * @param plan the run's parameters: the live plan of a run, the whole run's for a merged one
+   * @return the summary; give it to {@link couchbench.results.RunOutput#finish}
    */
-  public static SummaryPage page(String simulation, VersusPlan plan, MemcacheTarget memcache, CouchTarget couchdb,
-      Phases phases, Optional<RunLog> log) {
+  public static VersusSummary of(String simulation, VersusPlan plan) {
+    return new VersusSummary(simulation, plan);
+  }
+
+  @Override
+  public Class<Phases> figuresType() {
+    return Phases.class;
+  }
+
+  /**
+   * Counts acknowledged add up; the servers' figures, of the same servers, are taken once per phase: the earliest
+   * injector's reading before it and the latest injector's after it, on the wall clock; the keys read and the figures'
+   * failures are every injector's, each line prefixed by its injector.
+   */
+  @Override
+  public Phases merge(List<Phases> injectors) {
+    List<Round> rounds = new ArrayList<>();
+    for (int r = 0; r < injectors.get(0).rounds().size(); r++) {
+      int round = r;
+      List<Round> each = injectors.stream().map(phases -> phases.rounds().get(round)).toList();
+      rounds.add(new Round(prefixed(each.stream().map(Round::keysRead).toList()),
+          each.stream().map(Round::acknowledged).reduce(Acknowledged::plus).orElseThrow(),
+          merged(each.stream().map(Round::writes).toList()), merged(each.stream().map(Round::reads).toList())));
+    }
+    return new Phases(rounds, prefixed(injectors.stream().map(Phases::figureFailures).toList()),
+        injectors.stream().anyMatch(Phases::loginRefused));
+  }
+
+  /** Every injector's lines, each prefixed with its injector, e.g. "injector 1/2: ". */
+  private static List<String> prefixed(List<List<String>> injectors) {
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < injectors.size(); i++) {
+      String injector = "injector " + i + "/" + injectors.size() + ": ";
+      injectors.get(i).forEach(line -> all.add(injector + line));
+    }
+    return all;
+  }
+
+  /** A phase of all injectors: from the earliest reading before it to the latest after it. */
+  private static Phase merged(List<Phase> injectors) {
+    Comparator<Reading> taken = Comparator.comparingLong(Reading::epochMillis);
+    return new Phase(
+        injectors.stream().map(Phase::before).filter(Objects::nonNull).min(taken).map(Reading::onWallClock)
+            .orElse(null),
+        injectors.stream().map(Phase::after).filter(Objects::nonNull).max(taken).map(Reading::onWallClock)
+            .orElse(null));
+  }
+
+  @Override
+  public SummaryPage page(Results results, Phases phases) {
     Rounds rounds = plan.siege().rounds();
-    SiegeRounds requests = SiegeRounds.of(rounds, OPERATIONS,
-        log.map(run -> SiegeFigures.of(run.requests())).orElse(Map.of()));
-    SiegeRounds records = SiegeRounds.of(rounds, RECORD_OPERATIONS,
-        log.map(run -> SiegeFigures.of(run.groups())).orElse(Map.of()));
+    SiegeRounds requests = SiegeRounds.of(rounds, OPERATIONS, SiegeFigures.of(results, "request"));
+    SiegeRounds records = SiegeRounds.of(rounds, RECORD_OPERATIONS, SiegeFigures.of(results, "group"));
 
     SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
-        .line("Targets: " + memcache.describe() + "; " + couchdb.describe()
-            + ", database " + plan.siege().database() + ".")
+        .line("Targets: " + String.join("; ", results.run().targets()) + ", database " + plan.siege().database() + ".")
         .line("Each step: " + plan.siege().describeSharedLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
@@ -118,7 +215,14 @@ public final class VersusSummary {
       page = page.line("Figures: " + rounds.describe() + "; each round's requests and groups are named \"... round"
           + " N\" in Gatling's report.");
     }
-    for (String warning : tooShort(plan, requests, records)) {
+    for (String line : Stream.of(SiegeFigures.timing(results), SiegeFigures.merged(results).map(siege -> siege
+        + " The client's counts are the injectors' sums, each injector's key files holding its own; the servers'"
+        + " figures over a phase run from the earliest injector's reading before it to the latest injector's after"
+        + " it, the phase's length by the machines' wall clocks, so the servers' counts are against every"
+        + " injector's writes.")).flatMap(Optional::stream).toList()) {
+      page = page.line(line);
+    }
+    for (String warning : tooShort(requests, records)) {
       page = page.warning(warning);
     }
     page = page.chart("transactions per second, per operation", VersusCharts.rates(requests, records));
@@ -181,7 +285,7 @@ public final class VersusSummary {
   }
 
   /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
-  private static List<String> tooShort(VersusPlan plan, SiegeRounds requests, SiegeRounds records) {
+  private List<String> tooShort(SiegeRounds requests, SiegeRounds records) {
     List<String> warnings = new ArrayList<>();
     StepLength.ofPlan(plan.siege()).ifPresent(warnings::add);
     for (SiegeRounds operations : List.of(requests, records)) {
@@ -193,15 +297,14 @@ public final class VersusSummary {
   }
 
   private static SummaryPage resources(SummaryPage page, Rounds rounds, int number, Round round) {
-    if (round.beforeWrites().isPresent() && round.afterWrites().isPresent()) {
-      page = page.table(rounds.name("server figures over the write phase", number),
-          ResourceSnapshot.table(round.beforeWrites().get(), round.afterWrites().get()));
-    }
-    if (round.afterWrites().isPresent() && round.afterReads().isPresent()) {
-      page = page.table(rounds.name("server figures over the read phase", number),
-          ResourceSnapshot.table(round.afterWrites().get(), round.afterReads().get()));
-    }
-    return page;
+    page = resources(page, rounds.name("server figures over the write phase", number), round.writes());
+    return resources(page, rounds.name("server figures over the read phase", number), round.reads());
+  }
+
+  /** The table of a phase whose figures were read before and after it. */
+  private static SummaryPage resources(SummaryPage page, String caption, Phase phase) {
+    return phase.before() == null || phase.after() == null ? page
+        : page.table(caption, ResourceSnapshot.table(phase.before().snapshot(), phase.after().snapshot()));
   }
 
   /**
@@ -215,7 +318,9 @@ public final class VersusSummary {
     Optional<MemcacheResources.ItemsGained> anyItems = Optional.empty();
     for (int number : rounds.numbers()) {
       Round round = ended.get(number - 1);
-      Optional<ResourceSnapshot> writes = round.afterWrites().flatMap(after -> round.beforeWrites().map(after::minus));
+      Phase phase = round.writes();
+      Optional<ResourceSnapshot> writes = phase.before() == null || phase.after() == null ? Optional.empty()
+          : Optional.of(phase.after().snapshot().minus(phase.before().snapshot()));
       Optional<MemcacheResources.ItemsGained> items = writes.flatMap(MemcacheResources::itemsGained);
       anyItems = anyItems.or(() -> items);
       Acknowledged acknowledged = round.acknowledged();

@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two injectors of MemSet, and of CouchSet, against one real server each, started at one instant and merged: the
- * merged counts against the servers' own, the merged histograms against the injectors', and the key files.
+ * merged counts against the servers' own, the merged histograms against the injectors', the merged siege table
+ * against the injectors' own, and the key files.
  */
 class ScaleOutIT {
 
@@ -59,6 +61,7 @@ class ScaleOutIT {
       List<Results> injectors = assertEachInjectorsShare(run, "MemSet", "memcache set");
       assertEquals(sets, injectors.stream().mapToLong(r -> ok(r, "memcache set")).sum(), "counts summed");
       assertHistogramsAdded(run, merged, "memcache set");
+      assertSiegeTableAdded(run, "memcache set", sets);
 
       List<String> keys = assertDisjointKeyFiles(run, injectors, "[0-9a-f]{32}");
       assertEquals(sets, keys.size(), "the merged key file holds exactly the acknowledged keys");
@@ -85,6 +88,7 @@ class ScaleOutIT {
       assertTrue(merged.serverCounts().get(0).agrees(), merged.serverCounts().get(0).describe());
       List<Results> injectors = assertEachInjectorsShare(run, "CouchSet", "couchdb set");
       assertHistogramsAdded(run, merged, "couchdb set");
+      assertSiegeTableAdded(run, "couchdb set", sets);
       List<String> ids = assertDisjointKeyFiles(run, injectors, "[0-9]+");
       assertEquals(docCount, ids.size(), "the merged key file holds exactly the acknowledged ids");
     }
@@ -117,6 +121,33 @@ class ScaleOutIT {
     assertEquals(sum, HistogramLog.totals(run.merged().resolve(RunOutput.HISTOGRAMS)).get(tag).getTotalCount(),
         "merged histogram total = the sum of the injectors'");
     assertEquals(ok(merged, request), sum);
+  }
+
+  /**
+   * The merged summary's siege table (its CSV beside summary.html) holds the whole run: its transactions are the sum
+   * of those of each injector's own table, and its elapsed time spans both injectors'.
+   */
+  private static void assertSiegeTableAdded(Injectors.Run run, String request, long sets) throws Exception {
+    List<String> merged = siegeRow(run.merged(), request);
+    long sum = 0;
+    double longestElapsed = 0;
+    for (Path folder : run.folders()) {
+      List<String> own = siegeRow(folder, request);
+      sum += Long.parseLong(own.get(1));
+      longestElapsed = Math.max(longestElapsed, Double.parseDouble(own.get(3)));
+    }
+    assertEquals(sum, Long.parseLong(merged.get(1)), "merged transactions = the injectors' summed: " + merged);
+    assertEquals(sets, sum, "the siege table's transactions are the entries' OK");
+    assertTrue(Double.parseDouble(merged.get(3)) >= longestElapsed, "the union of the windows: " + merged);
+    assertTrue(Files.readString(run.merged().resolve("summary.html")).contains("figures of all injectors"),
+        "the merged page says what its figures are");
+  }
+
+  /** The siege table's row of a request, in a run folder's summary. */
+  private static List<String> siegeRow(Path folder, String request) throws Exception {
+    return Files.readAllLines(folder.resolve("siege-s-figures.csv")).stream().map(line -> List.of(line.split(",")))
+        .filter(row -> row.get(0).equals(request)).findFirst()
+        .orElseThrow(() -> new AssertionError("no row " + request + " in " + folder.resolve("siege-s-figures.csv")));
   }
 
   /**

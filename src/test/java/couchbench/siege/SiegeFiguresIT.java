@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
-import couchbench.results.RunLog;
+import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Siege's figures read from real runs' simulation.log, against the counts of Gatling's own report. */
+/** Siege's figures from real runs' results.json, against the counts of Gatling's own report. */
 class SiegeFiguresIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
@@ -32,7 +32,7 @@ class SiegeFiguresIT {
           "keyFile", keys.toString()), TIMEOUT);
       assertEquals(0, set.exitCode(), set.output());
       Path setRun = set.requireRunFolder();
-      SiegeFigures sets = SiegeFigures.of(RunLog.read(setRun).requests()).get(MemcacheWorkloads.SET);
+      SiegeFigures sets = SiegeFigures.of(ResultsFile.read(setRun), "request").get(MemcacheWorkloads.SET);
       GatlingReport.Counts reported = GatlingReport.requests(setRun).get(MemcacheWorkloads.SET);
 
       assertEquals(reported.ok(), sets.transactions(), "transactions = Gatling's OK");
@@ -48,7 +48,8 @@ class SiegeFiguresIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "2", "duration", "1", "warmup", "0", "keyFile", unknownKeys.toString()), TIMEOUT);
       assertEquals(2, get.exitCode(), "the no-failure assertion fails\n" + get.output());
-      SiegeFigures gets = SiegeFigures.of(RunLog.read(get.requireRunFolder()).requests()).get(MemcacheWorkloads.GET);
+      SiegeFigures gets = SiegeFigures.of(ResultsFile.read(get.requireRunFolder()), "request")
+          .get(MemcacheWorkloads.GET);
       GatlingReport.Counts getsReported = GatlingReport.requests(get.requireRunFolder()).get(MemcacheWorkloads.GET);
 
       assertEquals(0, gets.transactions());

@@ -2,35 +2,43 @@ package couchbench.siege;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import couchbench.results.RequestTally;
-import couchbench.results.RunLog;
+import couchbench.results.Results;
 import couchbench.startup.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** MemSet's page from known rounds: each figure's median and range over the rounds, and every round's figures. */
+/**
+ * MemSet's and MemGet's pages from known entries: each figure's median and range over the rounds, every round's
+ * figures, the step-length warnings; and the page of two injectors merged.
+ */
 class SiegeSummaryTest {
+
+  private static final String TARGET = "memcache at 127.0.0.1:11211";
 
   @TempDir
   Path folder;
 
   // Rounds of 1 s each at 2000, 3000 and 1000 sets/s, mean response times 2, 1 and 4 ms; the warm-up is left out.
-  private static Map<String, RequestTally> threeRounds() {
-    Map<String, RequestTally> requests = new LinkedHashMap<>();
-    requests.put("warm-up memcache set", new RequestTally(99, 0, 99, 1, 1, 0, 1000));
-    requests.put("memcache set round 1", new RequestTally(2000, 0, 4000, 1, 9, 1000, 2000));
-    requests.put("memcache set round 2", new RequestTally(3000, 0, 3000, 1, 5, 2000, 3000));
-    requests.put("memcache set round 3", new RequestTally(1000, 0, 4000, 2, 30, 3000, 4000));
-    return requests;
+  private static List<Results.Entry> threeRounds() {
+    List<Results.Entry> entries = new ArrayList<>();
+    entries.add(set("warm-up memcache set", 99, 1000, 1000, 1000, 0, 1000));
+    entries.add(set("memcache set round 1", 2000, 2000, 1000, 9000, 1000, 2000));
+    entries.add(set("memcache set round 2", 3000, 1000, 1000, 5000, 2000, 3000));
+    entries.add(set("memcache set round 3", 1000, 4000, 2000, 30_000, 3000, 4000));
+    return entries;
+  }
+
+  private static Results.Entry set(String name, long ok, double mean, double min, double max, long from, long to) {
+    return SiegeResults.entry(name, "request", ok, 0, mean, min, max, from, to);
   }
 
   @Test
@@ -54,17 +62,21 @@ class SiegeSummaryTest {
     assertTrue(rounds.get(3).startsWith("memcache set round 3,1000,100,1,0.004,1000,n/a,"), rounds.toString());
 
     String html = Files.readString(folder.resolve("summary.html"));
+    assertTrue(html.contains("Target: " + TARGET + "."), html);
     assertTrue(html.contains("4 users sending back to back for 2 s, in each of 3 rounds, one after the other"), html);
     assertTrue(html.contains("median of 3 rounds, with the range from the smallest to the largest round"), html);
+    assertTrue(html.contains("memcache requests are timed by couchbench&#39;s client, from the request written to its"
+        + " reply decoded, to the microsecond"), html);
     assertFalse(html.contains("class=\"warning\""), "2 s and hundreds of sets per user keep to the rule: " + html);
+    assertFalse(html.contains("all injectors"), "one injector's page: " + html);
   }
 
   @Test
   void shouldGiveTheMedianOfTheTwoMiddleRoundsAndSayWhichRoundRestedOnTooFewRequests() throws IOException {
-    Map<String, RequestTally> requests = threeRounds();
-    requests.put("memcache set round 4", new RequestTally(31, 0, 31, 1, 1, 4000, 5000));
+    List<Results.Entry> entries = threeRounds();
+    entries.add(set("memcache set round 4", 31, 1000, 1000, 1000, 4000, 5000));
 
-    page(Map.of("rounds", "4", "users", "4", "duration", "1"), requests);
+    page(Map.of("rounds", "4", "users", "4", "duration", "1"), entries);
 
     List<String> spread = Files.readAllLines(folder.resolve("siege-s-figures-over-the-rounds.csv"));
     assertTrue(spread.contains("memcache set,transactions,1500,31,3000,4"), "(1000 + 2000) / 2: " + spread);
@@ -78,11 +90,8 @@ class SiegeSummaryTest {
 
   @Test
   void shouldShowSiegesTableAsItWasWithOneRound() throws IOException {
-    Map<String, RequestTally> requests = new LinkedHashMap<>();
-    requests.put("warm-up memcache set", new RequestTally(99, 0, 99, 1, 1, 0, 1000));
-    requests.put("memcache set", new RequestTally(2000, 0, 4000, 1, 9, 1000, 2000));
-
-    page(Map.of("users", "4"), requests);
+    page(Map.of("users", "4"), List.of(set("warm-up memcache set", 99, 1000, 1000, 1000, 0, 1000),
+        set("memcache set", 2000, 2000, 1000, 9000, 1000, 2000)));
 
     assertEquals(List.of("siege-s-figures.csv", "summary.html"),
         Files.list(folder).map(file -> file.getFileName().toString()).sorted().toList());
@@ -93,10 +102,54 @@ class SiegeSummaryTest {
     assertFalse(html.contains("rounds") || html.contains("round 1"), html);
   }
 
-  private void page(Map<String, String> parameters, Map<String, RequestTally> requests) {
+  @Test
+  void shouldSayWhatAReadRunsKeysWereDrawnFrom() throws IOException {
+    SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of("users", "4"), Map.of())), MemcacheWorkloads.GET)
+        .page(SiegeResults.of("MemGet", null, List.of(TARGET), List.of(SiegeResults.entry("memcache get", "request",
+            2000, 0, 500, 100, 900, 0, 1000))), new SiegeSummary.Figures("all 1,200 keys of data/keys/memcache.csv"))
+        .writeTo(folder);
+
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("Keys read: all 1,200 keys of"
+        + " data/keys/memcache.csv, each request picking one at random."));
+  }
+
+  @Test
+  void shouldMergeTheKeysReadIntoTheOneDescriptionTheInjectorsShareElseEachInjectors() {
+    SiegeSummary summary = SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of(), Map.of())),
+        MemcacheWorkloads.GET);
+    SiegeSummary.Figures shared = new SiegeSummary.Figures("all 1,200 keys of keys.csv");
+
+    assertEquals(shared, summary.merge(List.of(shared, shared)));
+    assertEquals("injector 0/2: all 1,200 keys of keys.csv; injector 1/2: all 10 keys of other.csv",
+        summary.merge(List.of(shared, new SiegeSummary.Figures("all 10 keys of other.csv"))).keysRead());
+    assertNull(summary.merge(List.of(SiegeSummary.Figures.WRITE, SiegeSummary.Figures.WRITE)).keysRead());
+  }
+
+  @Test
+  void shouldShowTheMergedRunsSiegeTableOfTheWholeRun() throws IOException {
+    // Injector 0: 2000 sets from 1 s to 3 s at a mean of 2 ms; injector 1: 3000 from 2 s to 4 s at 1 ms. Merged, as
+    // Merge adds them up: 5000 sets from 1 s to 4 s at a mean of 1.4 ms, the shortest and longest of both.
+    Results merged = SiegeResults.of("MemSet", "*/2", List.of(TARGET), List.of(
+        set("memcache set", 5000, 1400, 500, 12_000, 1000, 4000)));
+    SiegeSummary summary = SiegeSummary.of("MemSet", SiegePlan.from(Settings.of(Map.of("users", "8", "duration",
+        "3", "warmup", "0"), Map.of())), MemcacheWorkloads.SET);
+
+    summary.page(merged, summary.merge(List.of(SiegeSummary.Figures.WRITE, SiegeSummary.Figures.WRITE)))
+        .writeTo(folder);
+
+    List<String> table = Files.readAllLines(folder.resolve("siege-s-figures.csv"));
+    assertEquals(List.of("memcache set", "5000", "100", "3", "0.0014", "1666.7", "n/a", "2.33", "5000", "0",
+        "0.012", "0.0005"), List.of(table.get(1).split(",")), "transactions summed, over the union of the windows,"
+        + " concurrency 5000 x 1.4 ms / 3 s");
+    String html = Files.readString(folder.resolve("summary.html"));
+    assertTrue(html.contains("8 users sending back to back for 3 s."), "the whole run's users: " + html);
+    assertFalse(html.contains("share"), html);
+    assertTrue(html.contains("Siege&#39;s figures of all injectors: their transactions and failures added up"), html);
+  }
+
+  private void page(Map<String, String> parameters, List<Results.Entry> entries) {
     SiegePlan plan = SiegePlan.from(Settings.of(parameters, Map.of()));
-    RunLog log = new RunLog("3.15.1", "MemSet", 0, requests, Map.of(), Map.of(), Map.of(), Map.of(), Map.of());
-    SiegeSummary.page("MemSet", plan, MemcacheWorkloads.SET, "memcache at 127.0.0.1:11211", Optional.empty(),
-        Optional.of(log)).writeTo(folder);
+    SiegeSummary.of("MemSet", plan, MemcacheWorkloads.SET)
+        .page(SiegeResults.of("MemSet", null, List.of(TARGET), entries), SiegeSummary.Figures.WRITE).writeTo(folder);
   }
 }
