@@ -5,6 +5,8 @@ import couchbench.results.Results;
 import couchbench.results.ResultsException;
 import couchbench.results.Summary;
 import couchbench.startup.Settings;
+import couchbench.viewquery.ViewQueryPlan;
+import couchbench.viewquery.ViewQuerySummary;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +42,7 @@ public final class MergeCommand {
   public static Optional<Summary<?>> summaryOf(Results.Run run) {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
+      case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
       default -> Optional.empty();
     };
   }
