@@ -1,5 +1,7 @@
 package couchbench.merge;
 
+import couchbench.attachment.AttachmentPlan;
+import couchbench.attachment.AttachmentSummary;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
@@ -43,6 +45,7 @@ public final class MergeCommand {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
       case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
+      case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));
       default -> Optional.empty();
     };
   }
