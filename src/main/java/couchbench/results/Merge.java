@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -77,7 +76,7 @@ public final class Merge {
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
         : RunFolders.resultsRoot().resolve("merged-" + first.run().simulation().toLowerCase(Locale.ROOT)
             + "-" + injectors.get(0).folder().getFileName());
-    return write(injectors, summaries.of(first.run()), out);
+    return write(injectors, summaries, out);
   }
 
   /** Reads every folder and checks that they are the injectors of one run, in index order. */
@@ -170,7 +169,7 @@ public final class Merge {
   }
 
   /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
-  private static Path write(List<InjectorRun> injectors, Optional<Summary<?>> summary, Path out) {
+  private static Path write(List<InjectorRun> injectors, Summary.Finder summaries, Path out) {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
@@ -185,9 +184,10 @@ public final class Merge {
     Map<String, Histogram> totals = HistogramLog.totals(histograms);
     List<String> problems = new ArrayList<>();
     Results added = merged(injectors, totals, keyFiles(injectors, out, problems));
-    OwnPage own = summary.map(found -> ownPage(found, injectors, added, out)).orElseGet(() -> new OwnPage(added,
-        SummaryPage.titled(added.run().simulation()).line("couchbench has no page of " + added.run().simulation()
-            + "'s own figures: the counts and latencies below are all there is.")));
+    // The summary of the merged run's parameters, without -Dinjector: the plan of the whole run, not injector 0's.
+    OwnPage own = summaries.of(added.run()).map(found -> ownPage(found, injectors, added, out))
+        .orElseGet(() -> new OwnPage(added, SummaryPage.titled(added.run().simulation()).line("couchbench has no page"
+            + " of " + added.run().simulation() + "'s own figures: the counts and latencies below are all there is.")));
     ResultsFile.write(out, own.results());
     return page(own.page(), injectors, own.results(), totals, out, problems).writeTo(out);
   }
