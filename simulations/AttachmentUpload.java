@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.attachment.AttachmentChains;
 import couchbench.attachment.AttachmentData;
+import couchbench.attachment.AttachmentFigures;
 import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
@@ -65,11 +66,10 @@ public class AttachmentUpload extends Simulation {
 
   @Override
   public void after() {
-    run.finish(List.of(couchdb.describe()), log -> {
-      AttachmentSummary.seedTable(plan, uploads.tally()).forEach(Console::say);
-      return AttachmentSummary.page(run.simulation(), plan, couchdb, uploads.tally(), log,
-          CouchHttp.loginWasRefused());
-    });
+    AttachmentFigures figures = new AttachmentFigures(1, List.of(plan.database()), CouchHttp.loginWasRefused(),
+        uploads.tally().figures());
+    AttachmentSummary.seedTable(plan, figures).forEach(Console::say);
+    run.finish(List.of(couchdb.describe()), AttachmentSummary.of(plan), figures);
     uploads.dropDatabase(client);
   }
 }

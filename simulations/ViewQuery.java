@@ -11,9 +11,9 @@ import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Targets;
-import couchbench.viewquery.HttperfFigures;
 import couchbench.viewquery.IndexBuild;
 import couchbench.viewquery.ViewQueryChains;
+import couchbench.viewquery.ViewQueryFigures;
 import couchbench.viewquery.ViewQueryPlan;
 import couchbench.viewquery.ViewQuerySummary;
 import couchbench.viewquery.ViewSetup;
@@ -67,11 +67,9 @@ public class ViewQuery extends Simulation {
 
   @Override
   public void after() {
-    run.finish(List.of(couchdb.describe()), log -> {
-      List<HttperfFigures> figures = ViewQuerySummary.figures(plan, view, log);
-      ViewQuerySummary.console(plan, figures).forEach(Console::say);
-      return ViewQuerySummary.page(run.simulation(), plan, couchdb, indexBuild, figures, log,
-          CouchHttp.loginWasRefused());
-    });
+    ViewQueryFigures figures = new ViewQueryFigures(1, couchdb.baseUrl(), indexBuild, CouchHttp.loginWasRefused(),
+        view.figures());
+    ViewQuerySummary.console(plan, figures).forEach(Console::say);
+    run.finish(List.of(couchdb.describe()), ViewQuerySummary.of(plan), figures);
   }
 }

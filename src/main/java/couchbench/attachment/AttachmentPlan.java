@@ -231,11 +231,16 @@ public record AttachmentPlan(
         : repeat + " upload(s) per method and size";
   }
 
-  /** @return the parameters in one line, for the console and the summary */
+  /** @return the parameters in one line, for the console */
   public String describe() {
+    return describeSweep() + ", database " + database;
+  }
+
+  /** @return the parameters but the database, which a merged run has one of per injector, for the summary */
+  public String describeSweep() {
     return "sizes " + sizeName(minExponent) + ".." + sizeName(maxExponent) + " bytes, " + describeUploads()
         + (rounds.repeated() ? ", the sweep " + rounds.count() + " times" : "") + ", bulk: " + bulkDocs
-        + " documents per request while " + bulkDocs + " x size <= " + bulkMaxBytes + " bytes, database " + database;
+        + " documents per request while " + bulkDocs + " x size <= " + bulkMaxBytes + " bytes";
   }
 
   private static int exponent(Settings settings, String name, int defaultValue, int min) {

@@ -5,19 +5,17 @@ import couchbench.attachment.UploadTally.Key;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
-import couchbench.results.RunLog;
+import couchbench.results.Results;
+import couchbench.results.Summary;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
 import couchbench.rounds.StepRule;
-import couchbench.targets.CouchTarget;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -27,34 +25,45 @@ import java.util.stream.Collectors;
  * one method's uploads at one size in one round; with several rounds, the page gives the median of the rounds'
  * figures with the smallest and largest beside it, and each round's own in a table of its own.
  */
-public final class AttachmentSummary {
+public final class AttachmentSummary implements Summary<AttachmentFigures> {
 
   /** The figures that rest on less than the step-length rule a warning names before it says how many more. */
   private static final int SHORT_NAMED = 6;
 
-  private AttachmentSummary() {}
+  private final AttachmentPlan plan;
+
+  private AttachmentSummary(AttachmentPlan plan) {
+    this.plan = plan;
+  }
 
   /**
-   * The summary page of a finished run; give it to {@link couchbench.results.RunOutput#finish}.
-   *
-   * @param simulation the simulation's name, for the title
-   * @param plan the sizes and parameters
-   * @param target the server the run wrote to
-   * @param tally what the uploads did
-   * @param log what the run's simulation.log says (Gatling's failure messages of each request); empty when it
-   *     could not be read
-   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
-   * @return the page, ready to write beside Gatling's report
+   * @param plan the sizes and parameters: this injector's, or the whole run's for a merged one
+   * @return the summary of its runs
    */
-  public static SummaryPage page(String simulation, AttachmentPlan plan, CouchTarget target, UploadTally tally,
-      Optional<RunLog> log, boolean loginRefused) {
-    Function<String, Map<String, Long>> gatlingErrors = name -> log.map(run -> run.failures(name)).orElse(Map.of());
+  public static AttachmentSummary of(AttachmentPlan plan) {
+    return new AttachmentSummary(plan);
+  }
+
+  @Override
+  public Class<AttachmentFigures> figuresType() {
+    return AttachmentFigures.class;
+  }
+
+  @Override
+  public AttachmentFigures merge(List<AttachmentFigures> injectors) {
+    return AttachmentFigures.merge(injectors);
+  }
+
+  @Override
+  public SummaryPage page(Results results, AttachmentFigures uploads) {
     Rounds rounds = plan.rounds();
     SummaryPage page =
-        SummaryPage.titled(simulation + ": upload time against attachment size")
-            .line("Target: " + target.describe() + ".")
-            .line("Run: " + plan.describe() + ". One virtual user sends every upload in turn, each to a"
-                + " new document; within a size the methods take turns.")
+        SummaryPage.titled(results.run().simulation() + ": upload time against attachment size")
+            .line("Target: " + String.join("; ", results.run().targets()) + ".")
+            .line("Run: " + plan.describeSweep() + (uploads.databases().size() > 1 ? ", databases " : ", database ")
+                + String.join(", ", uploads.databases())
+                + ". One virtual user sends every upload in turn, each to a new document; within a size the methods"
+                + " take turns.")
             .line("raw: PUT /db/doc/att?rev=... with the bytes as the body, after creating the document"
                 + " (not timed). base64: PUT /db/doc with the attachment inline in base64. multipart:"
                 + " PUT /db/doc as multipart/related, the JSON part, then the bytes. bulk: POST"
@@ -71,7 +80,15 @@ public final class AttachmentSummary {
             .line("Rounds: " + rounds.describe() + (rounds.repeated()
                 ? "; each round sweeps every size (request names end with 'round r'); min and max: the smallest"
                     + " and largest round's figure." : "."));
-    if (loginRefused) {
+    if (uploads.injectors() > 1) {
+      page = page.line("Merged from " + uploads.injectors() + " injectors uploading at the same time, one user each,"
+          + " each into a database of its own and its share of the " + plan.repeat() + " uploads per method and size"
+          + (plan.uploadsOn() ? " (and on past it, by the step-length rule, on its own)" : "") + ": a figure is the"
+          + " median of all the injectors' uploads of one method at one size in one round; uploads verified and"
+          + " planned, and failures, add. Uploads sent at once by several users are not a lone user's: compare"
+          + " these times with a run of one injector before reading them as the server's.");
+    }
+    if (uploads.loginRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: sizes after that"
           + " are missing.");
     }
@@ -82,10 +99,10 @@ public final class AttachmentSummary {
     for (int round : rounds.numbers()) {
       for (int exponent : plan.exponents()) {
         for (AttachmentMethod method : plan.methods(exponent)) {
-          Figures figures = tally.figures(new Key(method, exponent, round));
+          Figures figures = uploads.figures(new Key(method, exponent, round));
           String name = plan.requestName(method, exponent, round);
           for (Map.Entry<String, Integer> failure : figures.failures().entrySet()) {
-            String errors = gatlingErrors.apply(name).entrySet().stream()
+            String errors = results.failures(name).entrySet().stream()
                 .map(error -> error.getKey() + " (" + error.getValue() + ")").collect(Collectors.joining("; "));
             String size = AttachmentPlan.sizeName(exponent);
             failures = rounds.repeated()
@@ -107,15 +124,14 @@ public final class AttachmentSummary {
           + (shortFigures.size() > SHORT_NAMED ? " and " + (shortFigures.size() - SHORT_NAMED) + " more" : "")
           + " (see 'each round's figures').");
     }
-    page = page.text("median upload time in seconds, laid out like the seed's table", seedTable(plan, tally))
-        .table("upload times by size", rounds.repeated() ? timeSpreads(plan, tally) : times(plan, tally))
-        .table("ratios to raw", ratios(plan, tally))
-        .table("each round's figures", byRound(plan, tally));
+    page = page.text("median upload time in seconds, laid out like the seed's table", seedTable(plan, uploads))
+        .table("upload times by size", rounds.repeated() ? timeSpreads(plan, uploads) : times(plan, uploads))
+        .table("ratios to raw", ratios(plan, uploads))
+        .table("each round's figures", byRound(plan, uploads));
     if (!failures.rows().isEmpty()) {
       page = page.table("failed uploads", failures);
     }
-    return page.chart("upload time against size", chart(plan, tally))
-        .link("Gatling's report for this run", "index.html");
+    return page.chart("upload time against size", chart(plan, uploads));
   }
 
   /**
@@ -123,43 +139,43 @@ public final class AttachmentSummary {
    * with several rounds, the median of the rounds' medians.
    *
    * @param plan the sizes and parameters
-   * @param tally what the uploads did
+   * @param uploads what the uploads did
    * @return the lines, header first
    */
-  public static List<String> seedTable(AttachmentPlan plan, UploadTally tally) {
+  public static List<String> seedTable(AttachmentPlan plan, AttachmentFigures uploads) {
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "%-3s %14s %14s %14s %14s %14s", "n", "raw", "base64", "multipart",
         "bulk/request", "bulk/document"));
     for (int exponent : plan.exponents()) {
-      Double bulk = median(spread(plan, tally, AttachmentMethod.BULK, exponent));
+      Double bulk = median(spread(plan, uploads, AttachmentMethod.BULK, exponent));
       lines.add(String.format(Locale.ROOT, "%-3d %14s %14s %14s %14s %14s", exponent,
-          seconds(median(spread(plan, tally, AttachmentMethod.RAW, exponent))),
-          seconds(median(spread(plan, tally, AttachmentMethod.BASE64, exponent))),
-          seconds(median(spread(plan, tally, AttachmentMethod.MULTIPART, exponent))),
+          seconds(median(spread(plan, uploads, AttachmentMethod.RAW, exponent))),
+          seconds(median(spread(plan, uploads, AttachmentMethod.BASE64, exponent))),
+          seconds(median(spread(plan, uploads, AttachmentMethod.MULTIPART, exponent))),
           seconds(bulk), seconds(perDocument(bulk, plan))));
     }
     return lines;
   }
 
   /** One round: each method's median and shortest upload, as the page has always shown them. */
-  private static Table times(AttachmentPlan plan, UploadTally tally) {
+  private static Table times(AttachmentPlan plan, AttachmentFigures uploads) {
     Table table = Table.of("n", "bytes", "raw median s", "raw min s", "base64 median s", "base64 min s",
         "multipart median s", "multipart min s", "bulk median s per request", "bulk min s per request",
         "bulk median s per document", "uploads verified", "uploads planned");
     for (int exponent : plan.exponents()) {
-      Figures raw = tally.figures(new Key(AttachmentMethod.RAW, exponent, 1));
-      Figures base64 = tally.figures(new Key(AttachmentMethod.BASE64, exponent, 1));
-      Figures multipart = tally.figures(new Key(AttachmentMethod.MULTIPART, exponent, 1));
-      Figures bulk = tally.figures(new Key(AttachmentMethod.BULK, exponent, 1));
+      Figures raw = uploads.figures(new Key(AttachmentMethod.RAW, exponent, 1));
+      Figures base64 = uploads.figures(new Key(AttachmentMethod.BASE64, exponent, 1));
+      Figures multipart = uploads.figures(new Key(AttachmentMethod.MULTIPART, exponent, 1));
+      Figures bulk = uploads.figures(new Key(AttachmentMethod.BULK, exponent, 1));
       table = table.row(exponent, AttachmentPlan.size(exponent), raw.median(), raw.min(), base64.median(),
           base64.min(), multipart.median(), multipart.min(), bulk.median(), bulk.min(),
-          perDocument(bulk.median(), plan), verified(plan, tally, exponent), planned(plan, tally, exponent));
+          perDocument(bulk.median(), plan), verified(plan, uploads, exponent), planned(plan, uploads, exponent));
     }
     return table;
   }
 
   /** Several rounds: each method's median of the rounds' medians, with the smallest and largest round's. */
-  private static Table timeSpreads(AttachmentPlan plan, UploadTally tally) {
+  private static Table timeSpreads(AttachmentPlan plan, AttachmentFigures uploads) {
     List<String> columns = new ArrayList<>(List.of("n", "bytes"));
     for (AttachmentMethod method : AttachmentMethod.values()) {
       String per = method == AttachmentMethod.BULK ? " per request" : "";
@@ -172,18 +188,18 @@ public final class AttachmentSummary {
     for (int exponent : plan.exponents()) {
       List<Object> row = new ArrayList<>(List.of(exponent, AttachmentPlan.size(exponent)));
       for (AttachmentMethod method : AttachmentMethod.values()) {
-        row.addAll(cells(spread(plan, tally, method, exponent), 1));
+        row.addAll(cells(spread(plan, uploads, method, exponent), 1));
       }
-      row.addAll(cells(spread(plan, tally, AttachmentMethod.BULK, exponent), plan.bulkDocs()));
-      row.add(verified(plan, tally, exponent));
-      row.add(planned(plan, tally, exponent));
+      row.addAll(cells(spread(plan, uploads, AttachmentMethod.BULK, exponent), plan.bulkDocs()));
+      row.add(verified(plan, uploads, exponent));
+      row.add(planned(plan, uploads, exponent));
       table = table.row(row.toArray());
     }
     return table;
   }
 
   /** The ratios of the medians to raw's; with several rounds, the median of each round's ratio, and their range. */
-  private static Table ratios(AttachmentPlan plan, UploadTally tally) {
+  private static Table ratios(AttachmentPlan plan, AttachmentFigures uploads) {
     List<String> ratios = List.of("base64 / raw", "multipart / raw", "bulk per document / raw");
     List<String> columns = new ArrayList<>(List.of("n"));
     for (String ratio : ratios) {
@@ -196,8 +212,8 @@ public final class AttachmentSummary {
           AttachmentMethod.BULK)) {
         List<Double> byRound = new ArrayList<>();
         for (int round : plan.rounds().numbers()) {
-          Double raw = tally.figures(new Key(AttachmentMethod.RAW, exponent, round)).median();
-          Double time = tally.figures(new Key(method, exponent, round)).median();
+          Double raw = uploads.figures(new Key(AttachmentMethod.RAW, exponent, round)).median();
+          Double time = uploads.figures(new Key(method, exponent, round)).median();
           Double ratio = ratio(method == AttachmentMethod.BULK ? perDocument(time, plan) : time, raw);
           if (ratio != null) {
             byRound.add(ratio);
@@ -212,13 +228,13 @@ public final class AttachmentSummary {
   }
 
   /** Every figure of every round, with what it rests on. */
-  private static Table byRound(AttachmentPlan plan, UploadTally tally) {
+  private static Table byRound(AttachmentPlan plan, AttachmentFigures uploads) {
     Table table = Table.of("n", "method", "round", "median s", "min s", "uploads verified", "uploading s",
         "rests on " + StepRule.REQUESTS_PER_USER + " uploads or " + StepRule.SECONDS + " s");
     for (int round : plan.rounds().numbers()) {
       for (int exponent : plan.exponents()) {
         for (AttachmentMethod method : plan.methods(exponent)) {
-          Figures figures = tally.figures(new Key(method, exponent, round));
+          Figures figures = uploads.figures(new Key(method, exponent, round));
           table = table.row(exponent, method.label(), round, figures.median(), figures.min(), figures.verified(),
               figures.uploading(), figures.restsOnEnough() ? "yes" : "no");
         }
@@ -227,7 +243,7 @@ public final class AttachmentSummary {
     return table;
   }
 
-  private static LineChart chart(AttachmentPlan plan, UploadTally tally) {
+  private static LineChart chart(AttachmentPlan plan, AttachmentFigures uploads) {
     boolean repeated = plan.rounds().repeated();
     LineChart chart = LineChart.titled("Median upload time against attachment size"
             + (repeated ? " (median of " + plan.rounds().count() + " rounds, bars: their range)" : ""))
@@ -239,7 +255,7 @@ public final class AttachmentSummary {
       List<Number> sizes = new ArrayList<>();
       List<Spread> times = new ArrayList<>();
       for (int exponent : plan.exponents()) {
-        Spread spread = spread(plan, tally, method, exponent);
+        Spread spread = spread(plan, uploads, method, exponent);
         if (spread != null) {
           sizes.add(AttachmentPlan.size(exponent));
           times.add(new Spread(spread.median() / docs, spread.min() / docs, spread.max() / docs, spread.rounds()));
@@ -256,9 +272,9 @@ public final class AttachmentSummary {
    * @return the rounds' medians of one method at one size: their median and range, over the rounds that have one;
    *     null when none has
    */
-  private static Spread spread(AttachmentPlan plan, UploadTally tally, AttachmentMethod method, int exponent) {
+  private static Spread spread(AttachmentPlan plan, AttachmentFigures uploads, AttachmentMethod method, int exponent) {
     List<Double> medians = plan.rounds().numbers().stream()
-        .map(round -> tally.figures(new Key(method, exponent, round)).median())
+        .map(round -> uploads.figures(new Key(method, exponent, round)).median())
         .filter(Objects::nonNull)
         .toList();
     return medians.isEmpty() ? null : Spread.of(medians);
@@ -270,12 +286,12 @@ public final class AttachmentSummary {
         : List.of(spread.median() / docs, spread.min() / docs, spread.max() / docs);
   }
 
-  private static int verified(AttachmentPlan plan, UploadTally tally, int exponent) {
-    return keys(plan, exponent).stream().mapToInt(key -> tally.figures(key).verified()).sum();
+  private static int verified(AttachmentPlan plan, AttachmentFigures uploads, int exponent) {
+    return keys(plan, exponent).stream().mapToInt(key -> uploads.figures(key).verified()).sum();
   }
 
-  private static int planned(AttachmentPlan plan, UploadTally tally, int exponent) {
-    return keys(plan, exponent).stream().mapToInt(key -> tally.figures(key).planned()).sum();
+  private static int planned(AttachmentPlan plan, AttachmentFigures uploads, int exponent) {
+    return keys(plan, exponent).stream().mapToInt(key -> uploads.figures(key).planned()).sum();
   }
 
   /** @return every method's key at a size, in every round */

@@ -116,6 +116,15 @@ public final class UploadTally {
   }
 
   /**
+   * The figures of every method, size and round of the plan, as they are now.
+   *
+   * @return them, in the order the plan runs them
+   */
+  public synchronized List<AttachmentFigures.Measured> figures() {
+    return planned.keySet().stream().map(key -> new AttachmentFigures.Measured(key, figures(key))).toList();
+  }
+
+  /**
    * The figures of one method at one size in one round.
    *
    * @param key the method, size and round

@@ -1,5 +1,7 @@
 package couchbench.merge;
 
+import couchbench.attachment.AttachmentPlan;
+import couchbench.attachment.AttachmentSummary;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
@@ -11,6 +13,8 @@ import couchbench.siege.SiegeSummary;
 import couchbench.siege.VersusPlan;
 import couchbench.siege.VersusSummary;
 import couchbench.startup.Settings;
+import couchbench.viewquery.ViewQueryPlan;
+import couchbench.viewquery.ViewQuerySummary;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -51,6 +55,8 @@ public final class MergeCommand {
       case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.SET));
       case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.GET));
       case "CouchVsMemcache" -> Optional.of(VersusSummary.of(run.simulation(), VersusPlan.from(settings)));
+      case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
+      case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));
       default -> Optional.empty();
     };
   }

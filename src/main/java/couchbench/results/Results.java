@@ -97,6 +97,18 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
   }
 
   /**
+   * Gatling's failure messages of one request name, for a page that sorts them (for a merged run, every injector's
+   * added up).
+   *
+   * @param requestName the name, as in Gatling's report
+   * @return its failed requests counted by message; empty for a name without an entry
+   */
+  public Map<String, Long> failures(String requestName) {
+    return requests.stream().filter(entry -> entry.kind().equals("request") && entry.name().equals(requestName))
+        .findFirst().map(Entry::failures).orElse(Map.of());
+  }
+
+  /**
    * The OK requests' times, in {@link #unit}; all zero when none passed.
    *
    * @param unit always "us" (microseconds)

@@ -18,6 +18,9 @@ import java.util.function.LongSupplier;
 public final class ConnTally {
 
   private static final long UNSET = Long.MIN_VALUE;
+  private static final long MILLI = 1_000_000;
+  // The nanosecond clock's readings as epoch nanoseconds: monotonic, and comparable between processes.
+  private static final long EPOCH_NANOS_AT_NANO_ZERO = System.currentTimeMillis() * MILLI - System.nanoTime();
 
   private final LongSupplier clock;
   private final LongSupplier cpuClock;
@@ -36,15 +39,18 @@ public final class ConnTally {
   private final Samples replySizes = new Samples();
   private final Samples replyInstants = new Samples();
 
-  /** A tally on the JVM's clocks: {@link System#nanoTime()}, and the process's CPU time. */
+  /**
+   * A tally on the JVM's clocks: {@link System#nanoTime()}, set to the epoch once, so that the times of injectors on
+   * one clock (NTP's) line up; and the process's CPU time.
+   */
   public ConnTally() {
-    this(System::nanoTime, ConnTally::cpuNanos);
+    this(() -> EPOCH_NANOS_AT_NANO_ZERO + System.nanoTime(), ConnTally::cpuNanos);
   }
 
   /**
    * A tally on given clocks, for a test to know what the figures must be.
    *
-   * @param clock the time now, in nanoseconds
+   * @param clock the time now, in nanoseconds since the epoch
    * @param cpuClock the CPU time used so far, in nanoseconds
    */
   ConnTally(LongSupplier clock, LongSupplier cpuClock) {
@@ -123,97 +129,30 @@ public final class ConnTally {
     failed.incrementAndGet();
   }
 
-  /** @return connections opened */
-  public long connections() {
-    return connectionTimes.count() + open.get();
-  }
-
-  /** @return most connections open at once */
-  public int mostOpen() {
-    return mostOpen.get();
-  }
-
-  /** @return requests sent */
-  public long requests() {
-    return requests.get();
-  }
-
-  /** @return replies received, whatever their status */
-  public long replies() {
-    return replyTimes.count();
-  }
-
-  /** @return requests that got no reply */
-  public long unansweredCount() {
-    return noReply.get();
-  }
-
-  /** @return requests that failed, Gatling's KO count */
-  public long failedCount() {
-    return failed.get();
-  }
-
   /**
-   * Replies by status class.
-   *
-   * @param statusClass 1 for 1xx ... 5 for 5xx, 0 for anything else
-   * @return how many
+   * @return what the connections did, as results.json keeps it; call once they have all ended
    */
-  public long statusClass(int statusClass) {
-    return statusClasses.get(statusClass);
-  }
-
-  /** @return seconds from the first connection's start to the last one's end, httperf's test-duration */
-  public double seconds() {
+  public ConnFigures figures() {
     long start = firstStart.get();
     long end = lastEnd.get();
-    return start == UNSET || end == UNSET ? 0 : (end - start) / 1e9;
+    long[] statuses = new long[statusClasses.length()];
+    Arrays.setAll(statuses, statusClasses::get);
+    return new ConnFigures(connectionTimes.count() + open.get(), requests.get(), noReply.get(), failed.get(),
+        statuses, mostOpen.get(), cpuSeconds(), start == UNSET ? null : Math.floorDiv(start, MILLI),
+        end == UNSET ? null : Math.floorDiv(end, MILLI), micros(connectionTimes), micros(replyTimes),
+        replySizes.sorted(), Arrays.stream(replyInstants.sorted()).map(instant -> Math.floorDiv(instant, MILLI))
+            .toArray());
   }
 
-  /** @return CPU time of the Gatling JVM, user and system, from the first connection's start to the last one's end */
-  public double cpuSeconds() {
+  /** CPU time of the Gatling JVM, user and system, from the first connection's start to the last one's end. */
+  private double cpuSeconds() {
     long start = cpuAtFirstStart.get();
     long end = cpuAtLastEnd.get();
     return start == UNSET || end == UNSET ? 0 : Math.max(0, end - start) / 1e9;
   }
 
-  /** @return connection times, in nanoseconds */
-  public Samples connectionTimes() {
-    return connectionTimes;
-  }
-
-  /** @return reply times, in nanoseconds */
-  public Samples replyTimes() {
-    return replyTimes;
-  }
-
-  /** @return reply body sizes, in bytes */
-  public Samples replySizes() {
-    return replySizes;
-  }
-
-  /**
-   * httperf's reply rate samples: replies in each full window of {@code window} seconds from the
-   * first connection's start, divided by the window; a last, partial window is left out, as httperf does.
-   *
-   * @param windowSeconds the sampling period, 5 for httperf
-   * @return one rate per full window, in replies per second
-   */
-  public Samples.Stats replyRate(int windowSeconds) {
-    long[] counts = repliesPerWindow(windowSeconds);
-    Arrays.sort(counts);
-    return Samples.Stats.of(counts).dividedBy(windowSeconds);
-  }
-
-  /**
-   * The same samples in the order they were taken, for a chart of the rate over the run.
-   *
-   * @param windowSeconds the sampling period, 5 for httperf
-   * @return replies per second in each full window, the first window first
-   */
-  public double[] replyRateOverTime(int windowSeconds) {
-    return Arrays.stream(repliesPerWindow(windowSeconds)).mapToDouble(count -> count / (double) windowSeconds)
-        .toArray();
+  private static long[] micros(Samples nanos) {
+    return Arrays.stream(nanos.sorted()).map(value -> value / 1_000).toArray();
   }
 
   /** @return the JVM's CPU time so far, in nanoseconds; 0 where the JVM cannot tell */
@@ -222,19 +161,5 @@ public final class ConnTally {
       return Math.max(0, os.getProcessCpuTime());
     }
     return 0;
-  }
-
-  private long[] repliesPerWindow(int windowSeconds) {
-    long start = firstStart.get();
-    int windows = (int) Math.floor(seconds() / windowSeconds);
-    long[] counts = new long[windows];
-    long window = windowSeconds * 1_000_000_000L;
-    for (long instant : replyInstants.sorted()) {
-      long index = (instant - start) / window;
-      if (index < windows) {
-        counts[(int) index]++;
-      }
-    }
-    return counts;
   }
 }

@@ -11,11 +11,11 @@ import java.util.Map;
  * (connect time apart from the request, header and footer sizes, request size, network I/O) say
  * {@code n/a} instead of a guess.
  *
- * @param tally what the connections did
+ * @param tally what the connections did (of every injector, for a merged run)
  * @param errors requests without a reply, by httperf's error kind (see {@link ErrorKinds})
- * @param cpuSeconds CPU time of the Gatling JVM during the load, user and system together
+ * @param injectors how many injectors' connections the tally holds: 1, or N for a merged run
  */
-public record HttperfFigures(ConnTally tally, Map<String, Long> errors, double cpuSeconds) {
+public record HttperfFigures(ConnFigures tally, Map<String, Long> errors, int injectors) {
 
   /** httperf samples the reply rate every 5 seconds. */
   public static final int REPLY_RATE_WINDOW = 5;
@@ -25,8 +25,8 @@ public record HttperfFigures(ConnTally tally, Map<String, Long> errors, double c
     double seconds = tally.seconds();
     double connRate = perSecond(tally.connections(), seconds);
     double requestRate = perSecond(tally.requests(), seconds);
-    Samples.Stats connections = tally.connectionTimes().stats().dividedBy(1e6);
-    Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);
+    Samples.Stats connections = tally.connectionMillis();
+    Samples.Stats replies = tally.replyMillis();
     Samples.Stats rate = tally.replyRate(REPLY_RATE_WINDOW);
     long total = errors.values().stream().mapToLong(Long::longValue).sum();
     List<String> lines = new ArrayList<>();
@@ -46,12 +46,14 @@ public record HttperfFigures(ConnTally tally, Map<String, Long> errors, double c
     lines.add(f("Reply rate [replies/s]: min %.1f avg %.1f max %.1f stddev %.1f (%d samples)",
         rate.min(), rate.avg(), rate.max(), rate.stddev(), rate.count()));
     lines.add(f("Reply time [ms]: response %.1f transfer n/a", replies.avg()));
-    lines.add(f("Reply size [B]: header n/a content %.1f footer n/a (total n/a)", tally.replySizes().stats().avg()));
+    lines.add(f("Reply size [B]: header n/a content %.1f footer n/a (total n/a)", tally.replySizes().avg()));
     lines.add(f("Reply status: 1xx=%d 2xx=%d 3xx=%d 4xx=%d 5xx=%d", tally.statusClass(1), tally.statusClass(2),
         tally.statusClass(3), tally.statusClass(4), tally.statusClass(5)));
     lines.add("");
-    lines.add(f("CPU time [s]: %.2f (user and system, Gatling JVM; %.1f%% of test-duration)",
-        cpuSeconds, seconds > 0 ? 100 * cpuSeconds / seconds : 0));
+    double cpuSeconds = tally.cpuSeconds();
+    lines.add(f("CPU time [s]: %.2f (user and system, %s; %.1f%% of test-duration)", cpuSeconds,
+        injectors > 1 ? "the " + injectors + " injectors' Gatling JVMs added" : "Gatling JVM",
+        seconds > 0 ? 100 * cpuSeconds / seconds : 0));
     lines.add("Net I/O: n/a");
     lines.add("");
     lines.add(f("Errors: total %d client-timo %d socket-timo %d connrefused %d connreset %d", total,
@@ -70,20 +72,11 @@ public record HttperfFigures(ConnTally tally, Map<String, Long> errors, double c
 
   /** @return couchbench's additions: the reply time's spread, which httperf gives as an average only */
   public String replyTimeSpread() {
-    Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);
-    long[] sorted = tally.replyTimes().sorted();
+    Samples.Stats replies = tally.replyMillis();
     return f("Reply time [ms]: min %.1f avg %.1f max %.1f median %.1f stddev %.1f p95 %.1f p99 %.1f"
             + " (couchbench: send to whole reply, connect included on a connection's first call)",
         replies.min(), replies.avg(), replies.max(), replies.median(), replies.stddev(),
-        percentile(sorted, 95) / 1e6, percentile(sorted, 99) / 1e6);
-  }
-
-  static double percentile(long[] sorted, int percent) {
-    if (sorted.length == 0) {
-      return 0;
-    }
-    int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
-    return sorted[Math.max(0, rank - 1)];
+        tally.replyPercentileMillis(95), tally.replyPercentileMillis(99));
   }
 
   private static double perSecond(long count, double seconds) {

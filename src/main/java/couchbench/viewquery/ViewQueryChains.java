@@ -44,16 +44,6 @@ public final class ViewQueryChains {
   }
 
   /**
-   * The request name in Gatling's report; the index-building query is not one of these.
-   *
-   * @param round the round, 1 to rounds
-   * @return e.g. {@code view list}, or {@code view list round 2} with several rounds
-   */
-  public String requestName(int round) {
-    return plan.rounds().name("view " + plan.design().view(), round);
-  }
-
-  /**
    * @param round the round, 1 to rounds
    * @return the chain that starts a connection's clock, as the user's first action
    */
@@ -83,7 +73,7 @@ public final class ViewQueryChains {
   public ChainBuilder query(int round) {
     ConnTally tally = tally(round);
     return exec(session -> session.remove(STATUS).remove(SIZE).set(SENT, tally.requestSent()))
-        .exec(CouchHttp.stopOnRefusal(target, http(requestName(round))
+        .exec(CouchHttp.stopOnRefusal(target, http(plan.requestName(round))
             .get(plan.path())
             .check(
                 // The reply time is taken here, in the first check, as soon as the whole reply is in, whatever
@@ -121,11 +111,12 @@ public final class ViewQueryChains {
     expectedRows.set(rows);
   }
 
-  /**
-   * @param round the round, 1 to rounds
-   * @return what the round's connections did
-   */
-  public ConnTally tally(int round) {
+  /** @return what each round's connections did, round 1 first; call once the load is over */
+  public List<ConnFigures> figures() {
+    return tallies.stream().map(ConnTally::figures).toList();
+  }
+
+  private ConnTally tally(int round) {
     return tallies.get(round - 1);
   }
 }

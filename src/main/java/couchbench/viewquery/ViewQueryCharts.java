@@ -24,7 +24,7 @@ final class ViewQueryCharts {
    *     start; with several rounds, each window's median over the rounds that reached it, with their range; empty
    *     when no round lasted a whole window, which would leave nothing to draw
    */
-  static Optional<LineChart> replyRate(List<ConnTally> tallies) {
+  static Optional<LineChart> replyRate(List<ConnFigures> tallies) {
     List<double[]> rounds = tallies.stream()
         .map(tally -> tally.replyRateOverTime(HttperfFigures.REPLY_RATE_WINDOW)).toList();
     int windows = rounds.stream().mapToInt(rates -> rates.length).max().orElse(0);
@@ -51,20 +51,20 @@ final class ViewQueryCharts {
    * @return the connection times' distribution: the share of connections that took at most each time; a line per
    *     round when there are several
    */
-  static LineChart connectionTimes(List<ConnTally> tallies) {
+  static LineChart connectionTimes(List<ConnFigures> tallies) {
     LineChart chart = LineChart.titled("connection times")
         .axes("connection time (ms)", "connections at most this long (%)");
     for (int round = 1; round <= tallies.size(); round++) {
-      long[] sorted = tallies.get(round - 1).connectionTimes().sorted();
+      long[] sorted = tallies.get(round - 1).sortedConnectionMicros();
       List<Double> millis = new ArrayList<>();
       List<Double> percent = new ArrayList<>();
       int step = Math.max(1, sorted.length / MOST_POINTS);
       for (int i = step - 1; i < sorted.length; i += step) {
-        millis.add(sorted[i] / 1e6);
+        millis.add(sorted[i] / 1e3);
         percent.add(100.0 * (i + 1) / sorted.length);
       }
       if (sorted.length > 0 && percent.get(percent.size() - 1) < 100) { // the slowest connection is always drawn
-        millis.add(sorted[sorted.length - 1] / 1e6);
+        millis.add(sorted[sorted.length - 1] / 1e3);
         percent.add(100.0);
       }
       chart = chart.series(tallies.size() > 1 ? "round " + round : "connections", millis, percent);

@@ -120,6 +120,16 @@ public record ViewQueryPlan(
     return SEED_DOCUMENTS + (long) rows;
   }
 
+  /**
+   * The request name in Gatling's report; the index-building query is not one of these.
+   *
+   * @param round the round, 1 to rounds
+   * @return e.g. {@code view list}, or {@code view list round 2} with several rounds
+   */
+  public String requestName(int round) {
+    return rounds.name("view " + design.view(), round);
+  }
+
   /** @return the query path, e.g. {@code /todo/_design/todo/_view/list} */
   public String path() {
     return design.queryPath(database);

@@ -3,10 +3,10 @@ package couchbench.viewquery;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
-import couchbench.results.RunLog;
+import couchbench.results.Results;
+import couchbench.results.Summary;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
-import couchbench.targets.CouchTarget;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,91 +16,112 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * After a ViewQuery run: httperf's figures from the run's own records, printed and written beside
- * Gatling's report with the index build, the httperf command that does the same, and how each
- * figure was measured. With several rounds, each figure is the median of the rounds' with their range, and each
- * round's figures are in a table of their own.
+ * After a ViewQuery run: httperf's figures from the run's own records, written beside Gatling's report with the index
+ * build, the httperf command that does the same, and how each figure was measured. With several rounds, each figure
+ * is the median of the rounds' with their range, and each round's figures are in a table of their own. The page is
+ * built from results.json alone (the connections' samples under {@code figures}, Gatling's failure messages in the
+ * entries), so a merged run of several injectors gets the same page, of all their connections together.
  */
-public final class ViewQuerySummary {
+public final class ViewQuerySummary implements Summary<ViewQueryFigures> {
 
-  private ViewQuerySummary() {}
+  private final ViewQueryPlan plan;
 
-  /**
-   * httperf's figures of a finished load, one round after the other.
-   *
-   * @param plan the run's parameters, with its rounds
-   * @param view the finished load's chains, with their tallies
-   * @param log what the run's simulation.log says; empty when it could not be read (errors are then all "other")
-   * @return the figures of each round, round 1 first
-   */
-  public static List<HttperfFigures> figures(ViewQueryPlan plan, ViewQueryChains view, Optional<RunLog> log) {
-    return plan.rounds().numbers().stream().map(round -> {
-      ConnTally tally = view.tally(round);
-      Map<String, Long> messages = log.map(run -> run.failures(view.requestName(round))).orElse(Map.of());
-      return new HttperfFigures(tally, ErrorKinds.count(tally.unansweredCount(), messages), tally.cpuSeconds());
-    }).toList();
+  private ViewQuerySummary(ViewQueryPlan plan) {
+    this.plan = plan;
   }
 
   /**
-   * What the console shows at the end.
+   * @param plan the run's parameters: this injector's, or the whole run's for a merged one
+   * @return the summary of its runs
+   */
+  public static ViewQuerySummary of(ViewQueryPlan plan) {
+    return new ViewQuerySummary(plan);
+  }
+
+  @Override
+  public Class<ViewQueryFigures> figuresType() {
+    return ViewQueryFigures.class;
+  }
+
+  @Override
+  public ViewQueryFigures merge(List<ViewQueryFigures> injectors) {
+    return ViewQueryFigures.merge(injectors);
+  }
+
+  /**
+   * What the console shows at the end, from the live figures: Gatling's failure messages are not known yet, so a
+   * request without a reply counts as "other" here and a line says where its kind is.
    *
    * @param plan the run's parameters, with its rounds
-   * @param figures each round's figures
+   * @param figures the finished load's
    * @return httperf's lines; with several rounds, each round's, each line starting with its round
    */
-  public static List<String> console(ViewQueryPlan plan, List<HttperfFigures> figures) {
-    if (!plan.rounds().repeated()) {
-      return figures.get(0).console();
-    }
+  public static List<String> console(ViewQueryPlan plan, ViewQueryFigures figures) {
+    List<HttperfFigures> rounds = figures.rounds().stream()
+        .map(round -> new HttperfFigures(round, ErrorKinds.count(round.unanswered(), Map.of()), figures.injectors()))
+        .toList();
     List<String> lines = new ArrayList<>();
-    for (int round : plan.rounds().numbers()) {
-      figures.get(round - 1).console().forEach(line -> lines.add("round " + round + ": " + line));
+    if (!plan.rounds().repeated()) {
+      lines.addAll(rounds.get(0).console());
+    } else {
+      for (int round : plan.rounds().numbers()) {
+        rounds.get(round - 1).console().forEach(line -> lines.add("round " + round + ": " + line));
+      }
+    }
+    if (figures.rounds().stream().anyMatch(round -> round.unanswered() > 0)) {
+      lines.add("Errors: the requests without a reply count as other here; summary.html sorts them by kind, from"
+          + " Gatling's failure messages");
     }
     return lines;
   }
 
-  /**
-   * The summary page; give it to {@link couchbench.results.RunOutput#finish}.
-   *
-   * @param simulation the simulation's name, for the title
-   * @param plan the run's parameters
-   * @param target the server
-   * @param indexBuild the first, index-building query
-   * @param figures httperf's figures of each round's load, round 1 first
-   * @param log what the run's simulation.log says; empty when it could not be read
-   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
-   * @return the page
-   */
-  public static SummaryPage page(String simulation, ViewQueryPlan plan, CouchTarget target, IndexBuild indexBuild,
-      List<HttperfFigures> figures, Optional<RunLog> log, boolean loginRefused) {
+  @Override
+  public SummaryPage page(Results results, ViewQueryFigures figures) {
     Rounds rounds = plan.rounds();
-    List<ConnTally> tallies = figures.stream().map(HttperfFigures::tally).toList();
-    SummaryPage page = SummaryPage.titled(simulation + ": httperf's figures for GET " + plan.path())
-        .line("Target: " + target.describe() + ".")
-        .line("The same load with httperf: " + httperfCommand(plan, target) + (!plan.injector().alone()
+    IndexBuild indexBuild = figures.indexBuild();
+    boolean merged = figures.injectors() > 1;
+    // Gatling's failure messages sort the requests without a reply into httperf's kinds.
+    List<HttperfFigures> httperf = rounds.numbers().stream().map(round -> {
+      ConnFigures tally = figures.rounds().get(round - 1);
+      return new HttperfFigures(tally, ErrorKinds.count(tally.unanswered(),
+          results.failures(plan.requestName(round))), figures.injectors());
+    }).toList();
+    List<ConnFigures> tallies = figures.rounds();
+    SummaryPage page = SummaryPage.titled(results.run().simulation() + ": httperf's figures for GET " + plan.path())
+        .line("Target: " + String.join("; ", results.run().targets()) + ".")
+        .line("The same load with httperf: " + httperfCommand(plan, figures.server()) + (!plan.injector().alone()
             ? " (this injector's share: " + f("%.1f", plan.rate()) + " conn/s, " + plan.conns() + " connections)"
             : "") + ".")
         .line("Gatling injected " + plan.conns() + " users over " + plan.duration().toSeconds() + " s ("
-            + f("%.1f", plan.effectiveRate()) + " new connections/s), each with its own connection and "
+            + f("%.1f", plan.effectiveRate()) + " new connections/s" + (merged ? ", " + figures.injectors()
+            + " injectors together, each its share" : "") + "), each with its own connection and "
             + plan.callsPerConn() + " call(s); every reply checked: status 200, total_rows "
             + indexBuild.totalRows() + ".")
-        .line(indexBuild.describe() + ".");
+        .line(indexBuild.describe() + (merged ? " (injector 0's, which set the view up)" : "") + ".");
+    if (merged) {
+      page = page.line("Merged from " + figures.injectors() + " injectors: counts add, and every figure is of all"
+          + " their connections together; test-duration, the rates and the reply rate's " + HttperfFigures
+          .REPLY_RATE_WINDOW + " s windows run from the first connection's start on any injector to the last one's"
+          + " end, on one clock; 'concurrent connections max' is the sum of the injectors' maxima, an upper bound,"
+          + " since they need not have peaked at once; CPU time is the injectors' Gatling JVMs' added, one process"
+          + " each.");
+    }
     if (rounds.repeated()) {
       page = page.line("Rounds: " + rounds.describe() + ". Each round is the whole load above, one after the other;"
           + " the setup and the index build ran once, before round 1; request names end with 'round r'.");
     }
-    if (loginRefused) {
+    if (figures.loginRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there.");
     }
     if (plan.lengthWarning().isPresent()) {
       page = page.warning(plan.lengthWarning().get() + ".");
     }
-    long failed = tallies.stream().mapToLong(ConnTally::failedCount).sum();
+    long failed = tallies.stream().mapToLong(ConnFigures::failed).sum();
     if (failed > 0) {
       page = page.warning(failed + " requests failed (no reply, status other than 200, or"
           + " wrong total_rows): see Gatling's report for the messages.");
     }
-    if (log.isEmpty() && tallies.stream().anyMatch(tally -> tally.unansweredCount() > 0)) {
+    if (results.requests().isEmpty() && tallies.stream().anyMatch(tally -> tally.unanswered() > 0)) {
       page = page.warning("Gatling's simulation.log could not be read: errors are all counted as other.");
     }
     Optional<LineChart> replyRate = ViewQueryCharts.replyRate(tallies);
@@ -110,15 +131,15 @@ public final class ViewQuerySummary {
     page = page.chart("connection times", ViewQueryCharts.connectionTimes(tallies));
     if (rounds.repeated()) {
       for (int round : rounds.numbers()) {
-        HttperfFigures own = figures.get(round - 1);
+        HttperfFigures own = httperf.get(round - 1);
         List<String> lines = new ArrayList<>(own.lines());
         lines.add("");
         lines.add(own.replyTimeSpread());
         page = page.text("httperf's figures, round " + round, lines);
       }
     } else {
-      page = page.text("httperf's figures", figures.get(0).lines())
-          .line(figures.get(0).replyTimeSpread());
+      page = page.text("httperf's figures", httperf.get(0).lines())
+          .line(httperf.get(0).replyTimeSpread());
     }
     page = page.line("How these are measured: a connection is one virtual user; its time runs from the user's"
             + " first action to its last, after its last reply; Gatling closes the connection just after,"
@@ -129,9 +150,9 @@ public final class ViewQuerySummary {
             + " 5 s window from the first connection's start, as httperf samples it. Errors: requests that"
             + " got no reply, sorted by Gatling's failure message. CPU time: the Gatling JVM's, from the first"
             + " connection's start to the last one's end.")
-        .table("figures", rounds.repeated() ? spreads(figures, indexBuild) : once(figures.get(0), indexBuild));
+        .table("figures", rounds.repeated() ? spreads(httperf, indexBuild) : once(httperf.get(0), indexBuild));
     if (rounds.repeated()) {
-      page = page.table("figures by round", byRound(figures));
+      page = page.table("figures by round", byRound(httperf));
     }
     return page;
   }
@@ -140,11 +161,11 @@ public final class ViewQuerySummary {
    * The httperf command line that runs the same load.
    *
    * @param plan the parameters
-   * @param target the server
+   * @param server the server's scheme://host:port[/prefix]
    * @return e.g. {@code httperf --client=0/1 --server=127.0.0.1 --port=5984 --uri=/todo/_design/todo/_view/list ...}
    */
-  public static String httperfCommand(ViewQueryPlan plan, CouchTarget target) {
-    URI uri = URI.create(target.baseUrl());
+  public static String httperfCommand(ViewQueryPlan plan, String server) {
+    URI uri = URI.create(server);
     int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
     String prefix = uri.getRawPath() == null ? "" : uri.getRawPath();
     return "httperf --client=" + plan.injector() + " --server=" + uri.getHost() + " --port=" + port
@@ -201,11 +222,10 @@ public final class ViewQuerySummary {
 
   /** @return one round's figures by name, in the table's order */
   private static Map<String, Number> rows(HttperfFigures figures) {
-    ConnTally tally = figures.tally();
-    Samples.Stats connections = tally.connectionTimes().stats().dividedBy(1e6);
-    Samples.Stats replies = tally.replyTimes().stats().dividedBy(1e6);
+    ConnFigures tally = figures.tally();
+    Samples.Stats connections = tally.connectionMillis();
+    Samples.Stats replies = tally.replyMillis();
     Samples.Stats rate = tally.replyRate(HttperfFigures.REPLY_RATE_WINDOW);
-    long[] sorted = tally.replyTimes().sorted();
     Map<String, Number> rows = new LinkedHashMap<>();
     rows.put("connections", tally.connections());
     rows.put("requests", tally.requests());
@@ -226,17 +246,17 @@ public final class ViewQuerySummary {
     rows.put("reply rate samples", rate.count());
     rows.put("reply time avg ms", replies.avg());
     rows.put("reply time median ms", replies.median());
-    rows.put("reply time p95 ms", HttperfFigures.percentile(sorted, 95) / 1e6);
-    rows.put("reply time p99 ms", HttperfFigures.percentile(sorted, 99) / 1e6);
+    rows.put("reply time p95 ms", tally.replyPercentileMillis(95));
+    rows.put("reply time p99 ms", tally.replyPercentileMillis(99));
     rows.put("reply time max ms", replies.max());
-    rows.put("reply content avg B", tally.replySizes().stats().avg());
+    rows.put("reply content avg B", tally.replySizes().avg());
     for (int statusClass = 1; statusClass <= 5; statusClass++) {
       rows.put("status " + statusClass + "xx", tally.statusClass(statusClass));
     }
     for (Map.Entry<String, Long> error : figures.errors().entrySet()) {
       rows.put("errors " + error.getKey(), error.getValue());
     }
-    rows.put("failed requests", tally.failedCount());
+    rows.put("failed requests", tally.failed());
     return rows;
   }
 

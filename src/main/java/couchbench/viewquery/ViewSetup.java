@@ -59,7 +59,7 @@ public final class ViewSetup {
     try {
       JsonNode json = JSON.readTree(reply.body());
       return json != null && json.path("total_rows").asLong(-1) == plan.expectedRows()
-          ? Optional.of(new IndexBuild(millis, plan.expectedRows(), reply.body().length, Optional.empty(), true))
+          ? Optional.of(new IndexBuild(millis, plan.expectedRows(), reply.body().length, null, true))
           : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
@@ -91,7 +91,7 @@ public final class ViewSetup {
           + plan.expectedRows() + " (the seed's 2 + -Drows=" + plan.rows() + "): the database holds other"
           + " documents; drop it or choose another -Ddatabase");
     }
-    return new IndexBuild(millis, totalRows, reply.body().length, design, false);
+    return new IndexBuild(millis, totalRows, reply.body().length, design.orElse(null), false);
   }
 
   /**

@@ -26,8 +26,8 @@ class HttperfFiguresTest {
     tally.countUnanswered();
     tally.connectionEnded(lost);
 
-    List<String> lines = new HttperfFigures(tally,
-        ErrorKinds.count(1, Map.of("j.n.ConnectException: Connection refused", 1L)), 0.5).lines();
+    List<String> lines = new HttperfFigures(tally.figures(),
+        ErrorKinds.count(1, Map.of("j.n.ConnectException: Connection refused", 1L)), 1).lines();
 
     List<String> heads = lines.stream().filter(line -> !line.isEmpty())
         .map(line -> line.substring(0, line.indexOf(':'))).toList();

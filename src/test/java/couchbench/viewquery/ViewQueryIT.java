@@ -142,6 +142,7 @@ class ViewQueryIT {
     Injectors.Run run = Injectors.run("ViewQuery", 2, Map.of("couchdb.url", couch.url(), "database",
         "viewquery_scaleout", "rows", "3", "rate", "20", "conns", "120"), Duration.ofSeconds(35), RUN_TIMEOUT);
 
+    long connections = 0;
     for (int i = 0; i < 2; i++) {
       Path folder = run.folders().get(i);
       Results.Entry own = entry(ResultsFile.read(folder), "view list");
@@ -149,6 +150,9 @@ class ViewQueryIT {
       assertEquals(0, own.ko());
       assertTrue(own.ratePerSecond() > 9 && own.ratePerSecond() < 11, "about half the rate: " + own.ratePerSecond());
       assertEquals("60", figures(folder.resolve("figures.csv")).get("connections"));
+      connections += Long.parseLong(figures(folder.resolve("figures.csv")).get("connections"));
+      long bytes = Files.size(folder.resolve(ResultsFile.NAME));
+      assertTrue(bytes < 40_000, "60 connections' samples keep results.json small: " + bytes + " bytes");
       String summary = Files.readString(folder.resolve("summary.html"));
       assertTrue(summary.contains("httperf --client=" + i + "/2 "), "the same load from httperf, as injector " + i
           + " of 2");
@@ -162,6 +166,14 @@ class ViewQueryIT {
         + merged.run().startSkewMillis() + " ms");
     assertTrue(all.ratePerSecond() > 18 && all.ratePerSecond() < 22, "the combined rate, about 20/s: "
         + all.ratePerSecond());
+    Map<String, String> httperf = figures(run.merged().resolve("figures.csv"));
+    assertEquals(String.valueOf(connections), httperf.get("connections"), "httperf's figures of both: " + httperf);
+    assertEquals("120", httperf.get("status 2xx"));
+    double rate = Double.parseDouble(httperf.get("connection rate conn/s"));
+    assertTrue(rate > 16 && rate < 22, "the combined connection rate, about 20/s over the union: " + rate);
+    String summary = Files.readString(run.merged().resolve("summary.html"));
+    assertTrue(summary.contains("httperf --client=0/1 "), "the whole run's httperf command: " + summary);
+    assertTrue(summary.contains("Merged from 2 injectors: counts add"), summary);
     assertTrue(client.document("viewquery_scaleout", "_design/todo").isPresent(), "set up once, by injector 0");
   }
 
