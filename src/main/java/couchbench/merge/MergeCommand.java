@@ -1,5 +1,7 @@
 package couchbench.merge;
 
+import couchbench.bulkinsert.BulkInsertPlan;
+import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
@@ -40,6 +42,7 @@ public final class MergeCommand {
   public static Optional<Summary<?>> summaryOf(Results.Run run) {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
+      case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
       default -> Optional.empty();
     };
   }
