@@ -6,8 +6,11 @@ import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
 import couchbench.results.Summary;
+import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -40,7 +43,10 @@ public final class MergeCommand {
    * @return its simulation's summary, from the run's parameters; empty for a simulation couchbench does not know
    */
   public static Optional<Summary<?>> summaryOf(Results.Run run) {
-    Settings settings = Settings.of(run.parameters(), Map.of());
+    // The first injector's parameters name its share: without it, the plan is the whole run's.
+    Map<String, String> parameters = new HashMap<>(run.parameters());
+    parameters.keySet().removeAll(List.of(InjectorShare.PARAMETER, InjectorShare.HTTPERF_ALIAS));
+    Settings settings = Settings.of(parameters, Map.of());
     return switch (run.simulation()) {
       case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
       default -> Optional.empty();

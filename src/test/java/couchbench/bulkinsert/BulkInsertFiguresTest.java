@@ -7,7 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.bulkinsert.BulkInsertFigures.Cpu;
 import couchbench.bulkinsert.BulkInsertFigures.Point;
 import couchbench.bulkinsert.BulkInsertFigures.Step;
-import couchbench.results.Results;
+import couchbench.merge.MergeCommand;
+import couchbench.results.Summary;
 import couchbench.startup.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -77,13 +78,16 @@ class BulkInsertFiguresTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
   void shouldShowTheMergedDocsPerSecondOnTheMergedPage(@TempDir Path folder) throws IOException {
-    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "8,64", "threads", "1",
-        "single", "false", "docs", "128"), Map.of()));
-    BulkInsertSummary summary = BulkInsertSummary.of(plan);
+    // The first injector's parameters, as Merge finds the summary with them: its share names 64 of the 128 documents.
+    Map<String, String> parameters = Map.of("batchSizes", "8,64", "threads", "1", "single", "false", "docs", "128",
+        "injector", "0/2");
+    Summary<BulkInsertFigures> summary = (Summary<BulkInsertFigures>) MergeCommand.summaryOf(
+        BulkInsertSummaryTest.results("0/2", parameters, List.of()).run()).orElseThrow();
     BulkInsertFigures merged = summary.merge(List.of(injector0(), injector1()));
 
-    BulkInsertSummaryTest.writePage(plan, BulkInsertSummaryTest.results("*/2", List.of(
+    BulkInsertSummaryTest.writePage(summary, BulkInsertSummaryTest.results("*/2", List.of(
         BulkInsertSummaryTest.entry("bulk B=8 T=1", 17, Map.of("Premature close", 1L)),
         BulkInsertSummaryTest.entry("bulk B=64 T=1", 3, Map.of()))), merged, folder);
 

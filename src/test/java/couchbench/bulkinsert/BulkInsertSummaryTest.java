@@ -9,6 +9,7 @@ import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
+import couchbench.results.Summary;
 import couchbench.startup.Settings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,9 +29,14 @@ class BulkInsertSummaryTest {
   /** The results of a run of the plan, its figures as results.json holds them, and its page of both. */
   static void writePage(BulkInsertPlan plan, Results results, BulkInsertFigures figures, Path folder)
       throws IOException {
+    writePage(BulkInsertSummary.of(plan), results, figures, folder);
+  }
+
+  static void writePage(Summary<BulkInsertFigures> summary, Results results, BulkInsertFigures figures, Path folder)
+      throws IOException {
     ResultsFile.write(folder, results.withFigures(JSON.valueToTree(figures)));
     Results read = ResultsFile.read(folder);
-    BulkInsertSummary.of(plan).page(read, JSON.treeToValue(read.figures(), BulkInsertFigures.class)).writeTo(folder);
+    summary.page(read, JSON.treeToValue(read.figures(), summary.figuresType())).writeTo(folder);
   }
 
   /**
@@ -38,7 +44,12 @@ class BulkInsertSummaryTest {
    * @param entries the run's entries: none when Gatling's log could not be read
    */
   static Results results(String injector, List<Results.Entry> entries) {
-    return new Results(Results.SCHEMA, new Results.Run("BulkInsert", Map.of(),
+    return results(injector, Map.of(), entries);
+  }
+
+  /** The same, of a run with these parameters. */
+  static Results results(String injector, Map<String, String> parameters, List<Results.Entry> entries) {
+    return new Results(Results.SCHEMA, new Results.Run("BulkInsert", parameters,
         List.of("CouchDB at http://127.0.0.1:5984"), new Results.Versions("0.1.0", "3.15.1", "17"),
         "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z", injector, 5, "histograms.hlog", null, null),
         entries, Map.of(), List.of(), List.of(), null);
