@@ -1,5 +1,6 @@
 package couchbench.bulkinsert;
 
+import couchbench.results.ResultsException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -89,14 +90,14 @@ public record BulkInsertFigures(List<Step> steps, String server, boolean loginRe
    *
    * @param injectors each injector's figures, of the same plan, injector 0 first
    * @return their steps added up, as the class says
-   * @throws IllegalArgumentException when the injectors ran different steps
+   * @throws ResultsException when the injectors ran different steps
    */
   public static BulkInsertFigures merged(List<BulkInsertFigures> injectors) {
     List<String> names = injectors.get(0).steps().stream().map(Step::name).toList();
     for (BulkInsertFigures injector : injectors) {
       if (!injector.steps().stream().map(Step::name).toList().equals(names)) {
-        throw new IllegalArgumentException("the injectors ran different steps: " + names + " and "
-            + injector.steps().stream().map(Step::name).toList());
+        throw new ResultsException("BulkInsert's injectors ran different steps: " + names + " and "
+            + injector.steps().stream().map(Step::name).toList() + ": figures of different runs");
       }
     }
     // One server, as each injector on its machine saw it; an injector elsewhere saw none.
