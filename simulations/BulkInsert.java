@@ -12,7 +12,6 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.gatling.Populations;
 import couchbench.resources.CpuMeter;
 import couchbench.resources.ServerProcess;
-import couchbench.results.RunLog;
 import couchbench.results.RunOutput;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
@@ -74,8 +73,7 @@ public class BulkInsert extends Simulation {
 
   @Override
   public void after() {
-    run.finish(List.of(couchdb.describe()), log -> BulkInsertSummary.page(run.simulation(), plan, couchdb,
-        cpu.server(), bulk.tallies(), log.map(RunLog::requests), CouchHttp.loginWasRefused()));
+    run.finish(List.of(couchdb.describe()), BulkInsertSummary.of(plan), bulk.figures(CouchHttp.loginWasRefused()));
     bulk.dropDatabases(client);
   }
 }

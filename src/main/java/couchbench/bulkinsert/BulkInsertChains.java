@@ -213,12 +213,15 @@ public final class BulkInsertChains {
   }
 
   /**
-   * What each step did, in step order.
+   * What each step did, in step order, with the server this JVM's meter read.
    *
-   * @return the tallies by step
+   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
+   * @return the run's figures, for results.json and the summary
    */
-  public Map<BulkInsertStep, StepTally> tallies() {
-    return tallies;
+  public BulkInsertFigures figures(boolean loginRefused) {
+    return new BulkInsertFigures(tallies.entrySet().stream()
+        .map(tally -> tally.getValue().figures(plan.name(tally.getKey()))).toList(),
+        cpu.server().map(server -> server.name() + " (pid " + server.pid() + ")").orElse(null), loginRefused);
   }
 
   private Optional<String> warmupDatabase() {

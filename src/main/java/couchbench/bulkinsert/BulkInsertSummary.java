@@ -3,13 +3,12 @@ package couchbench.bulkinsert;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
-import couchbench.resources.CpuMeter;
-import couchbench.results.RequestTally;
+import couchbench.results.Results;
+import couchbench.results.ResultsException;
+import couchbench.results.Summary;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
 import couchbench.rounds.StepRule;
-import couchbench.targets.CouchTarget;
-import couchbench.targets.LocalServer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,67 +17,102 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * The seed's figures from this run: documents per second for every step as a table, and a chart of
  * docs/s against batch size B (log scale), one line per thread count T, like the seed's plot. With several rounds,
- * each step's figure is the median of its rounds with their range, beside a table of the rounds themselves.
+ * each step's figure is the median of its rounds with their range, beside a table of the rounds themselves. Built
+ * from results.json alone (the entries and {@link BulkInsertFigures}), for one injector's run and for the merged run
+ * of several, whose figures the page says how they were added up.
  */
-public final class BulkInsertSummary {
+public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
 
   /** At most this many steps are named in a warning; the rest are counted. */
   private static final int MOST_NAMED = 8;
 
-  private BulkInsertSummary() {}
+  private final BulkInsertPlan plan;
+
+  private BulkInsertSummary(BulkInsertPlan plan) {
+    this.plan = plan;
+  }
+
+  /**
+   * @param plan the steps and parameters: the run's own, or for a merged run, the plan its parameters make (less
+   *     -Dinjector: the whole run's documents)
+   * @return the summary of a run of that plan
+   */
+  public static BulkInsertSummary of(BulkInsertPlan plan) {
+    return new BulkInsertSummary(plan);
+  }
+
+  @Override
+  public Class<BulkInsertFigures> figuresType() {
+    return BulkInsertFigures.class;
+  }
+
+  @Override
+  public BulkInsertFigures merge(List<BulkInsertFigures> injectors) {
+    return BulkInsertFigures.merged(injectors);
+  }
 
   /**
    * The summary page of a finished run.
    *
-   * @param simulation the simulation's name, for the title
-   * @param plan the steps and parameters
-   * @param target the server the run wrote to
-   * @param server the server's process on this machine, if it is here and could be seen
-   * @param tallies what each step did, every round's, in the order they ran
-   * @param requests Gatling's own count of each request name, from the run's simulation.log (empty
-   *     when it cannot be read): it also counts the requests that got no reply
-   * @param loginRefused whether CouchDB refused the login during the run (CouchHttp.loginWasRefused())
+   * @param results the run's results: Gatling's count of each step's requests, with their failures, comes from
+   *     them (it also counts the requests that got no reply); without entries when simulation.log could not be read
+   * @param figures what each step's tally counted, every round's, in the order they ran
    * @return the page, ready to write beside Gatling's report
    */
-  public static SummaryPage page(String simulation, BulkInsertPlan plan, CouchTarget target, Optional<LocalServer> server,
-      Map<BulkInsertStep, StepTally> tallies, Optional<Map<String, RequestTally>> requests, boolean loginRefused) {
+  @Override
+  public SummaryPage page(Results results, BulkInsertFigures figures) {
     Rounds rounds = plan.rounds();
+    int injectors = injectors(results.run());
+    Map<BulkInsertStep, BulkInsertFigures.Step> steps = steps(figures);
+    Map<String, Results.Entry> entries = results.requests().stream().filter(entry -> entry.kind().equals("request"))
+        .collect(Collectors.toMap(Results.Entry::name, entry -> entry, (a, b) -> a));
+    boolean logRead = !results.requests().isEmpty();
     Table table = Table.of(columns(rounds, "method", "B", "T", "replies", "failed replies", "failed requests",
         "docs sent", "docs acknowledged", "doc_count", "seconds", "docs/s"));
     long failedRequests = 0;
+    List<String> failures = new ArrayList<>();
     List<String> disagreements = new ArrayList<>();
     List<String> shortSteps = new ArrayList<>();
-    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+    for (Map.Entry<BulkInsertStep, BulkInsertFigures.Step> entry : steps.entrySet()) {
       BulkInsertStep step = entry.getKey();
-      StepTally tally = entry.getValue();
-      String name = plan.name(step);
-      Optional<Long> failed = requests.map(byName -> byName.getOrDefault(name, RequestTally.EMPTY).ko());
-      failedRequests += failed.orElse(0L);
-      table = table.row(cells(rounds, step, method(step), step.batchSize(), step.threads(), tally.replies(),
-          tally.failedReplies(), failed.orElse(null), tally.sent(), tally.acknowledged(),
-          tally.serverDocCount() < 0 ? null : tally.serverDocCount(), tally.seconds(), tally.docsPerSecond()));
-      if (tally.serverDocCount() != tally.acknowledged()) {
-        disagreements.add(name + ": " + tally.acknowledged() + " acknowledged, doc_count "
-            + (tally.serverDocCount() < 0 ? "not read" : tally.serverDocCount()));
+      BulkInsertFigures.Step ran = entry.getValue();
+      String name = ran.name();
+      Optional<Results.Entry> requests = Optional.ofNullable(entries.get(name));
+      Long failed = logRead ? requests.map(Results.Entry::ko).orElse(0L) : null;
+      if (failed != null && failed > 0) {
+        failedRequests += failed;
+        failures.add(name + " (" + requests.get().failures().entrySet().stream()
+            .map(failure -> failure.getValue() + " \"" + failure.getKey() + "\"").collect(Collectors.joining(", "))
+            + ")");
       }
-      double repliesPerUser = (double) tally.replies() / step.threads();
-      if (tally.replies() > 0 && StepRule.restsOnLess(tally.seconds(), repliesPerUser)) {
-        shortSteps.add(String.format(Locale.ROOT, "%s (%.2f s, %d replies to %d users)", name, tally.seconds(),
-            tally.replies(), step.threads()));
+      table = table.row(cells(rounds, step, method(step), step.batchSize(), step.threads(), ran.replies(),
+          ran.failedReplies(), failed, ran.sent(), ran.acknowledged(),
+          ran.docCount() == BulkInsertFigures.NOT_READ ? null : ran.docCount(), ran.seconds(), ran.docsPerSecond()));
+      if (ran.docCount() != ran.acknowledged()) {
+        disagreements.add(name + ": " + ran.acknowledged() + " acknowledged, doc_count "
+            + (ran.docCount() == BulkInsertFigures.NOT_READ ? "not read" : ran.docCount()));
+      }
+      double repliesPerUser = (double) ran.replies() / ran.users();
+      if (ran.replies() > 0 && StepRule.restsOnLess(ran.seconds(), repliesPerUser)) {
+        shortSteps.add(String.format(Locale.ROOT, "%s (%.2f s, %d replies to %d users)", name, ran.seconds(),
+            ran.replies(), ran.users()));
       }
     }
     SummaryPage page =
-        SummaryPage.titled(simulation + ": documents created per second")
-            .line("Target: " + target.describe() + ".")
-            .line("Each step: T virtual users together create at least " + plan.docs()
-                + " documents in a fresh database, B per POST /db/_bulk_docs, or one per POST /db"
-                + " (single). Documents: " + (plan.docSize() == 0 ? "empty {} as in the seed"
-                    : plan.docSize() + " characters of random text") + ".")
+        SummaryPage.titled(results.run().simulation() + ": documents created per second")
+            .line("Target: " + String.join(", ", results.run().targets()) + ".")
+            .line("Each step: T virtual users" + (injectors > 1 ? " on each of the " + injectors + " injectors"
+                    + " together create at least " + plan.docs() + " documents, each injector in a fresh database of"
+                    + " its own," : " together create at least " + plan.docs() + " documents in a fresh database,")
+                + " B per POST /db/_bulk_docs, or one per POST /db (single). Documents: "
+                + (plan.docSize() == 0 ? "empty {} as in the seed" : plan.docSize() + " characters of random text")
+                + ".")
             .line(plan.length().describe())
             .line("Rounds: " + rounds.describe() + (rounds.repeated() ? "; each round runs the whole sweep, in"
                 + " databases of its own, and the time chart shows round 1." : "."))
@@ -86,13 +120,23 @@ public final class BulkInsertSummary {
                 + " request to its last reply. doc_count is the database's own count after the step."
                 + " Failed replies: replies that were not all stored; failed requests: Gatling's count,"
                 + " which adds the requests that got no reply (a timeout, a closed connection).");
-    if (failedRequests > 0) {
-      page = page.warning(failedRequests + " requests failed: see Gatling's report for the messages.");
+    if (injectors > 1) {
+      page = page.line("Merged from " + injectors + " injectors: a step's replies, docs sent, docs acknowledged and"
+          + " doc_count are the injectors' sums (each wrote into databases of its own, so their doc_counts add);"
+          + " its seconds are the union of their windows of the step, from the first injector's start to the last"
+          + " one's end, and its docs/s the summed acknowledged documents / those seconds. The injectors start"
+          + " together but each runs its steps one after another on its own, so a step's window may hold moments"
+          + " when only some of them ran it. The time chart adds up the injectors' documents on that window's"
+          + " clock.");
     }
-    if (requests.isEmpty()) {
+    if (failedRequests > 0) {
+      page = page.warning(failedRequests + " requests failed, by step and Gatling's message: " + named(failures)
+          + ".");
+    }
+    if (!logRead) {
       page = page.warning("Gatling's simulation.log could not be read: failed requests are not shown.");
     }
-    if (loginRefused) {
+    if (figures.loginRefused()) {
       page = page.warning("CouchDB refused the login during the run, which stopped there: "
           + "steps after that are missing or incomplete.");
     }
@@ -104,50 +148,73 @@ public final class BulkInsertSummary {
           + " s of load or " + StepRule.REQUESTS_PER_USER + " requests per user, too little for their docs/s to be"
           + " more than noise (-DstepSeconds, -DstepRequests, -Ddocs set below the rule): " + named(shortSteps) + ".");
     }
-    Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep = byStep(tallies);
+    Map<String, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byStep = byStep(steps);
     if (rounds.repeated()) {
       page = page.table("docs per second by step", medians(byStep))
           .table("docs per second by step and round", table);
     } else {
       page = page.table("docs per second by step", table);
     }
-    page = cpu(page, rounds, server, tallies);
+    page = cpu(page, rounds, injectors, figures.server(), steps);
     Optional<LineChart> chart = rateChart(rounds, byStep);
     if (chart.isPresent()) {
       page = page.chart("docs per second against batch size", chart.get())
-          .chart("time to create the documents", progressChart(rounds, tallies));
+          .chart("time to create the documents", progressChart(rounds, steps));
     }
-    return page.link("Gatling's report for this run", "index.html");
+    return page;
+  }
+
+  /** The injectors a run's results add up: N in the merged results of N ({@code "*&#47;N"}), else 1. */
+  private static int injectors(Results.Run run) {
+    return run.injector() != null && run.injector().startsWith("*/") ? Integer.parseInt(run.injector().substring(2))
+        : 1;
+  }
+
+  /** The plan's steps, in order, each with its figures. */
+  private Map<BulkInsertStep, BulkInsertFigures.Step> steps(BulkInsertFigures figures) {
+    Map<String, BulkInsertFigures.Step> byName = figures.steps().stream()
+        .collect(Collectors.toMap(BulkInsertFigures.Step::name, step -> step, (a, b) -> a));
+    Map<BulkInsertStep, BulkInsertFigures.Step> steps = new LinkedHashMap<>();
+    for (BulkInsertStep step : plan.steps()) {
+      BulkInsertFigures.Step ran = byName.get(plan.name(step));
+      if (ran == null) {
+        throw new ResultsException("BulkInsert's figures have no step " + plan.name(step) + ", which the run's"
+            + " parameters make: figures of another run, or of another version of couchbench");
+      }
+      steps.put(step, ran);
+    }
+    return steps;
   }
 
   /** Each step's rounds, in the order the steps first ran. */
-  private static Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep(
-      Map<BulkInsertStep, StepTally> tallies) {
-    Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep = new LinkedHashMap<>();
-    tallies.entrySet()
+  private static Map<String, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byStep(
+      Map<BulkInsertStep, BulkInsertFigures.Step> steps) {
+    Map<String, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byStep = new LinkedHashMap<>();
+    steps.entrySet()
         .forEach(entry -> byStep.computeIfAbsent(entry.getKey().name(), n -> new ArrayList<>()).add(entry));
     return byStep;
   }
 
   /** The rounds that measured something: a round with no reply (a stopped run) has no figure, not a zero. */
-  private static List<StepTally> measured(List<Map.Entry<BulkInsertStep, StepTally>> rounds) {
-    return rounds.stream().map(Map.Entry::getValue).filter(tally -> tally.replies() > 0).toList();
+  private static List<BulkInsertFigures.Step> measured(
+      List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>> rounds) {
+    return rounds.stream().map(Map.Entry::getValue).filter(step -> step.replies() > 0).toList();
   }
 
   /** One row per step: its docs/s as the median of the rounds that measured it, with their range. */
-  private static Table medians(Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep) {
+  private static Table medians(Map<String, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byStep) {
     Table table = Table.of("method", "B", "T", "rounds", "docs acknowledged", "seconds", "docs/s", "min", "max");
-    for (List<Map.Entry<BulkInsertStep, StepTally>> rounds : byStep.values()) {
+    for (List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>> rounds : byStep.values()) {
       BulkInsertStep step = rounds.get(0).getKey();
-      List<StepTally> measured = measured(rounds);
+      List<BulkInsertFigures.Step> measured = measured(rounds);
       if (measured.isEmpty()) {
         table = table.row(method(step), step.batchSize(), step.threads(), 0, null, null, null, null, null);
         continue;
       }
-      Spread rate = Spread.of(measured.stream().map(StepTally::docsPerSecond).toList());
+      Spread rate = Spread.of(measured.stream().map(BulkInsertFigures.Step::docsPerSecond).toList());
       table = table.row(method(step), step.batchSize(), step.threads(), measured.size(),
-          Spread.of(measured.stream().map(StepTally::acknowledged).toList()).median(),
-          Spread.of(measured.stream().map(StepTally::seconds).toList()).median(),
+          Spread.of(measured.stream().map(BulkInsertFigures.Step::acknowledged).toList()).median(),
+          Spread.of(measured.stream().map(BulkInsertFigures.Step::seconds).toList()).median(),
           rate.median(), rate.min(), rate.max());
     }
     return table;
@@ -158,16 +225,16 @@ public final class BulkInsertSummary {
    * when no bulk step measured anything.
    */
   private static Optional<LineChart> rateChart(
-      Rounds rounds, Map<String, List<Map.Entry<BulkInsertStep, StepTally>>> byStep) {
+      Rounds rounds, Map<String, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byStep) {
     Map<Integer, List<Number>> batchSizes = new TreeMap<>();
     Map<Integer, List<Spread>> rates = new TreeMap<>();
-    for (List<Map.Entry<BulkInsertStep, StepTally>> steps : byStep.values()) {
+    for (List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>> steps : byStep.values()) {
       BulkInsertStep step = steps.get(0).getKey();
-      List<StepTally> measured = measured(steps);
+      List<BulkInsertFigures.Step> measured = measured(steps);
       if (!step.single() && !measured.isEmpty()) {
         batchSizes.computeIfAbsent(step.threads(), t -> new ArrayList<>()).add(step.batchSize());
         rates.computeIfAbsent(step.threads(), t -> new ArrayList<>())
-            .add(Spread.of(measured.stream().map(StepTally::docsPerSecond).toList()));
+            .add(Spread.of(measured.stream().map(BulkInsertFigures.Step::docsPerSecond).toList()));
       }
     }
     LineChart chart =
@@ -188,53 +255,56 @@ public final class BulkInsertSummary {
    * The seed's other plot: the time the documents took against their number, one line per step for the batch sizes
    * that are powers of 4 (a line for every step would be 60), bulk steps only; with rounds, round 1's.
    */
-  private static LineChart progressChart(Rounds rounds, Map<BulkInsertStep, StepTally> tallies) {
+  private static LineChart progressChart(Rounds rounds, Map<BulkInsertStep, BulkInsertFigures.Step> steps) {
     LineChart chart = LineChart.titled("Time to create the documents against their number (B a power of 4"
             + (rounds.repeated() ? ", round 1 of " + rounds.count() : "") + ")")
         .axes("documents created", "seconds since the step's start");
-    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+    for (Map.Entry<BulkInsertStep, BulkInsertFigures.Step> entry : steps.entrySet()) {
       BulkInsertStep step = entry.getKey();
       int b = step.batchSize();
       boolean powerOf4 = Integer.bitCount(b) == 1 && Integer.numberOfTrailingZeros(b) % 2 == 0;
       if (step.round() == 1 && !step.single() && powerOf4) {
-        List<StepProgress.Point> points = entry.getValue().progress();
+        List<BulkInsertFigures.Point> points = entry.getValue().progress();
         chart = chart.series("B=" + b + " T=" + step.threads(),
-            points.stream().map(StepProgress.Point::documents).toList(),
-            points.stream().map(StepProgress.Point::seconds).toList());
+            points.stream().map(BulkInsertFigures.Point::documents).toList(),
+            points.stream().map(BulkInsertFigures.Point::seconds).toList());
       }
     }
     return chart;
   }
 
   /** What the load generator used beside what the server used, step by step (and round by round). */
-  private static SummaryPage cpu(SummaryPage page, Rounds rounds, Optional<LocalServer> server,
-      Map<BulkInsertStep, StepTally> tallies) {
+  private static SummaryPage cpu(SummaryPage page, Rounds rounds, int injectors, String server,
+      Map<BulkInsertStep, BulkInsertFigures.Step> steps) {
     Table table = Table.of(columns(rounds, "method", "B", "T", "client CPU (s)", "client user (s)",
         "client system (s)", "client JIT (s)", "client GC (s)", "server CPU (s)", "client / server"));
     double client = 0;
     double served = 0;
-    for (Map.Entry<BulkInsertStep, StepTally> entry : tallies.entrySet()) {
+    for (Map.Entry<BulkInsertStep, BulkInsertFigures.Step> entry : steps.entrySet()) {
       BulkInsertStep step = entry.getKey();
-      Optional<CpuMeter.Reading> used = entry.getValue().cpu();
-      if (used.isEmpty()) {
+      BulkInsertFigures.Cpu cpu = entry.getValue().cpu();
+      if (cpu == null) {
         continue;
       }
-      CpuMeter.Reading cpu = used.get();
-      Optional<Double> share = cpu.client().flatMap(c -> cpu.server().filter(s -> s > 0).map(s -> c / s));
-      table = table.row(cells(rounds, step, method(step), step.batchSize(), step.threads(),
-          cpu.client().orElse(null), cpu.user().orElse(null), cpu.system().orElse(null), cpu.jit().orElse(null),
-          cpu.gc().orElse(null), cpu.server().orElse(null), share.orElse(null)));
-      client += cpu.client().orElse(0.0);
-      served += cpu.server().orElse(0.0);
+      Double used = cpu.server();
+      Double share = cpu.client() == null || used == null || used <= 0 ? null : cpu.client() / used;
+      table = table.row(cells(rounds, step, method(step), step.batchSize(), step.threads(), cpu.client(), cpu.user(),
+          cpu.system(), cpu.jit(), cpu.gc(), used, share));
+      client += cpu.client() == null ? 0 : cpu.client();
+      served += used == null ? 0 : used;
     }
     String totals = String.format(Locale.ROOT, " In all steps%s: client %.2f s, server %.2f s.",
         rounds.repeated() ? " of all rounds" : "", client, served);
+    String clients = injectors > 1 ? "the " + injectors + " injectors' JVMs, each one's seconds added up; of them,"
+        + " their" : "this JVM; of it, its";
     page = page.line("CPU seconds while each step ran" + (rounds.repeated() ? ", round by round," : "")
-        + " of the load generator (client: this JVM; of it, its JIT"
-        + " compiler threads, and its garbage collector threads with the VM thread that runs their pauses) and of"
-        + server.map(s -> " the server, " + s.name() + " (pid " + s.pid() + "). On one machine they share the"
-                + " cores: what the client uses, the server cannot." + totals)
-            .orElse(" the server: n/a, it is not on this machine, or its process could not be seen."));
+        + " of the load generator (client: " + clients + " JIT"
+        + " compiler threads, and " + (injectors > 1 ? "their" : "its") + " garbage collector threads with the VM"
+        + " thread that runs their pauses) and of"
+        + (server == null ? " the server: n/a, it is not on this machine, or its process could not be seen."
+            : " the server, " + server + (injectors > 1 ? ", read once for all injectors: from the earliest"
+                + " reading at a step's start to the latest at its end, of the injectors on its machine" : "")
+                + ". On one machine they share the cores: what the client uses, the server cannot." + totals));
     return page.table("cpu by step", table);
   }
 

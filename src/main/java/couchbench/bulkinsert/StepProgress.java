@@ -12,10 +12,7 @@ final class StepProgress {
 
   static final int MOST_POINTS = 512;
 
-  /** One point: seconds since the step's start, documents acknowledged by then. */
-  record Point(double seconds, long documents) {}
-
-  private final List<Point> points = new ArrayList<>();
+  private final List<BulkInsertFigures.Point> points = new ArrayList<>();
   private long stride = 1;
   private long replies;
 
@@ -23,7 +20,7 @@ final class StepProgress {
     if (replies++ % stride != 0) {
       return;
     }
-    points.add(new Point(nanosSinceStart / 1e9, documentsSoFar));
+    points.add(new BulkInsertFigures.Point(nanosSinceStart / 1e9, documentsSoFar));
     if (points.size() == MOST_POINTS) {
       for (int i = 1; i < MOST_POINTS / 2; i++) {
         points.set(i, points.get(2 * i));
@@ -33,7 +30,26 @@ final class StepProgress {
     }
   }
 
-  synchronized List<Point> points() {
+  synchronized List<BulkInsertFigures.Point> points() {
     return List.copyOf(points);
+  }
+
+  /**
+   * A curve of any length within the same bound, for the chart: every n-th point, evenly spaced, and the last.
+   *
+   * @param points a curve, in time order
+   * @return it, or at most {@link #MOST_POINTS} of its points, its first and last among them
+   */
+  static List<BulkInsertFigures.Point> thinned(List<BulkInsertFigures.Point> points) {
+    if (points.size() <= MOST_POINTS) {
+      return List.copyOf(points);
+    }
+    int every = (points.size() - 2) / (MOST_POINTS - 1) + 1;
+    List<BulkInsertFigures.Point> kept = new ArrayList<>();
+    for (int i = 0; i < points.size() - 1; i += every) {
+      kept.add(points.get(i));
+    }
+    kept.add(points.get(points.size() - 1));
+    return List.copyOf(kept);
   }
 }

@@ -2,8 +2,6 @@ package couchbench.bulkinsert;
 
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
@@ -22,12 +20,13 @@ public final class StepTally {
   private final LongSupplier clock;
   private final AtomicLong usersEnded = new AtomicLong();
   private final AtomicLong started = new AtomicLong(UNSET);
+  private final AtomicLong startedAtMillis = new AtomicLong(BulkInsertFigures.NOT_STARTED);
   private final AtomicLong ended = new AtomicLong(UNSET);
   private final AtomicLong sent = new AtomicLong();
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
-  private final AtomicLong serverDocCount = new AtomicLong(-1);
+  private final AtomicLong serverDocCount = new AtomicLong(BulkInsertFigures.NOT_READ);
   private final AtomicReference<CpuMeter.Reading> cpuAtStart = new AtomicReference<>();
   private final AtomicReference<CpuMeter.Reading> cpuAtEnd = new AtomicReference<>();
   private final StepProgress progress = new StepProgress();
@@ -58,7 +57,12 @@ public final class StepTally {
    * @return true for the step's first user
    */
   public boolean userStarted() {
-    return started.compareAndSet(UNSET, clock.getAsLong());
+    boolean first = started.compareAndSet(UNSET, clock.getAsLong());
+    if (first) {
+      // The wall clock too, for Merge to line up the injectors' windows; the step's seconds stay nanoTime's.
+      startedAtMillis.set(System.currentTimeMillis());
+    }
+    return first;
   }
 
   /**
@@ -88,13 +92,6 @@ public final class StepTally {
    */
   public void cpuAtEnd(CpuMeter.Reading reading) {
     cpuAtEnd.set(reading);
-  }
-
-  /** @return the CPU time used from the step's start to its end; empty if the step did not run to its end */
-  public Optional<CpuMeter.Reading> cpu() {
-    CpuMeter.Reading start = cpuAtStart.get();
-    CpuMeter.Reading end = cpuAtEnd.get();
-    return start == null || end == null ? Optional.empty() : Optional.of(end.since(start));
   }
 
   /** @return nanoseconds since the step's first user started, 0 before */
@@ -134,46 +131,31 @@ public final class StepTally {
     serverDocCount.set(docCount);
   }
 
-  /** @return documents of the write requests that ended, with a reply or without */
-  public long sent() {
-    return sent.get();
-  }
-
   /** @return documents the server acknowledged */
   public long acknowledged() {
     return acknowledged.get();
   }
 
-  /** @return write replies received */
-  public long replies() {
-    return replies.get();
-  }
-
-  /** @return write replies that reported a problem */
-  public long failedReplies() {
-    return failedReplies.get();
-  }
-
-  /** @return the database's doc_count after the step, or -1 if it was not read */
-  public long serverDocCount() {
-    return serverDocCount.get();
-  }
-
-  /** @return seconds from the first user's start to the last user's end, 0 if the step never ran */
-  public double seconds() {
+  /**
+   * What the step did, for results.json.
+   *
+   * @param name the step's request name
+   * @return its figures
+   */
+  public BulkInsertFigures.Step figures(String name) {
     long start = started.get();
     long end = ended.get();
-    return start == UNSET || end == UNSET ? 0 : (end - start) / 1e9;
-  }
-
-  /** @return documents acknowledged so far against seconds since the step's start, at reply after reply */
-  List<StepProgress.Point> progress() {
-    return progress.points();
-  }
-
-  /** @return acknowledged documents per second of wall time, 0 if the step never ran */
-  public double docsPerSecond() {
-    double seconds = seconds();
-    return seconds > 0 ? acknowledged() / seconds : 0;
+    CpuMeter.Reading atStart = cpuAtStart.get();
+    CpuMeter.Reading atEnd = cpuAtEnd.get();
+    BulkInsertFigures.Cpu cpu = null;
+    if (atStart != null && atEnd != null) {
+      CpuMeter.Reading used = atEnd.since(atStart);
+      cpu = new BulkInsertFigures.Cpu(used.client().orElse(null), used.user().orElse(null),
+          used.system().orElse(null), used.jit().orElse(null), used.gc().orElse(null),
+          atStart.server().orElse(null), atEnd.server().orElse(null));
+    }
+    return new BulkInsertFigures.Step(name, users, sent.get(), acknowledged.get(), replies.get(), failedReplies.get(),
+        serverDocCount.get(), startedAtMillis.get(), start == UNSET || end == UNSET ? 0 : (end - start) / 1e9,
+        progress.points(), cpu);
   }
 }

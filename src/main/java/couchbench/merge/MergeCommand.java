@@ -2,6 +2,8 @@ package couchbench.merge;
 
 import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
+import couchbench.bulkinsert.BulkInsertPlan;
+import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
@@ -57,6 +59,7 @@ public final class MergeCommand {
       case "CouchVsMemcache" -> Optional.of(VersusSummary.of(run.simulation(), VersusPlan.from(settings)));
       case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
       case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));
+      case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
       default -> Optional.empty();
     };
   }

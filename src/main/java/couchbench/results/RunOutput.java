@@ -29,7 +29,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
- * with the latency table and percentile chart added), results.json and histograms.hlog. A simulation makes one in a
+ * built by its {@link Summary} from results.json's entries and figures, with the latency table and percentile chart
+ * added), results.json and histograms.hlog. A simulation makes one in a
  * field, calls {@link #loadStarts} at the end of before() and {@link #finish} in after(); the run folder is found
  * once, there. Memcache times come from couchbench's client in nanoseconds ({@link #memcacheTimings}), taken every
  * {@link #INTERVAL} into a histogram log on disk, so memory does not grow with the run; everything else comes from
@@ -195,53 +196,6 @@ public final class RunOutput {
     SummaryPage page = summary.page(results, ResultsFile.figures(folder.get(), results, summary.figuresType()))
         .warningsFirst(Console.warnings());
     if (log.isPresent()) {
-      page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
-      move(partFile, folder.get().resolve(HISTOGRAMS));
-      Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
-    } else {
-      delete(partFile);
-      page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
-    }
-    Console.say("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
-        .toAbsolutePath());
-  }
-
-  /**
-   * Writes the run's files into Gatling's run folder and prints where they are; call from after().
-   *
-   * @param targets the servers loaded, as the run describes them (never with a password)
-   * @param summary the simulation's page, from what simulation.log says (empty when it cannot be read)
-   */
-  /** TEMPORARY, while the simulations move to {@link Summary}: removed before this lands. */
-  public void finish(List<String> targets, java.util.function.Function<Optional<RunLog>, SummaryPage> summary) {
-    if (loadStart == null) {
-      throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
-    }
-    ticker.shutdownNow();
-    takeInterval();
-    List<CounterBefore> counted = List.copyOf(counters);
-    List<Long> after = counted.stream().map(this::readAfter).toList();
-    Instant afterAt = Instant.now();
-    Path root = RunFolders.resultsRoot();
-    Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
-    if (folder.isEmpty()) {
-      histograms.close();
-      delete(partFile);
-      Console.say("no Gatling run folder for " + simulation + " under " + root + ": summary and results not written");
-      return;
-    }
-    Map<String, Outcomes> clientTimes = latencies.totals();
-    Optional<RunLog> log;
-    try {
-      log = Optional.of(SimulationLog.read(folder.get(), clientTimes.keySet(), histograms));
-    } catch (ResultsException e) {
-      Console.say(e.getMessage() + " (results.json and " + HISTOGRAMS + " not written)");
-      log = Optional.empty();
-    }
-    histograms.close();
-    SummaryPage page = summary.apply(log).warningsFirst(Console.warnings());
-    if (log.isPresent()) {
-      Results results = results(folder.get(), log.get(), targets, clientTimes, counted, after, afterAt);
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
       move(partFile, folder.get().resolve(HISTOGRAMS));
       Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);

@@ -4,39 +4,86 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
+import couchbench.results.Summary;
 import couchbench.startup.Settings;
-import couchbench.targets.CouchTarget;
-import couchbench.targets.LocalServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BulkInsertSummaryTest {
 
-  private static final CouchTarget TARGET = new CouchTarget("http://127.0.0.1:5984", Optional.empty(), false);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The results of a run of the plan, its figures as results.json holds them, and its page of both. */
+  static void writePage(BulkInsertPlan plan, Results results, BulkInsertFigures figures, Path folder)
+      throws IOException {
+    writePage(BulkInsertSummary.of(plan), results, figures, folder);
+  }
+
+  static void writePage(Summary<BulkInsertFigures> summary, Results results, BulkInsertFigures figures, Path folder)
+      throws IOException {
+    ResultsFile.write(folder, results.withFigures(JSON.valueToTree(figures)));
+    Results read = ResultsFile.read(folder);
+    summary.page(read, JSON.treeToValue(read.figures(), summary.figuresType())).writeTo(folder);
+  }
+
+  /**
+   * @param injector the run's injector share: null for one injector, "*&#47;N" for a merged run
+   * @param entries the run's entries: none when Gatling's log could not be read
+   */
+  static Results results(String injector, List<Results.Entry> entries) {
+    return results(injector, Map.of(), entries);
+  }
+
+  /** The same, of a run with these parameters. */
+  static Results results(String injector, Map<String, String> parameters, List<Results.Entry> entries) {
+    return new Results(Results.SCHEMA, new Results.Run("BulkInsert", parameters,
+        List.of("CouchDB at http://127.0.0.1:5984"), new Results.Versions("0.1.0", "3.15.1", "17"),
+        "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z", injector, 5, "histograms.hlog", null, null),
+        entries, Map.of(), List.of(), List.of(), null);
+  }
+
+  /** A step's entry as Gatling's log gives it: its OK replies, its failures by message. */
+  static Results.Entry entry(String name, long ok, Map<String, Long> failures) {
+    long ko = failures.values().stream().mapToLong(Long::longValue).sum();
+    return new Results.Entry(name, "request", Results.GATLING_CLOCK, false, ok + ko, ok, ko, failures, 10,
+        new Results.Latency("us", 1000.0, 2000, 2000, 3000, 4000, 4000, 4000, 4000), "ok", "ko",
+        "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z");
+  }
+
+  /** Every step's entry, as many OK as the step's replies, no failure. */
+  private static List<Results.Entry> entries(BulkInsertFigures figures) {
+    return figures.steps().stream().map(step -> entry(step.name(), step.replies(), Map.of())).toList();
+  }
+
+  /** The figures of the tallies, as BulkInsertChains gives them. */
+  private static BulkInsertFigures figures(BulkInsertPlan plan, List<StepTally> tallies, String server) {
+    return new BulkInsertFigures(plan.steps().stream().map(step -> tallies.get(plan.steps().indexOf(step))
+        .figures(plan.name(step))).collect(Collectors.toList()), server, false);
+  }
 
   private static CpuMeter.Reading reading(double client, double jit, Double server) {
     return new CpuMeter.Reading(Optional.of(client), Optional.of(client * 0.9), Optional.of(client * 0.1),
         Optional.of(jit), Optional.of(0.0), Optional.ofNullable(server));
   }
 
-  private static Map<BulkInsertStep, StepTally> tallies(BulkInsertPlan plan, Double serverAtEnd) {
-    Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
+  private static List<StepTally> tallies(Double serverAtEnd) {
     StepTally ran = new StepTally(1);
     ran.cpuAtStart(reading(10, 2, serverAtEnd == null ? null : 100.0));
     ran.cpuAtEnd(reading(10.5, 2.25, serverAtEnd));
-    tallies.put(plan.steps().get(0), ran);
-    tallies.put(plan.steps().get(1), new StepTally(1)); // never ran to its end: no CPU row
-    return tallies;
+    return List.of(ran, new StepTally(1)); // the second never ran to its end: no CPU row
   }
 
   @Test
@@ -44,8 +91,7 @@ class BulkInsertSummaryTest {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "64,1024", "threads", "1",
         "single", "false"), Map.of()));
 
-    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.of(new LocalServer("beam.smp", 4242, Optional.empty())),
-        tallies(plan, 102.0), Optional.empty(), false).writeTo(folder);
+    writePage(plan, results(null, List.of()), figures(plan, tallies(102.0), "beam.smp (pid 4242)"), folder);
 
     assertEquals(List.of(
         "method,B,T,client CPU (s),client user (s),client system (s),client JIT (s),client GC (s),server CPU (s),"
@@ -79,13 +125,9 @@ class BulkInsertSummaryTest {
     // docs/s of B=8: 32, 16, 64 (median 32); of B=64: 256, 128, and nothing (a round the run never reached).
     List<StepTally> rounds = List.of(ran(8, 8, 2), ran(64, 8, 2), ran(8, 8, 4), ran(64, 8, 4), ran(8, 8, 1),
         new StepTally(1));
-    Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
-    for (int i = 0; i < plan.steps().size(); i++) {
-      tallies.put(plan.steps().get(i), rounds.get(i));
-    }
+    BulkInsertFigures figures = figures(plan, rounds, null);
 
-    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies, Optional.of(Map.of()), false)
-        .writeTo(folder);
+    writePage(plan, results(null, entries(figures)), figures, folder);
 
     assertEquals(List.of("method,B,T,rounds,docs acknowledged,seconds,docs/s,min,max",
         "bulk (_bulk_docs),8,1,3,64,2,32,16,64",
@@ -113,12 +155,9 @@ class BulkInsertSummaryTest {
   void shouldNameTheStepsWhoseFiguresRestOnLessThanTheRule(@TempDir Path folder) throws IOException {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "8,64", "threads", "1",
         "single", "false", "stepRequests", "1", "stepSeconds", "0"), Map.of()));
-    Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
-    tallies.put(plan.steps().get(0), ran(8, 8, 2));
-    tallies.put(plan.steps().get(1), ran(64, 3, 0.25));
+    BulkInsertFigures figures = figures(plan, List.of(ran(8, 8, 2), ran(64, 3, 0.25)), null);
 
-    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies, Optional.of(Map.of()), false)
-        .writeTo(folder);
+    writePage(plan, results(null, entries(figures)), figures, folder);
 
     String page = Files.readString(folder.resolve("summary.html"));
     assertTrue(page.contains("1 steps rest on fewer than 2 s of load or 8 requests per user"), page);
@@ -135,11 +174,27 @@ class BulkInsertSummaryTest {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "64,1024", "threads", "1",
         "single", "false"), Map.of()));
 
-    BulkInsertSummary.page("BulkInsert", plan, TARGET, Optional.empty(), tallies(plan, null), Optional.empty(), false).writeTo(folder);
+    writePage(plan, results(null, List.of()), figures(plan, tallies(null), null), folder);
 
     assertEquals("bulk (_bulk_docs),64,1,0.5,0.45,0.05,0.25,0,,",
         Files.readAllLines(folder.resolve("cpu-by-step.csv")).get(1), "the client's figures, the server's empty");
     assertTrue(Files.readString(folder.resolve("summary.html"))
         .contains("the server: n/a, it is not on this machine, or its process could not be seen."));
+  }
+
+  @Test
+  void shouldNameEachStepsFailedRequestsWithGatlingsMessages(@TempDir Path folder) throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "4,8", "threads", "2",
+        "single", "false"), Map.of()));
+    BulkInsertFigures figures = figures(plan, List.of(ran(4, 8, 2), ran(8, 8, 2)), null);
+
+    writePage(plan, results(null, List.of(entry("bulk B=4 T=2", 8, Map.of()),
+        entry("bulk B=8 T=2", 8, Map.of("Premature close", 3L)))), figures, folder);
+
+    assertTrue(Files.readString(folder.resolve("summary.html"))
+        .contains("3 requests failed, by step and Gatling&#39;s message: bulk B=8 T=2 (3 &quot;Premature close&quot;)."),
+        Files.readString(folder.resolve("summary.html")));
+    assertEquals(List.of("0", "3"), Files.readAllLines(folder.resolve("docs-per-second-by-step.csv")).subList(1, 3)
+        .stream().map(row -> row.split(",")[5]).toList(), "failed requests, each step's own");
   }
 }

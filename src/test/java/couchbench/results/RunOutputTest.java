@@ -15,7 +15,6 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -30,6 +29,32 @@ class RunOutputTest {
   @RegisterExtension
   final ResultsRootInTempDir reports = new ResultsRootInTempDir();
 
+  /** A simulation's own figures, as a test keeps them. */
+  record Greeting(String text) {}
+
+  /** Keeps the results and figures its page was built from; the page says the greeting. */
+  static final class GreetingSummary implements Summary<Greeting> {
+    final AtomicReference<Results> results = new AtomicReference<>();
+    final AtomicReference<Greeting> figures = new AtomicReference<>();
+
+    @Override
+    public Class<Greeting> figuresType() {
+      return Greeting.class;
+    }
+
+    @Override
+    public Greeting merge(List<Greeting> injectors) {
+      return injectors.get(0);
+    }
+
+    @Override
+    public SummaryPage page(Results given, Greeting greeting) {
+      results.set(given);
+      figures.set(greeting);
+      return SummaryPage.titled("t").line(greeting.text());
+    }
+  }
+
   @Test
   void shouldWriteSummaryResultsAndHistogramsIntoTheRunFolder() throws IOException {
     Settings settings = Settings.of(Map.of("users", "3"), Map.of());
@@ -41,14 +66,13 @@ class RunOutputTest {
     for (int i = 1; i <= 100; i++) {
       run.memcacheTimings().record("get", true, i * 1000L);
     }
-    AtomicReference<Optional<RunLog>> given = new AtomicReference<>();
+    GreetingSummary summary = new GreetingSummary();
 
-    run.finish(List.of("memcache 127.0.0.1:1"), log -> {
-      given.set(log);
-      return SummaryPage.titled("t").line("hello");
-    });
+    run.finish(List.of("memcache 127.0.0.1:1"), summary, new Greeting("hello"));
 
-    assertTrue(given.get().isPresent(), "the summary gets the log");
+    assertEquals(ResultsFile.read(folder), summary.results.get(), "the page is built from the results written");
+    assertEquals(new Greeting("hello"), summary.figures.get());
+    assertEquals("hello", ResultsFile.read(folder).figures().get("text").asText(), "the figures are in results.json");
     String html = Files.readString(folder.resolve("summary.html"));
     assertTrue(html.contains("<p>hello</p>") && html.contains("latency by percentile"), html);
     assertTrue(Files.exists(folder.resolve("latency-by-percentile.png")));
@@ -82,15 +106,13 @@ class RunOutputTest {
     run.loadStarts();
     Path folder = runFolder();
     Files.write(folder.resolve("simulation.log"), new byte[] {0, 1, 2});
-    AtomicReference<Optional<RunLog>> given = new AtomicReference<>();
+    GreetingSummary summary = new GreetingSummary();
 
-    run.finish(List.of(), log -> {
-      given.set(log);
-      return SummaryPage.titled("t");
-    });
+    run.finish(List.of(), summary, new Greeting("hello"));
 
-    assertEquals(Optional.empty(), given.get());
-    assertTrue(Files.readString(folder.resolve("summary.html")).contains("could not be read"));
+    assertEquals(List.of(), summary.results.get().requests(), "the page gets results without entries");
+    String html = Files.readString(folder.resolve("summary.html"));
+    assertTrue(html.contains("could not be read") && html.contains("<p>hello</p>"), html);
     assertFalse(Files.exists(folder.resolve(ResultsFile.NAME)));
     assertFalse(Files.exists(folder.resolve(RunOutput.HISTOGRAMS)));
   }
@@ -100,7 +122,7 @@ class RunOutputTest {
     RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
     run.loadStarts();
 
-    run.finish(List.of(), log -> SummaryPage.titled("t"));
+    run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
 
     try (var files = Files.list(reports.root())) {
       assertEquals(0, files.count());
