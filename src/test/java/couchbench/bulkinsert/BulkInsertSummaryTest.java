@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
 import couchbench.results.Results;
-import couchbench.results.ResultsFile;
+import couchbench.results.SummaryInput;
 import couchbench.results.Summary;
 import couchbench.startup.Settings;
 import java.io.IOException;
@@ -24,19 +23,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BulkInsertSummaryTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** The results of a run of the plan, its figures as results.json holds them, and its page of both. */
   static void writePage(BulkInsertPlan plan, Results results, BulkInsertFigures figures, Path folder)
       throws IOException {
     writePage(BulkInsertSummary.of(plan), results, figures, folder);
   }
 
-  static void writePage(Summary<BulkInsertFigures> summary, Results results, BulkInsertFigures figures, Path folder)
-      throws IOException {
-    ResultsFile.write(folder, results.withFigures(JSON.valueToTree(figures)));
-    Results read = ResultsFile.read(folder);
-    summary.page(read, JSON.treeToValue(read.figures(), summary.figuresType())).writeTo(folder);
+  static void writePage(Summary<BulkInsertFigures> summary, Results results, BulkInsertFigures figures, Path folder) {
+    SummaryInput.page(summary, results, figures).writeTo(folder);
   }
 
   /**
@@ -49,18 +43,12 @@ class BulkInsertSummaryTest {
 
   /** The same, of a run with these parameters. */
   static Results results(String injector, Map<String, String> parameters, List<Results.Entry> entries) {
-    return new Results(Results.SCHEMA, new Results.Run("BulkInsert", parameters,
-        List.of("CouchDB at http://127.0.0.1:5984"), new Results.Versions("0.1.0", "3.15.1", "17"),
-        "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z", injector, 5, "histograms.hlog", null, null),
-        entries, Map.of(), List.of(), List.of(), null);
+    return SummaryInput.results("BulkInsert", injector, parameters, entries);
   }
 
   /** A step's entry as Gatling's log gives it: its OK replies, its failures by message. */
   static Results.Entry entry(String name, long ok, Map<String, Long> failures) {
-    long ko = failures.values().stream().mapToLong(Long::longValue).sum();
-    return new Results.Entry(name, "request", Results.GATLING_CLOCK, false, ok + ko, ok, ko, failures, 10,
-        new Results.Latency("us", 1000.0, 2000, 2000, 3000, 4000, 4000, 4000, 4000), "ok", "ko",
-        "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z");
+    return SummaryInput.entry(name, ok, failures);
   }
 
   /** Every step's entry, as many OK as the step's replies, no failure. */

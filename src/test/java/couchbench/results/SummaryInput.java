@@ -20,8 +20,20 @@ public final class SummaryInput {
    * @return the results of a run against one CouchDB, without figures yet
    */
   public static Results results(String simulation, String injector, List<Results.Entry> entries) {
+    return results(simulation, injector, Map.of(), entries);
+  }
+
+  /**
+   * @param simulation the simulation's name
+   * @param injector the share, "*&#47;N" for a merged run, null for one injector
+   * @param parameters the run's parameters
+   * @param entries the run's entries
+   * @return the results of a run against one CouchDB, without figures yet
+   */
+  public static Results results(String simulation, String injector, Map<String, String> parameters,
+      List<Results.Entry> entries) {
     return new Results(Results.SCHEMA,
-        new Results.Run(simulation, Map.of(), List.of("CouchDB at http://127.0.0.1:5984 without login"),
+        new Results.Run(simulation, parameters, List.of("CouchDB at http://127.0.0.1:5984 without login"),
             new Results.Versions("0.1.0", "3.15.1", "17.0.1"), "2026-12-01T10:00:00Z", "2026-12-01T10:01:00Z",
             injector, 5, RunOutput.HISTOGRAMS, null, null),
         entries, Map.of(), List.of(), List.of(), null);
