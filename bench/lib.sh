@@ -16,7 +16,7 @@ ONLY_GIVEN_TARGETS=-Dcouchbench.defaultPorts=false
 # bench_start_pouchdb NAME [PORT]: a temporary folder in $out, pouchdb-server answering on $URL,
 # stopped (and its data removed) when the script exits.
 bench_start_pouchdb() {
-  bench_out "$1" "$2"
+  bench_out "$1" "${2:-}"
   bench_serve_pouchdb "$PORT"
 }
 
