@@ -66,7 +66,7 @@ public class AttachmentUpload extends Simulation {
 
   @Override
   public void after() {
-    AttachmentFigures figures = new AttachmentFigures(1, List.of(plan.database()), CouchHttp.loginWasRefused(),
+    AttachmentFigures figures = new AttachmentFigures(List.of(plan.database()), CouchHttp.loginWasRefused(),
         uploads.tally().figures());
     AttachmentSummary.seedTable(plan, figures).forEach(Console::say);
     run.finish(List.of(couchdb.describe()), AttachmentSummary.of(plan), figures);

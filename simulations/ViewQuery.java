@@ -67,7 +67,7 @@ public class ViewQuery extends Simulation {
 
   @Override
   public void after() {
-    ViewQueryFigures figures = new ViewQueryFigures(1, couchdb.baseUrl(), indexBuild, CouchHttp.loginWasRefused(),
+    ViewQueryFigures figures = new ViewQueryFigures(couchdb.baseUrl(), indexBuild, CouchHttp.loginWasRefused(),
         view.figures());
     ViewQuerySummary.console(plan, figures).forEach(Console::say);
     run.finish(List.of(couchdb.describe()), ViewQuerySummary.of(plan), figures);

@@ -11,12 +11,11 @@ import java.util.Map;
  * AttachmentUpload's own figures, as results.json keeps them under {@code figures}: every upload's time and failure,
  * by method, size and round.
  *
- * @param injectors how many injectors uploaded these: 1, or N for a merged run
  * @param databases the database each injector uploaded into, injector 0's first
  * @param loginRefused whether CouchDB refused the login during the run (of any injector, merged)
  * @param uploads the figures of every method, size and round of the plan
  */
-public record AttachmentFigures(int injectors, List<String> databases, boolean loginRefused,
+public record AttachmentFigures(List<String> databases, boolean loginRefused,
     List<Measured> uploads) {
 
   /**
@@ -42,8 +41,7 @@ public record AttachmentFigures(int injectors, List<String> databases, boolean l
         new Figures(same.getValue().stream().mapToInt(Figures::planned).sum(),
             same.getValue().stream().flatMap(figures -> figures.seconds().stream()).toList(),
             failures(same.getValue())))).toList();
-    return new AttachmentFigures(injectors.stream().mapToInt(AttachmentFigures::injectors).sum(),
-        injectors.stream().flatMap(each -> each.databases().stream()).toList(),
+    return new AttachmentFigures(injectors.stream().flatMap(each -> each.databases().stream()).toList(),
         injectors.stream().anyMatch(AttachmentFigures::loginRefused), uploads);
   }
 

@@ -80,8 +80,8 @@ public final class AttachmentSummary implements Summary<AttachmentFigures> {
             .line("Rounds: " + rounds.describe() + (rounds.repeated()
                 ? "; each round sweeps every size (request names end with 'round r'); min and max: the smallest"
                     + " and largest round's figure." : "."));
-    if (uploads.injectors() > 1) {
-      page = page.line("Merged from " + uploads.injectors() + " injectors uploading at the same time, one user each,"
+    if (results.run().merged()) {
+      page = page.line("Merged from " + results.run().injectorCount() + " injectors uploading at the same time, one user each,"
           + " each into a database of its own and its share of the " + plan.repeat() + " uploads per method and size"
           + (plan.uploadsOn() ? " (and on past it, by the step-length rule, on its own)" : "") + ": a figure is the"
           + " median of all the injectors' uploads of one method at one size in one round; uploads verified and"

@@ -68,7 +68,7 @@ public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
   @Override
   public SummaryPage page(Results results, BulkInsertFigures figures) {
     Rounds rounds = plan.rounds();
-    int injectors = injectors(results.run());
+    int injectors = results.run().injectorCount();
     Map<BulkInsertStep, BulkInsertFigures.Step> steps = steps(figures);
     Map<String, Results.Entry> entries = results.requests().stream().filter(entry -> entry.kind().equals("request"))
         .collect(Collectors.toMap(Results.Entry::name, entry -> entry, (a, b) -> a));
@@ -162,12 +162,6 @@ public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
           .chart("time to create the documents", progressChart(rounds, steps));
     }
     return page;
-  }
-
-  /** The injectors a run's results add up: N in the merged results of N ({@code "*&#47;N"}), else 1. */
-  private static int injectors(Results.Run run) {
-    return run.injector() != null && run.injector().startsWith("*/") ? Integer.parseInt(run.injector().substring(2))
-        : 1;
   }
 
   /** The plan's steps, in order, each with its figures. */

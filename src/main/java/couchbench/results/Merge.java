@@ -91,7 +91,7 @@ public final class Merge {
       }
       Path dir = Files.isDirectory(folder) ? folder : folder.toAbsolutePath().getParent();
       String share = results.run().injector();
-      if (share != null && share.startsWith("*/")) {
+      if (results.run().merged()) {
         throw new ResultsException(folder + ": merged results already; give the injectors' own run folders");
       }
       injectors.add(new InjectorRun(dir, share(folder, share), results, dir.resolve(results.run().histograms())));
@@ -211,7 +211,7 @@ public final class Merge {
     Map<String, String> parameters = new TreeMap<>(first.parameters());
     parameters.keySet().removeAll(INJECTOR_PARAMETERS);
     Results.Run run = new Results.Run(first.simulation(), parameters, first.targets(), first.versions(),
-        earliest(all, r -> r.run().start()), latest(all, r -> r.run().end()), "*/" + injectors.size(),
+        earliest(all, r -> r.run().start()), latest(all, r -> r.run().end()), Results.Run.MERGED + injectors.size(),
         first.intervalSeconds(), RunOutput.HISTOGRAMS, first.startAt(),
         all.stream().map(r -> r.run().startSkewMillis()).filter(Objects::nonNull).max(Long::compare).orElse(null));
     Map<String, List<Results.Entry>> byName = new LinkedHashMap<>();

@@ -54,7 +54,21 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    */
   public record Run(String simulation, Map<String, String> parameters, List<String> targets, Versions versions,
       String start, String end, String injector, int intervalSeconds, String histograms, String startAt,
-      Long startSkewMillis) {}
+      Long startSkewMillis) {
+
+    /** How {@link #injector} begins in the merged results of several injectors: {@code "*&#47;N"}. */
+    static final String MERGED = "*/";
+
+    /** @return whether these are the merged results of several injectors */
+    public boolean merged() {
+      return injector != null && injector.startsWith(MERGED);
+    }
+
+    /** @return how many injectors' runs these results add up: N for merged results of N, else 1 */
+    public int injectorCount() {
+      return merged() ? Integer.parseInt(injector.substring(MERGED.length())) : 1;
+    }
+  }
 
   /** The versions a run ran with. */
   public record Versions(String couchbench, String gatling, String java) {}

@@ -102,8 +102,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
    * @return one line for the merged results of several injectors; empty for one injector's
    */
   static Optional<String> merged(Results results) {
-    String injector = results.run().injector();
-    return injector != null && injector.startsWith("*/") ? Optional.of("Siege's figures of all injectors: their"
+    return results.run().merged() ? Optional.of("Siege's figures of all injectors: their"
         + " transactions and failures added up; the elapsed time from the first request of any injector to the last"
         + " one's end (the union of their windows), so the transaction rate is the whole run's; the response time the"
         + " mean of every injector's transactions, the longest and shortest of all of them, and the concurrency their"

@@ -6,14 +6,13 @@ import java.util.stream.IntStream;
 /**
  * ViewQuery's own figures, as results.json keeps them under {@code figures}: what its page shows beyond the entries.
  *
- * @param injectors how many injectors' connections these are: 1, or N for a merged run
  * @param server the CouchDB loaded, scheme://host:port[/prefix] without a login, for httperf's command line
  * @param indexBuild the first, index-building query, before the load; of a merged run, injector 0's, which set the
  *     view up (the others only read the built index)
  * @param loginRefused whether CouchDB refused the login during the run (of any injector, merged)
  * @param rounds what each round's connections did, round 1 first
  */
-public record ViewQueryFigures(int injectors, String server, IndexBuild indexBuild, boolean loginRefused,
+public record ViewQueryFigures(String server, IndexBuild indexBuild, boolean loginRefused,
     List<ConnFigures> rounds) {
 
   /**
@@ -25,7 +24,7 @@ public record ViewQueryFigures(int injectors, String server, IndexBuild indexBui
    */
   public static ViewQueryFigures merge(List<ViewQueryFigures> injectors) {
     ViewQueryFigures first = injectors.get(0);
-    return new ViewQueryFigures(injectors.stream().mapToInt(ViewQueryFigures::injectors).sum(), first.server(),
+    return new ViewQueryFigures(first.server(),
         first.indexBuild(), injectors.stream().anyMatch(ViewQueryFigures::loginRefused),
         IntStream.range(0, first.rounds().size())
             .mapToObj(round -> ConnFigures.merge(injectors.stream().map(each -> each.rounds().get(round)).toList()))

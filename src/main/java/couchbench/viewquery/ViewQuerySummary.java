@@ -58,7 +58,7 @@ public final class ViewQuerySummary implements Summary<ViewQueryFigures> {
    */
   public static List<String> console(ViewQueryPlan plan, ViewQueryFigures figures) {
     List<HttperfFigures> rounds = figures.rounds().stream()
-        .map(round -> new HttperfFigures(round, ErrorKinds.count(round.unanswered(), Map.of()), figures.injectors()))
+        .map(round -> new HttperfFigures(round, ErrorKinds.count(round.unanswered(), Map.of()), 1))
         .toList();
     List<String> lines = new ArrayList<>();
     if (!plan.rounds().repeated()) {
@@ -79,12 +79,13 @@ public final class ViewQuerySummary implements Summary<ViewQueryFigures> {
   public SummaryPage page(Results results, ViewQueryFigures figures) {
     Rounds rounds = plan.rounds();
     IndexBuild indexBuild = figures.indexBuild();
-    boolean merged = figures.injectors() > 1;
+    int injectors = results.run().injectorCount();
+    boolean merged = results.run().merged();
     // Gatling's failure messages sort the requests without a reply into httperf's kinds.
     List<HttperfFigures> httperf = rounds.numbers().stream().map(round -> {
       ConnFigures tally = figures.rounds().get(round - 1);
       return new HttperfFigures(tally, ErrorKinds.count(tally.unanswered(),
-          results.failures(plan.requestName(round))), figures.injectors());
+          results.failures(plan.requestName(round))), injectors);
     }).toList();
     List<ConnFigures> tallies = figures.rounds();
     SummaryPage page = SummaryPage.titled(results.run().simulation() + ": httperf's figures for GET " + plan.path())
@@ -93,13 +94,13 @@ public final class ViewQuerySummary implements Summary<ViewQueryFigures> {
             ? " (this injector's share: " + f("%.1f", plan.rate()) + " conn/s, " + plan.conns() + " connections)"
             : "") + ".")
         .line("Gatling injected " + plan.conns() + " users over " + plan.duration().toSeconds() + " s ("
-            + f("%.1f", plan.effectiveRate()) + " new connections/s" + (merged ? ", " + figures.injectors()
+            + f("%.1f", plan.effectiveRate()) + " new connections/s" + (merged ? ", " + injectors
             + " injectors together, each its share" : "") + "), each with its own connection and "
             + plan.callsPerConn() + " call(s); every reply checked: status 200, total_rows "
             + indexBuild.totalRows() + ".")
         .line(indexBuild.describe() + (merged ? " (injector 0's, which set the view up)" : "") + ".");
     if (merged) {
-      page = page.line("Merged from " + figures.injectors() + " injectors: counts add, and every figure is of all"
+      page = page.line("Merged from " + injectors + " injectors: counts add, and every figure is of all"
           + " their connections together; test-duration, the rates and the reply rate's " + HttperfFigures
           .REPLY_RATE_WINDOW + " s windows run from the first connection's start on any injector to the last one's"
           + " end, on one clock; 'concurrent connections max' is the sum of the injectors' maxima, an upper bound,"

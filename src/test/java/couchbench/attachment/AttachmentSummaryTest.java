@@ -114,14 +114,13 @@ class AttachmentSummaryTest {
       if (injector == 1) {
         tally.fail(new Key(AttachmentMethod.MULTIPART, 1, 1), lost);
       }
-      injectors.add(new AttachmentFigures(1, List.of(plan.database()), false, tally.figures()));
+      injectors.add(new AttachmentFigures(List.of(plan.database()), false, tally.figures()));
     }
     AttachmentSummary summary = AttachmentSummary.of(plan(Map.of("minExponent", "1", "maxExponent", "1",
         "repeat", "4")));
 
     AttachmentFigures merged = summary.merge(injectors);
 
-    assertEquals(2, merged.injectors());
     assertEquals(List.of(injectors.get(0).databases().get(0), injectors.get(1).databases().get(0)),
         merged.databases());
     assertTrue(merged.databases().get(1).endsWith("_injector1of2"), merged.databases().toString());
@@ -152,7 +151,7 @@ class AttachmentSummaryTest {
   /** The page of a run of one injector, built as the run builds it. */
   private static SummaryPage page(AttachmentPlan plan, UploadTally tally) {
     return SummaryInput.page(AttachmentSummary.of(plan), SummaryInput.results("AttachmentUpload", null, List.of()),
-        new AttachmentFigures(1, List.of(plan.database()), false, tally.figures()));
+        new AttachmentFigures(List.of(plan.database()), false, tally.figures()));
   }
 
   private static AttachmentPlan plan(Map<String, String> settings) {

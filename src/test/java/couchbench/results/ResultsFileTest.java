@@ -105,6 +105,19 @@ class ResultsFileTest {
         assertThrows(ResultsException.class, () -> ResultsFile.figures(file, read, Object.class)).getMessage());
   }
 
+  @Test
+  void shouldTellMergedResultsAndHowManyInjectorsTheyAddUp() {
+    Results.Run run = sample().run();
+    Results.Run merged = new Results.Run(run.simulation(), run.parameters(), run.targets(), run.versions(),
+        run.start(), run.end(), "*/3", run.intervalSeconds(), run.histograms(), run.startAt(), run.startSkewMillis());
+
+    assertFalse(run.merged(), "injector 0/2's own results");
+    assertEquals(1, run.injectorCount());
+    assertTrue(merged.merged());
+    assertEquals(3, merged.injectorCount());
+    assertFalse(ResultsFile.toJson(sample()).contains("injectorCount"), "not a field of results.json");
+  }
+
   /** What a simulation's own figures may look like. */
   record SomeFigures(String keysRead) {}
 

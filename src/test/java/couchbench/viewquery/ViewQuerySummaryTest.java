@@ -52,7 +52,7 @@ class ViewQuerySummaryTest {
     List<Results.Entry> entries = plan.rounds().numbers().stream()
         .map(round -> SummaryInput.entry(plan.requestName(round), rounds.get(round - 1).replies(), Map.of())).toList();
     return SummaryInput.page(ViewQuerySummary.of(plan), SummaryInput.results("ViewQuery", null, entries),
-        new ViewQueryFigures(1, SERVER, INDEX, false, rounds));
+        new ViewQueryFigures(SERVER, INDEX, false, rounds));
   }
 
   @Test
@@ -144,10 +144,10 @@ class ViewQuerySummaryTest {
     IndexBuild readOnly = new IndexBuild(3.5, 2, 470, null, true);
     ViewQuerySummary summary = ViewQuerySummary.of(plan(Map.of("rate", "20", "conns", "120")));
 
-    ViewQueryFigures merged = summary.merge(List.of(new ViewQueryFigures(1, SERVER, INDEX, false, List.of(first)),
-        new ViewQueryFigures(1, "http://10.0.0.2:5984", readOnly, true, List.of(second))));
+    ViewQueryFigures merged = summary.merge(List.of(new ViewQueryFigures(SERVER, INDEX, false, List.of(first)),
+        new ViewQueryFigures("http://10.0.0.2:5984", readOnly, true, List.of(second))));
 
-    assertEquals(new ViewQueryFigures(2, SERVER, INDEX, true, List.of(new ConnFigures(5, 6, 1, 2,
+    assertEquals(new ViewQueryFigures(SERVER, INDEX, true, List.of(new ConnFigures(5, 6, 1, 2,
         new long[] {0, 0, 4, 0, 0, 1}, 5, 0.75, 1_000_000L, 1_011_000L,
         new long[] {10_000, 20_000, 30_000, 40_000, 50_000}, new long[] {5_000, 6_000, 7_000, 8_000, 9_000},
         new long[] {470, 470, 20, 470, 470}, new long[] {1_000_010, 1_002_000, 1_005_500, 1_004_000, 1_009_000}))),
