@@ -8,7 +8,9 @@ import java.util.function.Function;
 /**
  * What the connections of one ViewQuery round did, as results.json keeps it: the counts, and every sample, so that
  * httperf's figures can be computed again from the file, for one injector or for several merged. Times are absolute
- * (epoch milliseconds), so that the reply-rate windows of several injectors line up on one clock.
+ * (epoch milliseconds), so that the reply-rate windows of several injectors line up on one clock. Every sample is
+ * kept sorted, shortest first, from construction on: the figures read them in order, and a merged run's arrive
+ * injector after injector.
  *
  * @param connections connections opened
  * @param requests requests sent
@@ -28,6 +30,15 @@ import java.util.function.Function;
 public record ConnFigures(long connections, long requests, long unanswered, long failed, long[] statusClasses,
     int mostOpen, double cpuSeconds, Long firstStartMillis, Long lastEndMillis, long[] connectionMicros,
     long[] replyMicros, long[] replyBytes, long[] replyAtMillis) {
+
+  /** Sorted copies of the samples, so that nothing outside changes them and every figure reads them in order. */
+  public ConnFigures {
+    statusClasses = statusClasses.clone();
+    connectionMicros = sorted(connectionMicros);
+    replyMicros = sorted(replyMicros);
+    replyBytes = sorted(replyBytes);
+    replyAtMillis = sorted(replyAtMillis);
+  }
 
   /**
    * The figures of several injectors' same round, as one: counts, status classes, CPU times and most open added,
@@ -76,17 +87,12 @@ public record ConnFigures(long connections, long requests, long unanswered, long
 
   /** @return the connection times' figures, in milliseconds */
   public Samples.Stats connectionMillis() {
-    return Samples.Stats.of(sorted(connectionMicros)).dividedBy(1e3);
-  }
-
-  /** @return the connection times in microseconds, shortest first */
-  public long[] sortedConnectionMicros() {
-    return sorted(connectionMicros);
+    return Samples.Stats.of(connectionMicros).dividedBy(1e3);
   }
 
   /** @return the reply times' figures, in milliseconds */
   public Samples.Stats replyMillis() {
-    return Samples.Stats.of(sorted(replyMicros)).dividedBy(1e3);
+    return Samples.Stats.of(replyMicros).dividedBy(1e3);
   }
 
   /**
@@ -94,17 +100,16 @@ public record ConnFigures(long connections, long requests, long unanswered, long
    * @return that percentile of the reply times, in milliseconds, the nearest rank; 0 without replies
    */
   public double replyPercentileMillis(int percent) {
-    long[] sorted = sorted(replyMicros);
-    if (sorted.length == 0) {
+    if (replyMicros.length == 0) {
       return 0;
     }
-    int rank = (int) Math.ceil(percent / 100.0 * sorted.length);
-    return sorted[Math.max(0, rank - 1)] / 1e3;
+    int rank = (int) Math.ceil(percent / 100.0 * replyMicros.length);
+    return replyMicros[Math.max(0, rank - 1)] / 1e3;
   }
 
   /** @return the reply body sizes' figures, in bytes */
   public Samples.Stats replySizes() {
-    return Samples.Stats.of(sorted(replyBytes));
+    return Samples.Stats.of(replyBytes);
   }
 
   /**

@@ -55,7 +55,7 @@ final class ViewQueryCharts {
     LineChart chart = LineChart.titled("connection times")
         .axes("connection time (ms)", "connections at most this long (%)");
     for (int round = 1; round <= tallies.size(); round++) {
-      long[] sorted = tallies.get(round - 1).sortedConnectionMicros();
+      long[] sorted = tallies.get(round - 1).connectionMicros();
       List<Double> millis = new ArrayList<>();
       List<Double> percent = new ArrayList<>();
       int step = Math.max(1, sorted.length / MOST_POINTS);
