@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -70,8 +69,8 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     if (described.size() <= 1) {
       return new Figures(described.isEmpty() ? null : described.get(0));
     }
-    return new Figures(String.join("; ", IntStream.range(0, injectors.size()).mapToObj(i -> "injector " + i + "/"
-        + injectors.size() + ": " + injectors.get(i).keysRead()).toList()));
+    return new Figures(String.join("; ", VersusSummary.prefixed(injectors.stream()
+        .map(each -> Stream.ofNullable(each.keysRead()).toList()).toList())));
   }
 
   @Override

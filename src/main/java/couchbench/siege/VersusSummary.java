@@ -6,6 +6,7 @@ import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.rounds.Rounds;
+import couchbench.scaleout.InjectorShare;
 import couchbench.results.Results;
 import couchbench.results.Summary;
 import java.math.BigDecimal;
@@ -171,11 +172,14 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
         injectors.stream().anyMatch(Phases::loginRefused));
   }
 
-  /** Every injector's lines, each prefixed with its injector, e.g. "injector 1/2: ". */
-  private static List<String> prefixed(List<List<String>> injectors) {
+  /**
+   * @param injectors each injector's lines, injector 0's first
+   * @return them all, each prefixed with its injector, e.g. "injector 1/2: "
+   */
+  static List<String> prefixed(List<List<String>> injectors) {
     List<String> all = new ArrayList<>();
     for (int i = 0; i < injectors.size(); i++) {
-      String injector = "injector " + i + "/" + injectors.size() + ": ";
+      String injector = "injector " + new InjectorShare(i, injectors.size()) + ": ";
       injectors.get(i).forEach(line -> all.add(injector + line));
     }
     return all;
