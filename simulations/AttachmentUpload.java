@@ -1,3 +1,4 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
@@ -10,16 +11,12 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.gatling.Populations;
-import couchbench.results.RunOutput;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
-import couchbench.targets.Targets;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.List;
 
 /**
@@ -27,15 +24,15 @@ import java.util.List;
  * as multipart/related, and inline in a _bulk_docs batch; bodies streamed from generated files;
  * the whole sweep of sizes -Drounds times. See README.md.
  */
-public class AttachmentUpload extends Simulation {
+public class AttachmentUpload extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final AttachmentPlan plan = Startup.orExit(() -> AttachmentPlan.from(settings));
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(AttachmentUpload.class, settings));
-  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final AttachmentData.Prepared data = Startup.orExit(() -> AttachmentData.prepare(plan));
+  private final AttachmentPlan plan = orExit(() -> AttachmentPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final AttachmentData.Prepared data = orExit(() -> AttachmentData.prepare(plan));
   private final CouchDbClient client = new CouchDbClient(couchdb);
   private final AttachmentChains uploads = new AttachmentChains(plan, couchdb, data.sizes());
+
+  private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
 
   /** One size in one round: turns of every method, each upload timed, then read back. */
   private ChainBuilder size(int exponent, int round) {
@@ -45,7 +42,7 @@ public class AttachmentUpload extends Simulation {
 
   /** One round: one user sends every upload of the sweep, one after the other (timing, not concurrency). */
   private PopulationBuilder round(int round) {
-    return scenario(plan.rounds().name(run.simulation(), round))
+    return scenario(plan.rounds().name(simulation(), round))
         .exec(plan.exponents().stream().map(exponent -> size(exponent, round)).toList())
         .injectOpen(atOnceUsers(1));
   }
@@ -53,23 +50,26 @@ public class AttachmentUpload extends Simulation {
   {
     Console.say(data.describe(plan.dataDir()));
     Console.say(plan.describe());
-    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
-        .protocols(CouchHttp.protocol(couchdb))
+    setUp(oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
+        .protocols(couchProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    Startup.orExit(() -> uploads.createDatabase(client));
-    run.loadStarts();
+  protected void prepare() {
+    uploads.createDatabase(client);
   }
 
   @Override
-  public void after() {
+  protected Report<?> report() {
     AttachmentFigures figures = new AttachmentFigures(List.of(plan.database()), CouchHttp.loginWasRefused(),
         uploads.tally().figures());
     AttachmentSummary.seedTable(plan, figures).forEach(Console::say);
-    run.finish(List.of(couchdb.describe()), AttachmentSummary.of(plan), figures);
+    return new Report<>(List.of(couchdb.describe()), AttachmentSummary.of(plan), figures);
+  }
+
+  @Override
+  protected void cleanUp() {
     uploads.dropDatabase(client);
   }
 }

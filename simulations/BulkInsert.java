@@ -1,3 +1,4 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.repeat;
@@ -9,16 +10,12 @@ import couchbench.bulkinsert.BulkInsertStep;
 import couchbench.bulkinsert.BulkInsertSummary;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.gatling.Populations;
 import couchbench.resources.CpuMeter;
 import couchbench.resources.ServerProcess;
-import couchbench.results.RunOutput;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
-import couchbench.targets.Targets;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,15 +23,14 @@ import java.util.List;
  * Seed 004: documents created per second through _bulk_docs, for batch sizes B and concurrent
  * clients T, next to one document per request (sequential and parallel). See README.md.
  */
-public class BulkInsert extends Simulation {
+public class BulkInsert extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final BulkInsertPlan plan = Startup.orExit(() -> BulkInsertPlan.from(settings));
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(BulkInsert.class, settings));
-  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final BulkInsertPlan plan = orExit(() -> BulkInsertPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
   private final CouchDbClient client = new CouchDbClient(couchdb);
-  private final CpuMeter cpu = CpuMeter.of(ServerProcess.of(couchdb));
-  private final BulkInsertChains bulk = new BulkInsertChains(plan, couchdb, cpu);
+  private final BulkInsertChains bulk = new BulkInsertChains(plan, couchdb, CpuMeter.of(ServerProcess.of(couchdb)));
+
+  private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
 
   /**
    * A step: T users each send requests back to back, at least their share of the documents and for at least the
@@ -60,20 +56,24 @@ public class BulkInsert extends Simulation {
     List<PopulationBuilder> sweep = new ArrayList<>(plan.warmup().isEmpty() ? List.of() : List.of(warmUp()));
     // Every round's steps, round after round, after the one warm-up.
     plan.steps().forEach(step -> sweep.add(step(step)));
-    setUp(Populations.oneAfterAnother(sweep))
-        .protocols(CouchHttp.protocol(couchdb))
+    setUp(oneAfterAnother(sweep))
+        .protocols(couchProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    Startup.orExit(() -> bulk.createDatabases(client));
-    run.loadStarts();
+  protected void prepare() {
+    bulk.createDatabases(client);
   }
 
   @Override
-  public void after() {
-    run.finish(List.of(couchdb.describe()), BulkInsertSummary.of(plan), bulk.figures(CouchHttp.loginWasRefused()));
+  protected Report<?> report() {
+    return new Report<>(List.of(couchdb.describe()), BulkInsertSummary.of(plan),
+        bulk.figures(CouchHttp.loginWasRefused()));
+  }
+
+  @Override
+  protected void cleanUp() {
     bulk.dropDatabases(client);
   }
 }

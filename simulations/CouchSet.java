@@ -1,3 +1,4 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -5,59 +6,60 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
-import couchbench.gatling.Populations;
-import couchbench.results.RunOutput;
-import couchbench.siege.CouchWorkloads;
+import couchbench.requests.CouchRequests;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
-import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.util.List;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
-public class CouchSet extends Simulation {
+public class CouchSet extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchSet.class, settings));
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline(run.simulation()));
-  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final CouchDbClient client = new CouchDbClient(couchdb);
+  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSize());
 
-  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
-  // finishes a transaction. Each: "couchdb set" (named for its round), PUT /<database>/<random id> of a text
-  // document, 201 or 202 and ok, else it fails (409 its own way); each acknowledged id goes into the key file.
+  private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
+
+  // "couchdb set": PUT /<database>/<random id> of a text document, 201 or 202 and ok, else it fails (409 its own
+  // way); each acknowledged id goes into the key file.
+  private ChainBuilder set(int round) {
+    return couchRequests.set(plan.rounds().names(round), plan::newDocId, keys::record);
+  }
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(run.simulation(), round))
-        .during(plan.duration(), false).on(CouchWorkloads.set(plan, couchdb, keys, round))
+    return scenario(plan.rounds().name(simulation(), round))
+        .during(plan.duration(), false).on(set(round))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
   {
-    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::siege).toList()))
-        .protocols(CouchHttp.protocol(couchdb))
+    setUp(oneAfterAnother(plan.rounds().numbers().stream().map(this::siege).toList()))
+        .protocols(couchProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    Startup.orExit(() -> run.injector().setUpOnce("database " + plan.database(),
-        () -> client.ensureDatabase(plan.database()), () -> client.databaseExists(plan.database())));
-    Startup.orExit(() -> run.countOnServer("couchdb doc_count of " + plan.database(),
-        () -> client.docCount(plan.database()), plan.requestNames(CouchWorkloads.SET)));
-    run.loadStarts();
+  protected void prepare() {
+    CouchDbClient client = new CouchDbClient(couchdb);
+    run.injector().setUpOnce("database " + plan.database(),
+        () -> client.ensureDatabase(plan.database()), () -> client.databaseExists(plan.database()));
+    run.countOnServer("couchdb doc_count of " + plan.database(), () -> client.docCount(plan.database()),
+        plan.requestNames(CouchRequests.SET));
   }
 
   @Override
-  public void after() {
+  protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "ids");
-    run.finish(List.of(couchdb.describe() + ", database " + plan.database()),
-        SiegeSummary.of(run.simulation(), plan, CouchWorkloads.SET), SiegeSummary.Figures.WRITE);
+    return new Report<>(List.of(couchdb.describe() + ", database " + plan.database()),
+        SiegeSummary.of(simulation(), plan, CouchRequests.SET), SiegeSummary.Figures.WRITE);
   }
 }

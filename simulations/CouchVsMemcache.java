@@ -1,6 +1,7 @@
+import static couchbench.data.KeyFile.randomKey;
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.during;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -8,105 +9,99 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
 import couchbench.data.Md5Keys;
-import couchbench.gatling.Populations;
-import couchbench.results.RunOutput;
-import couchbench.siege.CouchWorkloads;
-import couchbench.siege.KeyHandoff;
-import couchbench.siege.MemcacheWorkloads;
+import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheRequests;
 import couchbench.siege.SiegePlan;
-import couchbench.siege.VersusPhases;
-import couchbench.siege.VersusPlan;
-import couchbench.siege.VersusSummary;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
-import couchbench.targets.Targets;
+import couchbench.versus.VersusPhases;
+import couchbench.versus.VersusPlan;
+import couchbench.versus.VersusSummary;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as whole records, with
- * the servers' figures around each phase. The steps run one after the other (andThen), so each system has the
+ * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as whole records of F
+ * fields, with the servers' figures around each phase. The steps run one after the other, so each system has the
  * machine to itself; with -Drounds=R, round after round. See README.md.
  */
-public class CouchVsMemcache extends Simulation {
+public class CouchVsMemcache extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final VersusPlan plan = Startup.orExit(() -> VersusPlan.from(settings));
+  private final VersusPlan plan = orExit(() -> VersusPlan.from(settings));
   private final SiegePlan siege = plan.siege();
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchVsMemcache.class, settings));
-  private final MemcacheTarget memcacheTarget = Startup.orExit(() -> Targets.memcache(settings));
-  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
-  private final VersusPhases phases = new VersusPhases(plan, memcacheTarget, couchdb);
+  private final int fields = plan.fields();
+  private final MemcacheTarget memcached = memcacheTarget();
+  private final CouchTarget couchdb = couchdbTarget();
+  private final VersusPhases phases = new VersusPhases(plan, memcached, couchdb);
+  private final MemcacheRequests mem = new MemcacheRequests(siege.valueSize());
+  private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSize());
 
-  // Every step: siege's users sending back to back; a begun iteration (a whole record) is finished, as siege does.
-  private PopulationBuilder step(String name, int round, int users, ChainBuilder iteration) {
-    return scenario(siege.rounds().name(name, round)).during(siege.duration(), false).on(iteration)
-        .injectOpen(atOnceUsers(users));
+  private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
+  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+      .usersPerConnection(siege.usersPerConnection()).timings(run.memcacheTimings());
+
+  // Every request path of the steps once, under names of its own ("warm-up ..."), on one new key per user.
+  private final ChainBuilder warmUp = exec(session -> session.set(KeyFile.HEADER, "warm-up-" + Md5Keys.random()))
+      .exec(mem.setAndGet(SiegePlan.warmUpNames()), couch.putAndGet(SiegePlan.warmUpNames()));
+
+  // A step: siege's users sending back to back; a begun iteration (a whole record) is finished, as siege does.
+  private PopulationBuilder step(String name, ChainBuilder iteration) {
+    return scenario(name).during(siege.duration(), false).on(iteration).injectOpen(atOnceUsers(siege.users()));
   }
 
-  // A read step draws its keys from a write step's key file; when that came out empty, its users end at once.
-  private PopulationBuilder readStep(String name, int round, int users, KeyHandoff written, ChainBuilder read) {
-    return scenario(siege.rounds().name(name, round)).doIf(session -> written.ready()).then(during(siege.duration(),
-        false).on(exec(KeyFile.randomKey(written::keys)).exec(read))).injectOpen(atOnceUsers(users));
+  // A round: the servers' figures; the writes (random text under new keys, records of F fields); the key files handed
+  // over and the figures; the reads of keys drawn at random from what the writes acknowledged, each checked.
+  private List<PopulationBuilder> round(int round) {
+    UnaryOperator<String> names = siege.rounds().names(round);
+    VersusPhases.Round keys = phases.round(round);
+    List<PopulationBuilder> steps = new ArrayList<>(List.of(phases.beforeWrites(round),
+        step(names.apply(MemcacheRequests.SET), mem.set(names, siege::newMd5Key, keys.memcacheKeys()::record,
+            siege.pipeline())),
+        step(names.apply(CouchRequests.SET), couch.set(names, siege::newDocId, keys.couchdbKeys()::record))));
+    if (plan.records()) {
+      steps.add(step(names.apply(MemcacheRequests.RECORD_WRITE),
+          mem.recordWrite(names, siege::newMd5Key, keys.memcacheFields())));
+      steps.add(step(names.apply(CouchRequests.RECORD_WRITE),
+          couch.recordWrite(names, fields, siege::newDocId, keys.couchdbRecords()::record)));
+    }
+    steps.addAll(List.of(phases.betweenPhases(round),
+        step(names.apply(MemcacheRequests.GET),
+            mem.get(names, randomKey(keys.memcacheKeys()::keys), siege.pipeline())),
+        step(names.apply(CouchRequests.GET), couch.get(names, randomKey(keys.couchdbKeys()::keys)))));
+    if (plan.records()) {
+      steps.add(step(names.apply(MemcacheRequests.RECORD_READ),
+          mem.recordRead(names, randomKey(keys.memcacheRecords()::keys), fields)));
+      steps.add(step(names.apply(MemcacheRequests.RECORD_MULTI_READ),
+          mem.recordMultiRead(names, randomKey(keys.memcacheRecords()::keys), fields)));
+      steps.add(step(names.apply(CouchRequests.RECORD_READ),
+          couch.recordRead(names, randomKey(keys.couchdbRecords()::keys), fields)));
+    }
+    return steps;
   }
 
   {
-    int memcacheUsers = siege.virtualUsers();
-    int couchUsers = siege.users();
-    List<PopulationBuilder> steps = new ArrayList<>();
-    if (!siege.warmup().isZero()) { // every request path of the steps, under names of their own ("warm-up ...")
-      steps.add(scenario("warm-up").during(siege.warmup()).on(
-          exec(session -> session.set(KeyFile.HEADER, "warm-up-" + Md5Keys.random())),
-          MemcacheWorkloads.warmUpSetAndGet(), CouchWorkloads.warmUpPutAndGet(siege, couchdb))
-          .injectOpen(atOnceUsers(couchUsers)));
-    }
-    for (int round : siege.rounds().numbers()) { // -Drounds: each round whole, its writes, then its reads of them
-      VersusPhases.Round keys = phases.round(round);
-      steps.add(phases.beforeWrites(round));
-      steps.add(step(MemcacheWorkloads.SET, round, memcacheUsers,
-          MemcacheWorkloads.set(siege, keys.memcacheKeys().written(), round)));
-      steps.add(step(CouchWorkloads.SET, round, couchUsers,
-          CouchWorkloads.set(siege, couchdb, keys.couchdbKeys().written(), round)));
-      if (plan.records()) {
-        steps.add(step(MemcacheWorkloads.RECORD_WRITE, round, memcacheUsers,
-            MemcacheWorkloads.recordWrite(siege, keys.memcacheFields(), round)));
-        steps.add(step(CouchWorkloads.RECORD_WRITE, round, couchUsers,
-            CouchWorkloads.recordWrite(siege, plan.fields(), couchdb, keys.couchdbRecords().written(), round)));
-      }
-      steps.add(phases.betweenPhases(round));
-      steps.add(readStep(MemcacheWorkloads.GET, round, memcacheUsers, keys.memcacheKeys(),
-          MemcacheWorkloads.get(siege, round)));
-      steps.add(readStep(CouchWorkloads.GET, round, couchUsers, keys.couchdbKeys(),
-          CouchWorkloads.get(siege, couchdb, round)));
-      if (plan.records()) {
-        steps.add(readStep(MemcacheWorkloads.RECORD_READ, round, memcacheUsers, keys.memcacheRecords(),
-            MemcacheWorkloads.recordRead(siege, plan.fields(), round)));
-        steps.add(readStep(MemcacheWorkloads.RECORD_MULTI_READ, round, memcacheUsers, keys.memcacheRecords(),
-            MemcacheWorkloads.recordMultiRead(siege, plan.fields(), round)));
-        steps.add(readStep(CouchWorkloads.RECORD_READ, round, couchUsers, keys.couchdbRecords(),
-            CouchWorkloads.recordRead(siege, plan.fields(), couchdb, round)));
-      }
-    }
-    setUp(Populations.oneAfterAnother(steps))
-        .protocols(CouchHttp.protocol(couchdb),
-            memcache.servers(memcacheTarget.servers()).pipeline(siege.pipeline()).timings(run.memcacheTimings()))
+    List<PopulationBuilder> steps = new ArrayList<>(siege.warmup().isZero() ? List.of()
+        : List.of(scenario("warm-up").during(siege.warmup()).on(warmUp).injectOpen(atOnceUsers(siege.users()))));
+    siege.rounds().numbers().forEach(round -> steps.addAll(round(round)));
+    setUp(oneAfterAnother(steps))
+        .protocols(couchProtocol, memcacheProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    Startup.orExit(() -> phases.prepare(run.injector()));
-    run.loadStarts();
+  protected void prepare() {
+    phases.prepare(run.injector());
   }
 
   @Override
-  public void after() {
-    run.finish(List.of(memcacheTarget.describe(), couchdb.describe()), VersusSummary.of(run.simulation(), plan),
+  protected Report<?> report() {
+    return new Report<>(List.of(memcached.describe(), couchdb.describe()), VersusSummary.of(simulation(), plan),
         phases.finish());
   }
 }

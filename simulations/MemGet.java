@@ -1,67 +1,59 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
-import couchbench.gatling.Populations;
-import couchbench.results.RunOutput;
-import couchbench.siege.MemcacheWorkloads;
+import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.requests.MemcacheRequests;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
-import couchbench.targets.Targets;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
-public class MemGet extends Simulation {
+public class MemGet extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemGet.class, settings));
-  private final KeyFile.Keys keys = Startup.orExit(() ->
-      MemcacheWorkloads.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
-  private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));
+  private final KeyFile.Keys keys = orExit(() ->
+      MemcacheRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
+  private final MemcacheTarget memcached = memcacheTarget();
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize());
 
-  // A key drawn at random from the key file, then "memcache get" of it (named for its round): a miss fails with
-  // NOT_FOUND. With -Dpipeline=P, P such gets at once, each of its own key.
-  private ChainBuilder get(int round) {
-    return MemcacheWorkloads.getsAtOnce(plan, keys::keys, round);
+  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings());
+
+  // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND. -Dpipeline of
+  // them at once, each of its own key.
+  private ChainBuilder get(UnaryOperator<String> names) {
+    return memcacheRequests.get(names, KeyFile.randomKey(keys::keys), plan.pipeline());
   }
 
-  private final ChainBuilder warmUpGet = MemcacheWorkloads.warmUpGets(plan, keys::keys);
-
-  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
-  // finishes a transaction.
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(run.simulation(), round))
-        .during(plan.duration(), false).on(get(round))
+    return scenario(plan.rounds().name(simulation(), round))
+        .during(plan.duration(), false).on(get(plan.rounds().names(round)))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
-  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
-      .during(plan.warmup()).on(warmUpGet)
+  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())
+      .during(plan.warmup()).on(get(SiegePlan.warmUpNames()))
       .injectOpen(atOnceUsers(plan.users()));
 
   {
-    setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
-        .protocols(memcache.servers(target.servers()).timings(run.memcacheTimings()))
+    setUp(oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
+        .protocols(memcacheProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    run.loadStarts();
-  }
-
-  @Override
-  public void after() {
-    run.finish(List.of(target.describe()), SiegeSummary.of(run.simulation(), plan, MemcacheWorkloads.GET),
+  protected Report<?> report() {
+    return new Report<>(List.of(memcached.describe()), SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
         SiegeSummary.Figures.reading(keys));
   }
 }

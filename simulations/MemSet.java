@@ -1,64 +1,71 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
-import couchbench.gatling.Populations;
+import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.requests.MemcacheRequests;
 import couchbench.resources.MemcacheResources;
-import couchbench.results.RunOutput;
-import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
-import couchbench.targets.Targets;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.Simulation;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
-/** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
-public class MemSet extends Simulation {
+/** Seed 000's memset.php under siege: random values under new md5 keys; writes the key file. See README.md. */
+public class MemSet extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemSet.class, settings));
-  private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
+  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
+  private final MemcacheTarget memcached = memcacheTarget();
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize());
 
-  // siege, round by round (-Drounds): each user sends back to back; a begun iteration is finished (false), as siege
-  // finishes a transaction. Each: "memcache set" (named for its round) of random text under a new md5 key, STORED or
-  // it fails; each STORED key goes into the key file. With -Dpipeline=P, P such sets at once.
+  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings());
+
+  // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
+  // -Dpipeline of them at once. The warm-up's sets go to one key, in no key file.
+  private ChainBuilder set(UnaryOperator<String> names) {
+    return memcacheRequests.set(names, plan::newMd5Key, keys::record, plan.pipeline());
+  }
+
+  private final ChainBuilder warmUpSet = memcacheRequests.set(SiegePlan.warmUpNames(),
+      () -> MemcacheRequests.WARMUP_KEY, key -> {}, plan.pipeline());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(run.simulation(), round))
-        .during(plan.duration(), false).on(MemcacheWorkloads.setsAtOnce(plan, keys, round))
+    return scenario(plan.rounds().name(simulation(), round))
+        .during(plan.duration(), false).on(set(plan.rounds().names(round)))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
-  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + run.simulation())
-      .during(plan.warmup()).on(MemcacheWorkloads.warmUpSets(plan))
+  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())
+      .during(plan.warmup()).on(warmUpSet)
       .injectOpen(atOnceUsers(plan.users()));
 
   {
-    setUp(Populations.oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
-        .protocols(memcache.servers(target.servers()).timings(run.memcacheTimings()))
+    setUp(oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))
+        .protocols(memcacheProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
-    Startup.orExit(() -> run.countOnServer("memcache cmd_set", () -> MemcacheResources.count(target, "cmd_set"),
-        plan.requestNames(MemcacheWorkloads.SET, SiegePlan.WARMUP + MemcacheWorkloads.SET)));
-    run.loadStarts();
+  protected void prepare() {
+    run.countOnServer("memcache cmd_set", () -> MemcacheResources.count(memcached, "cmd_set"),
+        plan.requestNames(MemcacheRequests.SET, SiegePlan.WARMUP + MemcacheRequests.SET));
   }
 
   @Override
-  public void after() {
+  protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "keys");
-    run.finish(List.of(target.describe()), SiegeSummary.of(run.simulation(), plan, MemcacheWorkloads.SET),
+    return new Report<>(List.of(memcached.describe()), SiegeSummary.of(simulation(), plan, MemcacheRequests.SET),
         SiegeSummary.Figures.WRITE);
   }
 }

@@ -1,16 +1,13 @@
+import static couchbench.gatling.Populations.oneAfterAnother;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
-import couchbench.gatling.Populations;
-import couchbench.results.RunOutput;
+import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
-import couchbench.startup.Settings;
-import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
-import couchbench.targets.Targets;
 import couchbench.viewquery.IndexBuild;
 import couchbench.viewquery.ViewQueryChains;
 import couchbench.viewquery.ViewQueryFigures;
@@ -19,7 +16,7 @@ import couchbench.viewquery.ViewQuerySummary;
 import couchbench.viewquery.ViewSetup;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
-import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.List;
 
 /**
@@ -27,18 +24,18 @@ import java.util.List;
  * calls and closing, -Drounds times one after the other; httperf's figures beside Gatling's report. See
  * docs/viewquery.md.
  */
-public class ViewQuery extends Simulation {
+public class ViewQuery extends CouchbenchSimulation {
 
-  private final Settings settings = Startup.settings();
-  private final ViewQueryPlan plan = Startup.orExit(() -> ViewQueryPlan.from(settings));
-  private final RunOutput run = Startup.orExit(() -> RunOutput.of(ViewQuery.class, settings));
-  private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));
+  private final ViewQueryPlan plan = orExit(() -> ViewQueryPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
   private final ViewQueryChains view = new ViewQueryChains(plan, couchdb);
   private IndexBuild indexBuild;
 
+  private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
+
   /** httperf's connection in a round: a user of its own, its calls one after the other, closed as the user ends. */
   private ScenarioBuilder connection(int round) {
-    return scenario(plan.rounds().name(run.simulation(), round))
+    return scenario(plan.rounds().name(simulation(), round))
         .exec(view.connectionOpens(round))
         .repeat(plan.callsPerConn()).on(view.query(round))
         .exec(view.connectionCloses(round));
@@ -50,26 +47,25 @@ public class ViewQuery extends Simulation {
   }
 
   {
-    setUp(Populations.oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
-        .protocols(CouchHttp.protocol(couchdb))
+    setUp(oneAfterAnother(plan.rounds().numbers().stream().map(this::round).toList()))
+        .protocols(couchProtocol)
         .assertions(global().failedRequests().count().is(0L));
   }
 
   @Override
-  public void before() {
+  protected void prepare() {
     // The first query builds the view's index: timed here, apart from the measured load.
-    indexBuild = Startup.orExit(() -> ViewSetup.prepare(new CouchDbClient(couchdb), plan, run.injector()));
+    indexBuild = ViewSetup.prepare(new CouchDbClient(couchdb), plan, run.injector());
     Console.say(indexBuild.describe());
     view.expectRows(indexBuild.totalRows());
     Console.say(plan.describe());
-    run.loadStarts();
   }
 
   @Override
-  public void after() {
+  protected Report<?> report() {
     ViewQueryFigures figures = new ViewQueryFigures(couchdb.baseUrl(), indexBuild, CouchHttp.loginWasRefused(),
         view.figures());
     ViewQuerySummary.console(plan, figures).forEach(Console::say);
-    run.finish(List.of(couchdb.describe()), ViewQuerySummary.of(plan), figures);
+    return new Report<>(List.of(couchdb.describe()), ViewQuerySummary.of(plan), figures);
   }
 }

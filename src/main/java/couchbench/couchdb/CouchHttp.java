@@ -1,6 +1,5 @@
 package couchbench.couchdb;
 
-import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -15,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /** CouchDB on Gatling's HTTP DSL: the protocol for a target, and requests that stop on refused logins. */
 public final class CouchHttp {
 
-  private static final String STATUS = "couchbench.httpStatus";
+  private static final String REFUSED = "CouchDB refused the login";
   private static final AtomicBoolean refusalReported = new AtomicBoolean();
 
   private CouchHttp() {}
@@ -53,19 +52,17 @@ public final class CouchHttp {
    * @return a chain that sends the request and stops the run on a refusal
    */
   public static ChainBuilder stopOnRefusal(CouchTarget target, HttpRequestActionBuilder request) {
-    // The status is cleared first: a request that got no reply must not be judged by the last one's.
-    return exec(session -> session.remove(STATUS))
-        .exec(request.check(status().saveAs(STATUS)))
-        .exec(
-            doIf(session -> session.contains(STATUS) && CouchAuth.isRefusal(session.getInt(STATUS)))
-                .then(
-                    exec(session -> {
-                          if (refusalReported.compareAndSet(false, true)) {
-                            Console.say(CouchAuth.refusalMessage(target, session.getInt(STATUS)));
-                          }
-                          return session;
-                        })
-                        .stopLoadGenerator("CouchDB refused the login")));
+    // One more check that only reads the status, and one flag read: no session attribute per request. The flag is the
+    // run's, so a request that got no reply is never judged by another's status.
+    return exec(request.check(status().transform(status -> noteRefusal(target, status))))
+        .stopLoadGeneratorIf(REFUSED, session -> refusalReported.get());
+  }
+
+  private static int noteRefusal(CouchTarget target, int status) {
+    if (CouchAuth.isRefusal(status) && refusalReported.compareAndSet(false, true)) {
+      Console.say(CouchAuth.refusalMessage(target, status));
+    }
+    return status;
   }
 
   /**

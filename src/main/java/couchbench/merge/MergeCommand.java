@@ -4,17 +4,17 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.bulkinsert.BulkInsertPlan;
 import couchbench.bulkinsert.BulkInsertSummary;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheRequests;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
 import couchbench.results.Summary;
-import couchbench.siege.CouchWorkloads;
-import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
-import couchbench.siege.VersusPlan;
-import couchbench.siege.VersusSummary;
 import couchbench.startup.Settings;
+import couchbench.versus.VersusPlan;
+import couchbench.versus.VersusSummary;
 import couchbench.viewquery.ViewQueryPlan;
 import couchbench.viewquery.ViewQuerySummary;
 import java.nio.file.Path;
@@ -52,10 +52,10 @@ public final class MergeCommand {
   public static Optional<Summary<?>> summaryOf(Results.Run run) {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
-      case "MemSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheWorkloads.SET));
-      case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheWorkloads.GET));
-      case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.SET));
-      case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchWorkloads.GET));
+      case "MemSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.SET));
+      case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.GET));
+      case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchRequests.SET));
+      case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchRequests.GET));
       case "CouchVsMemcache" -> Optional.of(VersusSummary.of(run.simulation(), VersusPlan.from(settings)));
       case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
       case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));

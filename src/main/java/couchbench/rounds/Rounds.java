@@ -3,6 +3,7 @@ package couchbench.rounds;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -66,6 +67,16 @@ public record Rounds(int count) {
       throw new IllegalArgumentException("round " + round + " of " + count);
     }
     return repeated() ? name + " round " + round : name;
+  }
+
+  /**
+   * @param round the round, 1 to count
+   * @return how the round names what it measures: {@link #name} with that round, for chains that name several
+   *     requests and groups
+   */
+  public UnaryOperator<String> names(int round) {
+    name("", round); // refuses a round out of range when the chain is built, not at its first request
+    return name -> name(name, round);
   }
 
   /** @return how a page says where its figures come from, e.g. "median of 3 rounds (range: min-max)" */

@@ -3,6 +3,8 @@ package couchbench.scaleout;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -164,5 +166,18 @@ public record InjectorShare(int index, int count) {
   @Override
   public String toString() {
     return index + "/" + count;
+  }
+
+  /**
+   * @param injectors each injector's lines, injector 0's first
+   * @return them all, each prefixed with its injector, e.g. "injector 1/2: "
+   */
+  public static List<String> prefixed(List<List<String>> injectors) {
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < injectors.size(); i++) {
+      String injector = "injector " + new InjectorShare(i, injectors.size()) + ": ";
+      injectors.get(i).forEach(line -> all.add(injector + line));
+    }
+    return all;
   }
 }

@@ -36,7 +36,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
     double concurrency, double longestSeconds, double shortestSeconds) {
 
   /** Gatling's simulation.log records no response sizes, so siege's throughput cannot be computed. */
-  static final String NO_THROUGHPUT = "n/a";
+  public static final String NO_THROUGHPUT = "n/a";
 
   private static final double MICROS = 1e6;
 
@@ -80,7 +80,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
    * @param results a run's results
    * @return one line naming each clock its measured entries were timed by; empty without entries
    */
-  static Optional<String> timing(Results results) {
+  public static Optional<String> timing(Results results) {
     Set<String> clocks = results.requests().stream().filter(entry -> !entry.warmUp()).map(Results.Entry::clock)
         .collect(Collectors.toSet());
     List<String> said = new ArrayList<>();
@@ -101,7 +101,7 @@ public record SiegeFigures(long transactions, long failed, double elapsedSeconds
    * @param results a run's results
    * @return one line for the merged results of several injectors; empty for one injector's
    */
-  static Optional<String> merged(Results results) {
+  public static Optional<String> merged(Results results) {
     return results.run().merged() ? Optional.of("Siege's figures of all injectors: their"
         + " transactions and failures added up; the elapsed time from the first request of any injector to the last"
         + " one's end (the union of their windows), so the transaction rate is the whole run's; the response time the"

@@ -1,6 +1,7 @@
 package couchbench.siege;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.data.Md5Keys;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
@@ -10,7 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -23,13 +26,15 @@ import java.util.stream.Stream;
  * @param valueSize bytes of random text per written value
  * @param database the CouchDB database written and read by CouchSet and CouchGet
  * @param warmup how long the unmeasured warm-up runs before the measured load; zero for none
- * @param pipeline memcache requests in flight per connection: {@code users} connections, each
- *     shared by {@code pipeline} virtual users (memtier's --pipeline); 1 for none
+ * @param pipeline memcache requests each user sends at once, then the next as many once all are answered (-Dpipeline;
+ *     memtier's --pipeline); 1 for none
+ * @param usersPerConnection memcache virtual users sharing one connection (-DusersPerConnection), so that
+ *     {@code users / usersPerConnection} connections carry them; 1 gives each user its own
  * @param injector this injector's share of the users, and the space of its keys
  * @param rounds how many times the measured load runs, one round after the other, the warm-up once before the first
  */
 public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
-    int pipeline, InjectorShare injector, Rounds rounds) {
+    int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -47,7 +52,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    */
   public static final int DEFAULT_WARMUP = 10;
 
-  /** The deepest pipeline: memtier's users rarely go past a few hundred either. */
+  /** The deepest pipeline, and the most users on one connection: memtier's users rarely go past a few hundred. */
   public static final int MAX_PIPELINE = 1024;
 
   /** The prefix of the warm-up's request and scenario names, which summaries leave out. */
@@ -56,32 +61,29 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   /**
    * Reads the plan from the run's settings.
    *
-   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, injector, rounds
+   * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, usersPerConnection,
+   *     injector, rounds
    * @return the plan
    */
   public static SiegePlan from(Settings settings) {
     InjectorShare injector = InjectorShare.from(settings);
-    int pipeline = settings.intValue("pipeline", 1, 1);
-    if (pipeline > MAX_PIPELINE) {
-      throw new SettingsException("-Dpipeline=" + pipeline + " is more than " + MAX_PIPELINE
-          + ": give -Dpipeline between 1 (no pipelining) and " + MAX_PIPELINE);
-    }
     return new SiegePlan(
         injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1)),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
-        pipeline, injector, Rounds.from(settings));
+        atMostMax(settings, "pipeline", "1 (no pipelining)"), atMostMax(settings, "usersPerConnection",
+            "1 (a connection per user)"), injector, Rounds.from(settings));
   }
 
-  /**
-   * @return the virtual users of a CouchVsMemcache memcache step: {@code users} connections, each shared by
-   *     {@code pipeline} of them; {@code users} when there is no pipeline. (MemSet's and MemGet's users send their
-   *     pipeline's requests at once instead: see {@link #describeLoad}.)
-   */
-  public int virtualUsers() {
-    return users * pipeline;
+  private static int atMostMax(Settings settings, String name, String none) {
+    int value = settings.intValue(name, 1, 1);
+    if (value > MAX_PIPELINE) {
+      throw new SettingsException("-D" + name + "=" + value + " is more than " + MAX_PIPELINE + ": give -D" + name
+          + " between " + none + " and " + MAX_PIPELINE);
+    }
+    return value;
   }
 
   /**
@@ -124,43 +126,56 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * For the simulations that send only HTTP, which has no pipelining here: a pipeline depth would
-   * be a setting without effect.
+   * For the simulations that send only HTTP, which has no pipelining here: a pipeline depth or shared connections
+   * would be settings without effect.
    *
    * @param simulation the simulation's name, for the message
    * @return this plan
-   * @throws SettingsException when -Dpipeline is above 1
+   * @throws SettingsException when -Dpipeline or -DusersPerConnection is above 1
    */
   public SiegePlan withoutPipeline(String simulation) {
-    if (pipeline > 1) {
-      throw new SettingsException("-Dpipeline=" + pipeline + " applies to memcache requests only: " + simulation
-          + " sends one HTTP request at a time on each connection, as siege does; leave -Dpipeline out");
+    String given = pipeline > 1 ? "-Dpipeline=" + pipeline
+        : usersPerConnection > 1 ? "-DusersPerConnection=" + usersPerConnection : "";
+    if (!given.isEmpty()) {
+      throw new SettingsException(given + " applies to memcache requests only: " + simulation
+          + " sends one HTTP request at a time on each connection, as siege does; leave " + given.split("=")[0]
+          + " out");
     }
     return this;
   }
 
   /**
-   * @return the load in words for MemSet's and MemGet's summary, e.g. "16 users sending back to back for 60 s", the
-   *     rounds when there are several, and how a pipeline depth is sent when there is one
+   * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", the rounds when there
+   *     are several, and how memcache requests are sent when pipelined or on shared connections
    */
   public String describeLoad() {
-    return pipeline == 1 ? load() : load() + "; each user sends " + pipeline + " memcache requests at once on its"
-        + " connection, then the next " + pipeline + " once all are answered (pipeline depth " + pipeline + ")";
-  }
-
-  /**
-   * @return the load in words for CouchVsMemcache's summary, where a pipeline depth is that many virtual users on
-   *     each memcache connection
-   */
-  public String describeSharedLoad() {
-    return pipeline == 1 ? load() : load() + "; memcache: " + users + " connections, each shared by " + pipeline
-        + " virtual users, so up to " + pipeline + " requests in flight on each (pipeline depth " + pipeline + ")";
-  }
-
-  private String load() {
-    return users + " users sending back to back for " + duration.toSeconds() + " s"
+    String load = users + " users sending back to back for " + duration.toSeconds() + " s"
         + (injector.alone() ? "" : " (injector " + injector + "'s share)")
         + (rounds.repeated() ? ", in each of " + rounds.count() + " rounds, one after the other" : "");
+    if (pipeline > 1) {
+      load += "; each user sends " + pipeline + " memcache requests at once on its connection, then the next "
+          + pipeline + " once all are answered (pipeline depth " + pipeline + ")";
+    }
+    if (usersPerConnection > 1) {
+      load += "; " + usersPerConnection + " users share each memcache connection, so up to " + usersPerConnection
+          + " of their requests are in flight on it";
+    }
+    return load;
+  }
+
+  /** @return how a warm-up names what it measures: {@link #WARMUP} before the name, which summaries leave out */
+  public static UnaryOperator<String> warmUpNames() {
+    return name -> WARMUP + name;
+  }
+
+  /** @return a new md5 memcache key of this injector's own space ({@link #newKey}) */
+  public String newMd5Key() {
+    return newKey(Md5Keys.random());
+  }
+
+  /** @return a new CouchDB document id of this injector's own space ({@link #newKey}): a random unsigned long */
+  public String newDocId() {
+    return newKey(Long.toUnsignedString(ThreadLocalRandom.current().nextLong()));
   }
 
   /**
@@ -170,7 +185,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    * @param random the random part, e.g. an md5 hex digest
    * @return the key
    */
-  public String newKey(String random) {
+  String newKey(String random) {
     return injector.alone() ? random : injector.keyPrefix() + random; // per request: no copy for one injector
   }
 

@@ -18,7 +18,7 @@ import java.util.function.ToDoubleFunction;
  * @param byRequest per request, by its name with one round: its rounds' figures by their request names, in round
  *     order; a round that sent none of it has no entry, a request no round sent none
  */
-record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byRequest) {
+public record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byRequest) {
 
   /**
    * The figures of siege's table that have a spread over the rounds, in its order: not its successful transactions,
@@ -32,7 +32,7 @@ record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byReque
    * @param figures the run's figures by request name, e.g. {@code memcache set round 2}; others are left out
    * @return the requests' figures, round by round
    */
-  static SiegeRounds of(Rounds rounds, List<String> requests, Map<String, SiegeFigures> figures) {
+  public static SiegeRounds of(Rounds rounds, List<String> requests, Map<String, SiegeFigures> figures) {
     Map<String, Map<String, SiegeFigures>> byRequest = new LinkedHashMap<>();
     for (String request : requests) {
       Map<String, SiegeFigures> ofRounds = new LinkedHashMap<>();
@@ -46,7 +46,7 @@ record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byReque
   }
 
   /** @return every round's figures by its request name, request after request: with one round, a request's own */
-  Map<String, SiegeFigures> everyRound() {
+  public Map<String, SiegeFigures> everyRound() {
     Map<String, SiegeFigures> all = new LinkedHashMap<>();
     byRequest.values().forEach(all::putAll);
     return all;
@@ -57,7 +57,7 @@ record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byReque
    * @param figure one of siege's figures
    * @return its median and range over the rounds where it is a number; empty where it is in none
    */
-  Optional<Spread> spread(String request, ToDoubleFunction<SiegeFigures> figure) {
+  public Optional<Spread> spread(String request, ToDoubleFunction<SiegeFigures> figure) {
     List<Double> values = byRequest.getOrDefault(request, Map.of()).values().stream()
         .mapToDouble(figure).filter(value -> !Double.isNaN(value)).boxed().toList();
     return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
@@ -71,7 +71,7 @@ record SiegeRounds(Rounds rounds, Map<String, Map<String, SiegeFigures>> byReque
    * @param nameColumn the first column's heading, e.g. "request"
    * @return the table
    */
-  Table spreadTable(String nameColumn) {
+  public Table spreadTable(String nameColumn) {
     Table table = Table.of(nameColumn, "figure", "median", "min", "max", "rounds");
     for (String request : byRequest.keySet()) {
       for (Map.Entry<String, ToDoubleFunction<SiegeFigures>> figure : FIGURES.entrySet()) {

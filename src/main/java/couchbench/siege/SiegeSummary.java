@@ -4,6 +4,7 @@ import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.results.Results;
 import couchbench.results.Summary;
+import couchbench.scaleout.InjectorShare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -69,7 +70,7 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     if (described.size() <= 1) {
       return new Figures(described.isEmpty() ? null : described.get(0));
     }
-    return new Figures(String.join("; ", VersusSummary.prefixed(injectors.stream()
+    return new Figures(String.join("; ", InjectorShare.prefixed(injectors.stream()
         .map(each -> Stream.ofNullable(each.keysRead()).toList()).toList())));
   }
 
@@ -103,9 +104,9 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
   /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
   private List<String> tooShort(SiegeRounds rounds) {
     List<String> warnings = new ArrayList<>();
-    StepLength.ofPlan(plan).ifPresent(warnings::add);
+    ShortSteps.ofPlan(plan).ifPresent(warnings::add);
     rounds.everyRound().forEach((step, figures) ->
-        StepLength.ofStep(step, figures, plan.users()).ifPresent(warnings::add));
+        ShortSteps.ofStep(step, figures, plan.users()).ifPresent(warnings::add));
     return warnings;
   }
 }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.FakeCouchDb;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
-import couchbench.FakeCouchDb;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.requests.MemcacheRequests;
 import couchbench.targets.MemcachedServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class KilledRunIT {
       assertTrue(run.process().waitFor(10, TimeUnit.SECONDS));
 
       assertEquals(PREVIOUS, Files.readString(keyFile), "the previous key file, untouched");
-      List<String> keys = MemcacheWorkloads.readKeys(part).keys(); // checks every line; a cut last one is left out
+      List<String> keys = MemcacheRequests.readKeys(part).keys(); // checks every line; a cut last one is left out
       assertTrue(keys.size() > 10_000, "flushed keys: " + keys.size());
       assertEquals(keys.size(), MemcachedStats.held(memcached.port(), keys), "every flushed key is on memcached");
     }

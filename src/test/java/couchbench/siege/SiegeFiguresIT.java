@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.requests.MemcacheRequests;
 import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
 import java.nio.file.Files;
@@ -32,8 +33,8 @@ class SiegeFiguresIT {
           "keyFile", keys.toString()), TIMEOUT);
       assertEquals(0, set.exitCode(), set.output());
       Path setRun = set.requireRunFolder();
-      SiegeFigures sets = SiegeFigures.of(ResultsFile.read(setRun), "request").get(MemcacheWorkloads.SET);
-      GatlingReport.Counts reported = GatlingReport.requests(setRun).get(MemcacheWorkloads.SET);
+      SiegeFigures sets = SiegeFigures.of(ResultsFile.read(setRun), "request").get(MemcacheRequests.SET);
+      GatlingReport.Counts reported = GatlingReport.requests(setRun).get(MemcacheRequests.SET);
 
       assertEquals(reported.ok(), sets.transactions(), "transactions = Gatling's OK");
       assertEquals(0, sets.failed());
@@ -49,8 +50,8 @@ class SiegeFiguresIT {
           "users", "2", "duration", "1", "warmup", "0", "keyFile", unknownKeys.toString()), TIMEOUT);
       assertEquals(2, get.exitCode(), "the no-failure assertion fails\n" + get.output());
       SiegeFigures gets = SiegeFigures.of(ResultsFile.read(get.requireRunFolder()), "request")
-          .get(MemcacheWorkloads.GET);
-      GatlingReport.Counts getsReported = GatlingReport.requests(get.requireRunFolder()).get(MemcacheWorkloads.GET);
+          .get(MemcacheRequests.GET);
+      GatlingReport.Counts getsReported = GatlingReport.requests(get.requireRunFolder()).get(MemcacheRequests.GET);
 
       assertEquals(0, gets.transactions());
       assertEquals(getsReported.ko(), gets.failed(), "failed = Gatling's KO");

@@ -27,8 +27,16 @@ class SiegePlanTest {
     assertEquals(Duration.ZERO, plan.warmup());
     assertEquals("16 users sending back to back for 60 s; each user sends 8 memcache requests at once on its"
         + " connection, then the next 8 once all are answered (pipeline depth 8)", plan.describeLoad());
-    assertEquals("16 users sending back to back for 60 s; memcache: 16 connections, each shared by 8 virtual users,"
-        + " so up to 8 requests in flight on each (pipeline depth 8)", plan.describeSharedLoad());
+  }
+
+  @Test
+  void shouldSayWhatSharedConnectionsMeanInTheSummary() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "16", "usersPerConnection", "8"), Map.of()));
+
+    assertEquals(1, plan.pipeline(), "one parameter, one meaning: users per connection is not a pipeline");
+    assertEquals(8, plan.usersPerConnection());
+    assertEquals("16 users sending back to back for 60 s; 8 users share each memcache connection, so up to 8 of"
+        + " their requests are in flight on it", plan.describeLoad());
   }
 
   @Test
@@ -42,5 +50,12 @@ class SiegePlanTest {
     assertEquals("-Dpipeline=4 applies to memcache requests only: CouchSet sends one HTTP request at a time on"
         + " each connection, as siege does; leave -Dpipeline out",
         assertThrows(SettingsException.class, () -> pipelined.withoutPipeline("CouchSet")).getMessage());
+    SiegePlan shared = SiegePlan.from(Settings.of(Map.of("usersPerConnection", "4"), Map.of()));
+    assertEquals("-DusersPerConnection=4 applies to memcache requests only: CouchGet sends one HTTP request at a time"
+        + " on each connection, as siege does; leave -DusersPerConnection out",
+        assertThrows(SettingsException.class, () -> shared.withoutPipeline("CouchGet")).getMessage());
+    assertEquals("-DusersPerConnection=2000 is more than 1024: give -DusersPerConnection between 1 (a connection per"
+        + " user) and 1024", assertThrows(SettingsException.class,
+            () -> SiegePlan.from(Settings.of(Map.of("usersPerConnection", "2000"), Map.of()))).getMessage());
   }
 }

@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Results as a siege run's results.json holds them, of entries with known counts, times and windows, for pages. */
-final class SiegeResults {
+public final class SiegeResults {
 
   /** When the runs here start. */
-  static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
+  public static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
 
   private SiegeResults() {}
 
@@ -25,7 +25,7 @@ final class SiegeResults {
    * @param toMillis its last end, after {@link #START}
    * @return the entry
    */
-  static Results.Entry entry(String name, String kind, long ok, long ko, double meanMicros, double minMicros,
+  public static Results.Entry entry(String name, String kind, long ok, long ko, double meanMicros, double minMicros,
       double maxMicros, long fromMillis, long toMillis) {
     return new Results.Entry(name, kind, kind.equals("group") ? Results.GATLING_CLOCK : Results.CLIENT_CLOCK,
         name.startsWith(SiegePlan.WARMUP), ok + ko, ok, ko, Map.of(), 0,
@@ -41,7 +41,7 @@ final class SiegeResults {
    * @param entries the entries
    * @return the results, without figures (the page gets them apart)
    */
-  static Results of(String simulation, String injector, List<String> targets, List<Results.Entry> entries) {
+  public static Results of(String simulation, String injector, List<String> targets, List<Results.Entry> entries) {
     return new Results(Results.SCHEMA, new Results.Run(simulation, Map.of(), targets,
         new Results.Versions("test", "3.15.1", "21"), START.toString(), START.plusSeconds(60).toString(), injector, 5,
         "histograms.hlog", null, null), entries, Map.of(), List.of(), List.of(), null);

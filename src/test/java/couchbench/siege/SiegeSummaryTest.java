@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.requests.MemcacheRequests;
 import couchbench.results.Results;
 import couchbench.startup.Settings;
 import java.io.IOException;
@@ -104,7 +105,7 @@ class SiegeSummaryTest {
 
   @Test
   void shouldSayWhatAReadRunsKeysWereDrawnFrom() throws IOException {
-    SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of("users", "4"), Map.of())), MemcacheWorkloads.GET)
+    SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of("users", "4"), Map.of())), MemcacheRequests.GET)
         .page(SiegeResults.of("MemGet", null, List.of(TARGET), List.of(SiegeResults.entry("memcache get", "request",
             2000, 0, 500, 100, 900, 0, 1000))), new SiegeSummary.Figures("all 1,200 keys of data/keys/memcache.csv"))
         .writeTo(folder);
@@ -116,7 +117,7 @@ class SiegeSummaryTest {
   @Test
   void shouldMergeTheKeysReadIntoTheOneDescriptionTheInjectorsShareElseEachInjectors() {
     SiegeSummary summary = SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of(), Map.of())),
-        MemcacheWorkloads.GET);
+        MemcacheRequests.GET);
     SiegeSummary.Figures shared = new SiegeSummary.Figures("all 1,200 keys of keys.csv");
 
     assertEquals(shared, summary.merge(List.of(shared, shared)));
@@ -132,7 +133,7 @@ class SiegeSummaryTest {
     Results merged = SiegeResults.of("MemSet", "*/2", List.of(TARGET), List.of(
         set("memcache set", 5000, 1400, 500, 12_000, 1000, 4000)));
     SiegeSummary summary = SiegeSummary.of("MemSet", SiegePlan.from(Settings.of(Map.of("users", "8", "duration",
-        "3", "warmup", "0"), Map.of())), MemcacheWorkloads.SET);
+        "3", "warmup", "0"), Map.of())), MemcacheRequests.SET);
 
     summary.page(merged, summary.merge(List.of(SiegeSummary.Figures.WRITE, SiegeSummary.Figures.WRITE)))
         .writeTo(folder);
@@ -149,7 +150,7 @@ class SiegeSummaryTest {
 
   private void page(Map<String, String> parameters, List<Results.Entry> entries) {
     SiegePlan plan = SiegePlan.from(Settings.of(parameters, Map.of()));
-    SiegeSummary.of("MemSet", plan, MemcacheWorkloads.SET)
+    SiegeSummary.of("MemSet", plan, MemcacheRequests.SET)
         .page(SiegeResults.of("MemSet", null, List.of(TARGET), entries), SiegeSummary.Figures.WRITE).writeTo(folder);
   }
 }

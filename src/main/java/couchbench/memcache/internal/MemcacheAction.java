@@ -14,13 +14,13 @@ import io.gatling.core.check.Check$;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import scala.Option;
 import scala.Tuple2;
-import java.util.List;
 
 /**
  * Sends one memcache request for a virtual user and reports it to Gatling's stats engine like any

@@ -1,9 +1,13 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import couchbench.report.SummaryPage;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheRequests;
 import couchbench.rounds.Rounds;
+import couchbench.siege.SiegeFigures;
+import couchbench.siege.SiegeRounds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,11 +28,11 @@ class VersusChartsTest {
 
   @Test
   void shouldDrawEachSystemsRatePerOperationAndLeaveOutOperationsWithoutTransactions() throws IOException {
-    Map<String, SiegeFigures> requests = Map.of(MemcacheWorkloads.SET, figures(500_000, 0.0002),
-        MemcacheWorkloads.GET, figures(600_000, 0.0002), CouchWorkloads.SET, figures(5_000, 0.02),
-        CouchWorkloads.GET, figures(0, Double.NaN));
-    Map<String, SiegeFigures> records = Map.of(MemcacheWorkloads.RECORD_READ, figures(60_000, 0.002),
-        MemcacheWorkloads.RECORD_MULTI_READ, figures(300_000, 0.0004), CouchWorkloads.RECORD_READ, figures(8_000, 0.01));
+    Map<String, SiegeFigures> requests = Map.of(MemcacheRequests.SET, figures(500_000, 0.0002),
+        MemcacheRequests.GET, figures(600_000, 0.0002), CouchRequests.SET, figures(5_000, 0.02),
+        CouchRequests.GET, figures(0, Double.NaN));
+    Map<String, SiegeFigures> records = Map.of(MemcacheRequests.RECORD_READ, figures(60_000, 0.002),
+        MemcacheRequests.RECORD_MULTI_READ, figures(300_000, 0.0004), CouchRequests.RECORD_READ, figures(8_000, 0.01));
 
     SiegeRounds once = SiegeRounds.of(Rounds.ONCE, List.copyOf(records.keySet()), records);
     SummaryPage.titled("t").chart("rates", VersusCharts.rates(SiegeRounds.of(Rounds.ONCE,
@@ -55,9 +59,9 @@ class VersusChartsTest {
     Map<String, SiegeFigures> records = Map.of("memcache record read round 1", figures(50_000, 0.002),
         "memcache record read round 2", figures(60_000, 0.004));
 
-    SiegeRounds recordRounds = SiegeRounds.of(three, List.of(MemcacheWorkloads.RECORD_READ), records);
+    SiegeRounds recordRounds = SiegeRounds.of(three, List.of(MemcacheRequests.RECORD_READ), records);
     SummaryPage.titled("t").chart("rates", VersusCharts.rates(SiegeRounds.of(three,
-            List.of(MemcacheWorkloads.SET, CouchWorkloads.SET), requests), recordRounds))
+            List.of(MemcacheRequests.SET, CouchRequests.SET), requests), recordRounds))
         .chart("records", VersusCharts.recordReads(recordRounds, 10)).writeTo(folder);
 
     assertEquals("series,operation,transactions/s (log scale),smallest round,largest round\n"

@@ -1,14 +1,20 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheRequests;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
-import couchbench.rounds.Rounds;
-import couchbench.scaleout.InjectorShare;
 import couchbench.results.Results;
 import couchbench.results.Summary;
+import couchbench.rounds.Rounds;
+import couchbench.scaleout.InjectorShare;
+import couchbench.siege.ShortSteps;
+import couchbench.siege.SiegeFigures;
+import couchbench.siege.SiegePlan;
+import couchbench.siege.SiegeRounds;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,15 +34,11 @@ import java.util.stream.Stream;
 public final class VersusSummary implements Summary<VersusSummary.Phases> {
 
   private static final List<String> OPERATIONS =
-      List.of(MemcacheWorkloads.SET, CouchWorkloads.SET, MemcacheWorkloads.GET, CouchWorkloads.GET);
+      List.of(MemcacheRequests.SET, CouchRequests.SET, MemcacheRequests.GET, CouchRequests.GET);
 
-  private static final List<String> RECORD_OPERATIONS = List.of(MemcacheWorkloads.RECORD_WRITE,
-      CouchWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ,
-      CouchWorkloads.RECORD_READ);
-
-  // The memcache steps have users x pipeline virtual users; the CouchDB steps, users.
-  private static final List<String> MEMCACHE_OPERATIONS = List.of(MemcacheWorkloads.SET, MemcacheWorkloads.GET,
-      MemcacheWorkloads.RECORD_WRITE, MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ);
+  private static final List<String> RECORD_OPERATIONS = List.of(MemcacheRequests.RECORD_WRITE,
+      CouchRequests.RECORD_WRITE, MemcacheRequests.RECORD_READ, MemcacheRequests.RECORD_MULTI_READ,
+      CouchRequests.RECORD_READ);
 
   private final String simulation;
   private final VersusPlan plan;
@@ -164,25 +166,12 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
     for (int r = 0; r < injectors.get(0).rounds().size(); r++) {
       int round = r;
       List<Round> each = injectors.stream().map(phases -> phases.rounds().get(round)).toList();
-      rounds.add(new Round(prefixed(each.stream().map(Round::keysRead).toList()),
+      rounds.add(new Round(InjectorShare.prefixed(each.stream().map(Round::keysRead).toList()),
           each.stream().map(Round::acknowledged).reduce(Acknowledged::plus).orElseThrow(),
           merged(each.stream().map(Round::writes).toList()), merged(each.stream().map(Round::reads).toList())));
     }
-    return new Phases(rounds, prefixed(injectors.stream().map(Phases::figureFailures).toList()),
+    return new Phases(rounds, InjectorShare.prefixed(injectors.stream().map(Phases::figureFailures).toList()),
         injectors.stream().anyMatch(Phases::loginRefused));
-  }
-
-  /**
-   * @param injectors each injector's lines, injector 0's first
-   * @return them all, each prefixed with its injector, e.g. "injector 1/2: "
-   */
-  static List<String> prefixed(List<List<String>> injectors) {
-    List<String> all = new ArrayList<>();
-    for (int i = 0; i < injectors.size(); i++) {
-      String injector = "injector " + new InjectorShare(i, injectors.size()) + ": ";
-      injectors.get(i).forEach(line -> all.add(injector + line));
-    }
-    return all;
   }
 
   /** A phase of all injectors: from the earliest reading before it to the latest after it. */
@@ -203,7 +192,7 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
 
     SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
         .line("Targets: " + String.join("; ", results.run().targets()) + ", database " + plan.siege().database() + ".")
-        .line("Each step: " + plan.siege().describeSharedLoad() + ", values of " + plan.siege().valueSize()
+        .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
             + " bytes of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
     List<String> keysRead = new ArrayList<>();
@@ -265,15 +254,15 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
       steps.add("a warm-up of " + plan.siege().warmup().toSeconds() + " s (requests named \"" + SiegePlan.WARMUP
           + "...\", left out of these tables)");
     }
-    steps.addAll(List.of(MemcacheWorkloads.SET, CouchWorkloads.SET));
+    steps.addAll(List.of(MemcacheRequests.SET, CouchRequests.SET));
     if (plan.records()) {
-      steps.addAll(List.of(MemcacheWorkloads.RECORD_WRITE, CouchWorkloads.RECORD_WRITE));
+      steps.addAll(List.of(MemcacheRequests.RECORD_WRITE, CouchRequests.RECORD_WRITE));
     }
     steps.add("(key files written and read back)");
-    steps.addAll(List.of(MemcacheWorkloads.GET, CouchWorkloads.GET));
+    steps.addAll(List.of(MemcacheRequests.GET, CouchRequests.GET));
     if (plan.records()) {
-      steps.addAll(List.of(MemcacheWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_MULTI_READ,
-          CouchWorkloads.RECORD_READ));
+      steps.addAll(List.of(MemcacheRequests.RECORD_READ, MemcacheRequests.RECORD_MULTI_READ,
+          CouchRequests.RECORD_READ));
     }
     return steps;
   }
@@ -291,11 +280,10 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
   /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
   private List<String> tooShort(SiegeRounds requests, SiegeRounds records) {
     List<String> warnings = new ArrayList<>();
-    StepLength.ofPlan(plan.siege()).ifPresent(warnings::add);
+    ShortSteps.ofPlan(plan.siege()).ifPresent(warnings::add);
     for (SiegeRounds operations : List.of(requests, records)) {
       operations.byRequest().forEach((operation, ofRounds) -> ofRounds.forEach((step, figures) ->
-          StepLength.ofStep(step, figures, MEMCACHE_OPERATIONS.contains(operation) ? plan.siege().virtualUsers()
-              : plan.siege().users()).ifPresent(warnings::add)));
+          ShortSteps.ofStep(step, figures, plan.siege().users()).ifPresent(warnings::add)));
     }
     return warnings;
   }

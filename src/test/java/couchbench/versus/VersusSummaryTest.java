@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.memcache.client.FakeMemcache;
 import couchbench.memcache.client.FakeMemcache.Answer;
+import couchbench.requests.MemcacheRequests;
 import couchbench.resources.CouchResources;
 import couchbench.resources.MemcacheResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.results.Results;
+import couchbench.siege.SiegeResults;
 import couchbench.startup.Settings;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
@@ -98,8 +100,8 @@ class VersusSummaryTest {
     // As Merge adds up the injectors' entries: 300 sets from 1 s to 11 s; 11 record reads, timed by Gatling.
     Results results = SiegeResults.of("CouchVsMemcache", "*/2", List.of("memcache at 127.0.0.1:11211",
         "CouchDB at http://127.0.0.1:5984"), List.of(
-        SiegeResults.entry(MemcacheWorkloads.SET, "request", 300, 0, 250, 100, 900, 1000, 11_000),
-        SiegeResults.entry(MemcacheWorkloads.RECORD_READ, "group", 11, 1, 2000, 1000, 3000, 12_000, 22_000)));
+        SiegeResults.entry(MemcacheRequests.SET, "request", 300, 0, 250, 100, 900, 1000, 11_000),
+        SiegeResults.entry(MemcacheRequests.RECORD_READ, "group", 11, 1, 2000, 1000, 3000, 12_000, 22_000)));
 
     SUMMARY.page(results, merged).writeTo(folder);
 

@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.requests;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
@@ -17,21 +17,25 @@ import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
- * Seed 000's couchset.php and couchget.php as Gatling chains: one document per request under a
- * random id, and reads of random ids from the key file; and the same for records of F fields, one
- * document each. The text stored under an id is derived from the id ({@link RandomText#forKey}),
- * so a read can check it is intact. A chain of one round of -Drounds names its requests and groups for that round
- * ({@link couchbench.rounds.Rounds#name}), once, when it is built.
+ * The CouchDB requests of the simulations as named Gatling chains: seed 000's couchset.php and couchget.php, one
+ * document per request under a new id, and reads of ids drawn from a key file; and the same for records of F fields,
+ * one document each. The text stored under an id is derived from the id ({@link RandomText#forKey}), so a read can
+ * check it is intact. Every request stops the run at a refused login ({@link CouchHttp#stopOnRefusal}). A chain takes
+ * {@code names}, how its step names what it measures ({@link couchbench.rounds.Rounds#names} for a round, or the
+ * warm-up's prefix), applied once, when it is built.
  */
-public final class CouchWorkloads {
+public final class CouchRequests {
 
   /** Request names in the report: system and operation. */
   public static final String SET = "couchdb set";
@@ -54,81 +58,88 @@ public final class CouchWorkloads {
   // HTTP that exec costs nothing measurable (~2 us against the hundreds a request takes): the check only reads.
   private static final String STORED = "stored";
 
-  private CouchWorkloads() {}
+  private final CouchTarget target;
+  private final String database;
+  private final int valueSize;
 
   /**
-   * couchset.php: {@code PUT /db/<random id>} with a document holding text; every id the server acknowledged goes
-   * into the key file, and only those. A 409 (the random id existed) is its own failure kind.
-   *
-   * @param plan value size, database, this injector's id space, and the rounds
    * @param target the CouchDB server
-   * @param keys where acknowledged ids are recorded
-   * @param round the round the chain runs in, 1 to R
+   * @param database the database written and read
+   * @param valueSize characters of text per document, or per field of a record
+   */
+  public CouchRequests(CouchTarget target, String database, int valueSize) {
+    this.target = target;
+    this.database = database;
+    this.valueSize = valueSize;
+  }
+
+  /**
+   * couchset.php: {@code PUT /<database>/<new id>} of a document holding text; every id the server acknowledged goes
+   * to {@code stored}, and only those. A 409 (the random id existed) is its own failure kind.
+   *
+   * @param names how the step names {@link #SET}
+   * @param newId a new id for each document
+   * @param stored where acknowledged ids go, e.g. a key file's {@code record}
    * @return one iteration: one PUT
    */
-  public static ChainBuilder set(SiegePlan plan, CouchTarget target, KeyFile keys, int round) {
-    return put(plan.rounds().name(SET, round), plan, target, keys, id -> document(id, plan.valueSize()));
+  public ChainBuilder set(UnaryOperator<String> names, Supplier<String> newId, Consumer<String> stored) {
+    return put(names.apply(SET), newId, stored, id -> document(id, valueSize));
   }
 
   /**
-   * A record of F fields written as one document {@code {"f0": text, ..., "f<F-1>": text}}, each
-   * field's text {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged
-   * record ids go into the key file.
+   * A record of F fields written as one document {@code {"f0": text, ..., "f<F-1>": text}}, each field's text
+   * {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged record ids go to {@code stored}.
    *
-   * @param plan value size (per field), database, this injector's id space, and the rounds
+   * @param names how the step names its group and its PUT
    * @param fields F
-   * @param target the CouchDB server
-   * @param keys where acknowledged record ids are recorded
-   * @param round the round the chain runs in, 1 to R
+   * @param newId a new id for each record
+   * @param stored where acknowledged record ids go
    * @return one iteration: one record
    */
-  public static ChainBuilder recordWrite(SiegePlan plan, int fields, CouchTarget target, KeyFile keys, int round) {
-    return group(plan.rounds().name(RECORD_WRITE, round)).on(put(plan.rounds().name("couchdb record put", round), plan,
-        target, keys, id -> record(id, fields, plan.valueSize())));
+  public ChainBuilder recordWrite(UnaryOperator<String> names, int fields, Supplier<String> newId,
+      Consumer<String> stored) {
+    return group(names.apply(RECORD_WRITE)).on(put(names.apply("couchdb record put"), newId, stored,
+        id -> record(id, fields, valueSize)));
   }
 
   /**
-   * couchget.php: {@code GET /db/<id>} of the id under {@link KeyFile#HEADER} in the session (drawn by
-   * {@link KeyFile#randomKey}); the reply must be 200 and hold the text stored under that id.
+   * couchget.php: {@code GET /<database>/<id>} of the id that {@code draw} puts under {@link KeyFile#HEADER}; the
+   * reply must be 200 and hold the text stored under that id.
    *
-   * @param plan database, and the rounds
-   * @param target the CouchDB server
-   * @param round the round the chain runs in, 1 to R
-   * @return one iteration's request
+   * @param names how the step names {@link #GET}
+   * @param draw puts the id to read in the session, e.g. {@link KeyFile#randomKey}
+   * @return one iteration: one GET
    */
-  public static ChainBuilder get(SiegePlan plan, CouchTarget target, int round) {
-    return read(plan.rounds().name(GET, round), plan, target, CouchWorkloads::verdict);
+  public ChainBuilder get(UnaryOperator<String> names, Function<Session, Session> draw) {
+    return exec(draw).exec(read(names.apply(GET), CouchRequests::verdict));
   }
 
   /**
-   * A record read back whole: one {@code GET} of the record id under {@link KeyFile#HEADER}, timed as the group
-   * {@link #RECORD_READ}; every field must hold the text stored under it.
+   * A record read back whole: one {@code GET} of the record id that {@code draw} puts under {@link KeyFile#HEADER},
+   * timed as the group {@link #RECORD_READ}; every field must hold the text stored under it.
    *
-   * @param plan database, and the rounds
+   * @param names how the step names its group and its GET
+   * @param draw puts the record id to read in the session
    * @param fields F
-   * @param target the CouchDB server
-   * @param round the round the chain runs in, 1 to R
    * @return one iteration: one record
    */
-  public static ChainBuilder recordRead(SiegePlan plan, int fields, CouchTarget target, int round) {
-    return group(plan.rounds().name(RECORD_READ, round)).on(read(plan.rounds().name("couchdb record get", round), plan,
-        target, (body, id) -> recordVerdict(body, id, fields)));
+  public ChainBuilder recordRead(UnaryOperator<String> names, Function<Session, Session> draw, int fields) {
+    return exec(draw).group(names.apply(RECORD_READ)).on(read(names.apply("couchdb record get"),
+        (body, id) -> recordVerdict(body, id, fields)));
   }
 
   /**
-   * The CouchDB half of CouchVsMemcache's warm-up: a PUT and a GET of the id under {@link KeyFile#HEADER}, under
-   * names of their own.
+   * A warm-up's PUT and GET of the id under {@link KeyFile#HEADER}, each checked.
    *
-   * @param plan database
-   * @param target the CouchDB server
+   * @param names how the warm-up names its requests
    * @return the requests
    */
-  public static ChainBuilder warmUpPutAndGet(SiegePlan plan, CouchTarget target) {
-    String doc = "/" + plan.database() + "/#{key}";
+  public ChainBuilder putAndGet(UnaryOperator<String> names) {
+    String doc = "/" + database + "/#{key}";
     return exec(
         CouchHttp.stopOnRefusal(target,
-            http(SiegePlan.WARMUP + "couchdb put").put(doc).body(StringBody("{}")).check(status().in(201, 202))),
-        CouchHttp.stopOnRefusal(target, http(SiegePlan.WARMUP + "couchdb get").get(doc).check(status().is(200))));
+            http(names.apply("couchdb put")).put(doc).body(StringBody("{}")).check(status().in(201, 202))),
+        CouchHttp.stopOnRefusal(target, http(names.apply("couchdb get")).get(doc).check(status().is(200))));
   }
 
   /**
@@ -145,17 +156,13 @@ public final class CouchWorkloads {
         : Optional.of("not a plain document id (letters, digits, . _ ~ -)"));
   }
 
-  /**
-   * One document under a random id; its id goes into the key file, in an exec after the request, when the reply
-   * said it was stored.
-   */
-  private static ChainBuilder put(String name, SiegePlan plan, CouchTarget target, KeyFile keys,
+  /** One document under a new id; its id goes to {@code stored}, in an exec after the request, when it was stored. */
+  private ChainBuilder put(String name, Supplier<String> newId, Consumer<String> stored,
       Function<String, String> body) {
-    return exec(session -> session.set(KeyFile.HEADER,
-            plan.newKey(Long.toUnsignedString(ThreadLocalRandom.current().nextLong()))))
+    return exec(session -> session.set(KeyFile.HEADER, newId.get()))
         .exec(CouchHttp.stopOnRefusal(target,
             http(name)
-                .put("/" + plan.database() + "/#{key}")
+                .put("/" + database + "/#{key}")
                 .body(StringBody(session -> body.apply(session.getString(KeyFile.HEADER))))
                 .check(
                     status().not(409).name("409 conflict: the random id existed"),
@@ -169,18 +176,17 @@ public final class CouchWorkloads {
                         .saveAs(STORED))))
         .exec(session -> {
           if (session.contains(STORED)) {
-            keys.record(session.getString(KeyFile.HEADER));
+            stored.accept(session.getString(KeyFile.HEADER));
           }
           return session.remove(STORED);
         });
   }
 
   /** One GET of the id under {@link KeyFile#HEADER}, judged by a verdict on the body: "intact" or what is wrong. */
-  private static ChainBuilder read(String name, SiegePlan plan, CouchTarget target,
-      BiFunction<byte[], String, String> verdict) {
+  private ChainBuilder read(String name, BiFunction<byte[], String, String> verdict) {
     return exec(CouchHttp.stopOnRefusal(target,
         http(name)
-            .get("/" + plan.database() + "/#{key}")
+            .get("/" + database + "/#{key}")
             .check(
                 status().is(200),
                 bodyBytes()

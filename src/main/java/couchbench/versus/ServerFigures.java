@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import couchbench.couchdb.CouchDbException;
 import couchbench.resources.CouchResources;

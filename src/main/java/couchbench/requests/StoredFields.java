@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.requests;
 
 import couchbench.data.KeyFile;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +20,7 @@ public final class StoredFields {
    * @param fields F, the fields of a record
    * @param records where acknowledged record keys are recorded
    */
-  StoredFields(int fields, KeyFile records) {
+  public StoredFields(int fields, KeyFile records) {
     this.fields = fields;
     this.records = records;
   }
@@ -55,7 +55,7 @@ public final class StoredFields {
   }
 
   /** @return every field stored so far */
-  long storedCount() {
+  public long storedCount() {
     return stored.sum();
   }
 }

@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.requests;
 
 /**
  * Record assembly, the comparison seed 000's author asked for: a record of F fields is one CouchDB

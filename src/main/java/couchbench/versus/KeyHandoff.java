@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
@@ -38,8 +38,19 @@ public final class KeyHandoff {
   }
 
   /**
-   * Writes the key file and reads it back; once. A file that cannot be used (no key acknowledged)
-   * is said in one line, and the read step then has nothing to read.
+   * Records a key the write step's server acknowledged.
+   *
+   * @param key the key
+   */
+  public void record(String key) {
+    written.record(key);
+  }
+
+  /**
+   * Writes the key file and reads it back; once.
+   *
+   * @throws KeyFileException when the file cannot be used (no key acknowledged): the read step would have nothing to
+   *     read
    */
   synchronized void handOver() {
     if (handedOver) {
@@ -47,13 +58,12 @@ public final class KeyHandoff {
     }
     handedOver = true;
     Path file = written.write();
-    try {
-      KeyFile.Keys keys = reader.apply(file);
-      read = Optional.of(keys);
-      Console.say("key file: " + keys.total() + " keys acknowledged by " + step + ", in " + file);
-    } catch (KeyFileException e) {
-      Console.say("couchbench: " + e.getMessage() + "; the step reading it is skipped");
+    if (written.size() == 0) {
+      throw new KeyFileException(step + " acknowledged no key (" + file + ")");
     }
+    KeyFile.Keys keys = reader.apply(file);
+    read = Optional.of(keys);
+    Console.say("key file: " + keys.total() + " keys acknowledged by " + step + ", in " + file);
   }
 
   /** Writes the key file if the run ended before the write phase did; the read step never came. */
@@ -61,11 +71,6 @@ public final class KeyHandoff {
     if (!handedOver) {
       Console.say("key file: " + written.size() + " keys acknowledged by " + step + ", in " + written.write());
     }
-  }
-
-  /** @return whether the read step has keys to read */
-  public boolean ready() {
-    return read.isPresent();
   }
 
   /** @return the keys read back, empty before the handover or when the file was unusable */

@@ -11,18 +11,18 @@ import java.util.Optional;
  * compilation, a neighbour's burst, the users' start) more than of the server, and the rounds' range of that. Siege's
  * default step, 60 s, keeps to it; where a run's parameters go below it, its page says so.
  */
-final class StepLength {
+public final class ShortSteps {
 
   /** The least load a step's figures should rest on. */
-  static final Duration MIN_LOAD = Duration.ofSeconds(StepRule.SECONDS);
+  public static final Duration MIN_LOAD = Duration.ofSeconds(StepRule.SECONDS);
 
-  private StepLength() {}
+  private ShortSteps() {}
 
   /**
    * @param plan the length of each step
    * @return a warning for the page when each step is shorter than {@link #MIN_LOAD}
    */
-  static Optional<String> ofPlan(SiegePlan plan) {
+  public static Optional<String> ofPlan(SiegePlan plan) {
     long seconds = plan.duration().toSeconds();
     return plan.duration().compareTo(MIN_LOAD) >= 0 ? Optional.empty()
         : Optional.of("Each step lasted " + seconds + " s (-Dduration=" + seconds + "), under the "
@@ -37,7 +37,7 @@ final class StepLength {
    * @return a warning for the page when its users sent fewer than {@link StepRule#REQUESTS_PER_USER} requests each, on
    *     average
    */
-  static Optional<String> ofStep(String step, SiegeFigures figures, int users) {
+  public static Optional<String> ofStep(String step, SiegeFigures figures, int users) {
     long requests = figures.transactions() + figures.failed();
     String perUser = String.format(Locale.ROOT, "%.1f", (double) requests / users);
     return requests >= (long) StepRule.REQUESTS_PER_USER * users ? Optional.empty()

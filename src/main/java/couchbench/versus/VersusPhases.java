@@ -1,30 +1,31 @@
-package couchbench.siege;
+package couchbench.versus;
 
+import couchbench.requests.MemcacheRequests;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.StoredFields;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.data.KeyFile;
+import couchbench.data.KeyFileException;
+import couchbench.startup.Console;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.Injector;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * What passes between CouchVsMemcache's steps: each round's four key files, which its write steps fill and its read
  * steps draw from, and its memcache fields stored; and the servers' figures taken at the boundaries of each round's
- * phases. A boundary is a step of its own, one user while no load runs; its work (HTTP, files) runs on a thread of its
- * own, never on Gatling's event loop, and the user waits for it without blocking, so the next step starts only after
- * it. With -Drounds=R, the rounds run one after the other, each its own write phase, then its own read phase of what
- * that write phase acknowledged.
+ * phases. A boundary is a step of its own: one user that does its work (HTTP, files) while no load runs, so the next
+ * step starts only after it; a boundary whose work fails (a key file with no key to read) stops the run with one line.
+ * With -Drounds=R, the rounds run one after the other, each its own write phase, then its own read phase of what that
+ * write phase acknowledged.
  */
 public final class VersusPhases {
 
@@ -33,19 +34,13 @@ public final class VersusPhases {
   static final String AFTER_WRITES = "after the write phase";
   static final String AFTER_READS = "after the read phase";
 
-  private static final String WORK = "boundary work";
-  private static final Duration POLL = Duration.ofMillis(5);
+  private static final String FAILURE = "boundary failure";
 
   private final VersusPlan plan;
   private final Rounds rounds;
   private final CouchTarget couchdb;
   private final List<Round> eachRound;
   private final ServerFigures figures;
-  private final ExecutorService boundaryWork = Executors.newSingleThreadExecutor(task -> {
-    Thread thread = new Thread(task, "couchbench phase boundary");
-    thread.setDaemon(true);
-    return thread;
-  });
 
   /** What one round's steps pass between them: its key files and its memcache fields stored. */
   public static final class Round {
@@ -58,13 +53,13 @@ public final class VersusPhases {
     private final boolean records;
 
     private Round(VersusPlan plan, int round) {
-      memcacheKeys = new KeyHandoff(MemcacheWorkloads.SET, KeyFile.at(plan.memcacheKeys(round)),
-          MemcacheWorkloads::readKeys);
-      couchdbKeys = new KeyHandoff(CouchWorkloads.SET, KeyFile.at(plan.couchdbKeys(round)), CouchWorkloads::readKeys);
-      memcacheRecords = new KeyHandoff(MemcacheWorkloads.RECORD_WRITE, KeyFile.at(plan.memcacheRecordKeys(round)),
-          MemcacheWorkloads::readKeys);
-      couchdbRecords = new KeyHandoff(CouchWorkloads.RECORD_WRITE, KeyFile.at(plan.couchdbRecordKeys(round)),
-          CouchWorkloads::readKeys);
+      memcacheKeys = new KeyHandoff(MemcacheRequests.SET, KeyFile.at(plan.memcacheKeys(round)),
+          MemcacheRequests::readKeys);
+      couchdbKeys = new KeyHandoff(CouchRequests.SET, KeyFile.at(plan.couchdbKeys(round)), CouchRequests::readKeys);
+      memcacheRecords = new KeyHandoff(MemcacheRequests.RECORD_WRITE, KeyFile.at(plan.memcacheRecordKeys(round)),
+          MemcacheRequests::readKeys);
+      couchdbRecords = new KeyHandoff(CouchRequests.RECORD_WRITE, KeyFile.at(plan.couchdbRecordKeys(round)),
+          CouchRequests::readKeys);
       memcacheFields = new StoredFields(plan.fields(), memcacheRecords.written());
       records = plan.records();
     }
@@ -147,8 +142,18 @@ public final class VersusPhases {
    */
   public PopulationBuilder betweenPhases(int round) {
     return boundary(rounds.name("between the phases: key files, server figures", round), () -> {
-      round(round).handoffs().forEach(KeyHandoff::handOver);
+      List<String> unusable = new ArrayList<>();
+      for (KeyHandoff handoff : round(round).handoffs()) {
+        try {
+          handoff.handOver();
+        } catch (KeyFileException e) {
+          unusable.add(e.getMessage());
+        }
+      }
       figures.take(rounds.name(AFTER_WRITES, round));
+      if (!unusable.isEmpty()) {
+        throw new KeyFileException(String.join("; ", unusable) + ": the read phase would have nothing to read");
+      }
     });
   }
 
@@ -171,7 +176,6 @@ public final class VersusPhases {
    * @return what the summary reports of the phases: the run's figures, for results.json
    */
   public VersusSummary.Phases finish() {
-    boundaryWork.shutdown();
     figures.take(rounds.name(AFTER_READS, rounds.count()));
     eachRound.forEach(round -> round.handoffs().forEach(KeyHandoff::writeIfNotHandedOver));
     List<VersusSummary.Round> ended = rounds.numbers().stream().map(number -> {
@@ -185,16 +189,22 @@ public final class VersusPhases {
     return new VersusSummary.Phases(ended, figures.failures(), CouchHttp.loginWasRefused());
   }
 
-  // One user, while no load runs: hands the work to the boundary thread, waits without blocking, then rethrows
-  // what the work threw (join returns at once: the work is done), as if the user had done it itself.
+  // One user, while no load runs: its work blocks the user's event loop, where nothing else is scheduled then (the
+  // steps run one after the other). A failure of the work, e.g. a key file with no key to read, stops the run.
   private PopulationBuilder boundary(String name, Runnable work) {
     return scenario(name)
-        .exec(session -> session.set(WORK, CompletableFuture.runAsync(work, boundaryWork)))
-        .asLongAs(session -> !session.<CompletableFuture<?>>get(WORK).isDone()).on(pause(POLL))
-        .exec(session -> {
-          session.<CompletableFuture<?>>get(WORK).join();
-          return session.remove(WORK);
-        })
+        .exec(session -> session.set(FAILURE, failureOf(work)))
+        .stopLoadGeneratorIf(session -> session.getString(FAILURE), session -> !session.getString(FAILURE).isEmpty())
         .injectOpen(atOnceUsers(1));
+  }
+
+  private static String failureOf(Runnable work) {
+    try {
+      work.run();
+      return "";
+    } catch (KeyFileException e) {
+      Console.say("stopped: " + e.getMessage());
+      return e.getMessage();
+    }
   }
 }

@@ -1,5 +1,6 @@
-package couchbench.siege;
+package couchbench.versus;
 
+import couchbench.siege.SiegePlan;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.nio.file.Path;

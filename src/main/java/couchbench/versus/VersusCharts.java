@@ -1,8 +1,12 @@
-package couchbench.siege;
+package couchbench.versus;
 
 import couchbench.report.LineChart;
+import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheRequests;
 import couchbench.rounds.Rounds;
 import couchbench.rounds.Spread;
+import couchbench.siege.SiegeFigures;
+import couchbench.siege.SiegeRounds;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,14 +41,14 @@ final class VersusCharts {
     // A log axis has no place for 0: a round without transactions has no rate.
     ToDoubleFunction<SiegeFigures> rate = figures -> figures.transactionRate() > 0 ? figures.transactionRate()
         : Double.NaN;
-    chart = line(chart, requests.rounds(), "memcache", List.of(requests.spread(MemcacheWorkloads.SET, rate),
-        requests.spread(MemcacheWorkloads.GET, rate), records.spread(MemcacheWorkloads.RECORD_WRITE, rate),
-        records.spread(MemcacheWorkloads.RECORD_READ, rate)));
-    chart = line(chart, requests.rounds(), "CouchDB", List.of(requests.spread(CouchWorkloads.SET, rate),
-        requests.spread(CouchWorkloads.GET, rate), records.spread(CouchWorkloads.RECORD_WRITE, rate),
-        records.spread(CouchWorkloads.RECORD_READ, rate)));
+    chart = line(chart, requests.rounds(), "memcache", List.of(requests.spread(MemcacheRequests.SET, rate),
+        requests.spread(MemcacheRequests.GET, rate), records.spread(MemcacheRequests.RECORD_WRITE, rate),
+        records.spread(MemcacheRequests.RECORD_READ, rate)));
+    chart = line(chart, requests.rounds(), "CouchDB", List.of(requests.spread(CouchRequests.SET, rate),
+        requests.spread(CouchRequests.GET, rate), records.spread(CouchRequests.RECORD_WRITE, rate),
+        records.spread(CouchRequests.RECORD_READ, rate)));
     return line(chart, requests.rounds(), "memcache multi-get", List.of(Optional.empty(), Optional.empty(),
-        Optional.empty(), records.spread(MemcacheWorkloads.RECORD_MULTI_READ, rate)));
+        Optional.empty(), records.spread(MemcacheRequests.RECORD_MULTI_READ, rate)));
   }
 
   /**
@@ -58,8 +62,8 @@ final class VersusCharts {
     LineChart chart = LineChart.titled("time to read a whole record of " + fields + " fields")
         .axes("how it is read", "mean response time (ms)")
         .xCategories(reads);
-    List<String> groups = List.of(CouchWorkloads.RECORD_READ, MemcacheWorkloads.RECORD_READ,
-        MemcacheWorkloads.RECORD_MULTI_READ);
+    List<String> groups = List.of(CouchRequests.RECORD_READ, MemcacheRequests.RECORD_READ,
+        MemcacheRequests.RECORD_MULTI_READ);
     for (int i = 0; i < groups.size(); i++) {
       List<Optional<Spread>> points = new ArrayList<>(Collections.nCopies(groups.size(), Optional.empty()));
       points.set(i, records.spread(groups.get(i), figures -> figures.responseTimeSeconds() * 1000));

@@ -1,4 +1,4 @@
-package couchbench.siege;
+package couchbench.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,7 +25,7 @@ class RecordAssemblyTest {
 
   @Test
   void shouldReadBackACouchRecordWrittenWithAllItsFieldsIntact() {
-    String written = CouchWorkloads.record("7", 3, 20);
+    String written = CouchRequests.record("7", 3, 20);
     String read = "{\"_id\":\"7\",\"_rev\":\"1-a\"," + written.substring(1);
 
     assertEquals(RecordFields.INTACT, couchVerdict(read, "7", 3));
@@ -37,7 +37,7 @@ class RecordAssemblyTest {
     String wrongField = "{\"_id\":\"7\",\"f0\":\"" + RandomText.forKey("7:0", 20) + "\",\"f1\":\"x\"}";
     assertEquals("field f1: text differs from what was stored", couchVerdict(wrongField, "7", 2));
     assertEquals("field f1: no text", couchVerdict("{\"_id\":\"7\",\"f0\":\"" + RandomText.forKey("7:0", 20) + "\"}", "7", 2));
-    assertEquals("another document", couchVerdict(CouchWorkloads.record("8", 2, 20).replace("{", "{\"_id\":\"8\","), "7", 2));
+    assertEquals("another document", couchVerdict(CouchRequests.record("8", 2, 20).replace("{", "{\"_id\":\"8\","), "7", 2));
   }
 
   @Test
@@ -46,12 +46,12 @@ class RecordAssemblyTest {
     for (int i = 0; i < 3; i++) {
       values.put("r:" + i, RandomText.forKey("r:" + i, 10));
     }
-    assertEquals(RecordFields.INTACT, MemcacheWorkloads.recordVerdict(values, "r", 3, 10));
+    assertEquals(RecordFields.INTACT, MemcacheRequests.recordVerdict(values, "r", 3, 10));
 
     values.put("r:1", "not it");
-    assertEquals("field 1: text differs from what was stored", MemcacheWorkloads.recordVerdict(values, "r", 3, 10));
+    assertEquals("field 1: text differs from what was stored", MemcacheRequests.recordVerdict(values, "r", 3, 10));
     values.remove("r:1");
-    assertEquals("field 1 not found", MemcacheWorkloads.recordVerdict(values, "r", 3, 10));
+    assertEquals("field 1 not found", MemcacheRequests.recordVerdict(values, "r", 3, 10));
   }
 
   @Test
@@ -71,19 +71,7 @@ class RecordAssemblyTest {
     assertEquals(List.of("key", "whole"), Files.readAllLines(records.write()), "an ended record starts again from 0");
   }
 
-  @Test
-  void shouldRefuseMoreFieldsThanAMultiGetLineHolds() {
-    SettingsException e = assertThrows(SettingsException.class,
-        () -> VersusPlan.from(Settings.of(Map.of("fields", "101"), Map.of())));
-    assertEquals("-Dfields=101 is more than 100: give -Dfields between 0 (no record assembly) and 100", e.getMessage());
-    VersusPlan plan = VersusPlan.from(Settings.of(Map.of(), Map.of()));
-    assertEquals(10, plan.fields());
-    assertEquals(Path.of("data/keys/memcache.csv"), plan.memcacheKeys(1));
-    assertEquals(Path.of("data/keys/round-2/couchdb.csv"),
-        VersusPlan.from(Settings.of(Map.of("rounds", "2"), Map.of())).couchdbKeys(2), "each round its own key files");
-  }
-
   private static String couchVerdict(String body, String id, int fields) {
-    return CouchWorkloads.recordVerdict(body.getBytes(StandardCharsets.UTF_8), id, fields);
+    return CouchRequests.recordVerdict(body.getBytes(StandardCharsets.UTF_8), id, fields);
   }
 }

@@ -1,21 +1,21 @@
-package couchbench.siege;
+package couchbench.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class CouchWorkloadsTest {
+class CouchRequestsTest {
 
   private static String verdict(String body, String id) {
-    return CouchWorkloads.verdict(body.getBytes(StandardCharsets.UTF_8), id);
+    return CouchRequests.verdict(body.getBytes(StandardCharsets.UTF_8), id);
   }
 
   @Test
   void shouldFindTheDocumentWrittenUnderAnIdIntact() {
-    String written = CouchWorkloads.document("42", 100);
+    String written = CouchRequests.document("42", 100);
     String read = "{\"_id\":\"42\",\"_rev\":\"1-a\"," + written.substring(1);
-    assertEquals(CouchWorkloads.INTACT, verdict(read, "42"));
+    assertEquals(CouchRequests.INTACT, verdict(read, "42"));
   }
 
   @Test

@@ -1,0 +1,209 @@
+package couchbench.requests;
+
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static couchbench.memcache.MemcacheDsl.memcacheStatus;
+import static couchbench.memcache.MemcacheDsl.memcacheValues;
+import static io.gatling.javaapi.core.CoreDsl.bodyString;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.group;
+
+import couchbench.data.KeyFile;
+import couchbench.data.KeyFileException;
+import couchbench.data.RandomText;
+import couchbench.memcache.MemcacheActionBuilder;
+import couchbench.memcache.codec.MemcacheKeys;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.CheckBuilder;
+import io.gatling.javaapi.core.Session;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
+
+/**
+ * The memcache requests of the simulations as named Gatling chains: seed 000's memset.php and memget.php, and records
+ * of F fields stored as F keys {@code <record>:<i>}, read back by F gets or by one multi-key get. Every read checks
+ * what it read against what was written. A chain takes {@code names}, how its step names what it measures
+ * ({@link couchbench.rounds.Rounds#names} for a round, or the warm-up's prefix), applied once, when it is built.
+ */
+public final class MemcacheRequests {
+
+  /** Request names in the report: system and operation. */
+  public static final String SET = "memcache set";
+
+  /** Request names in the report: system and operation. */
+  public static final String GET = "memcache get";
+
+  /** The group timing a whole record's write: F sets, one after the other. */
+  public static final String RECORD_WRITE = "memcache record write";
+
+  /** The group timing a whole record's read by F gets, one after the other. */
+  public static final String RECORD_READ = "memcache record read";
+
+  /** The group timing a whole record's read by one get of F keys. */
+  public static final String RECORD_MULTI_READ = "memcache record multi-get read";
+
+  /** The one key a warm-up writes, over and over, so that it leaves one item behind, in no key file. */
+  public static final String WARMUP_KEY = "couchbench:warm-up";
+
+  private final int valueSize;
+
+  /** @param valueSize bytes of random text per value, or per field of a record */
+  public MemcacheRequests(int valueSize) {
+    this.valueSize = valueSize;
+  }
+
+  /**
+   * memset.php: a set of random text under a new key; a reply other than STORED fails it. Every key the server
+   * answered STORED goes to {@code stored}, and only those. With {@code atOnce} above 1, that many sets at once, each
+   * under its own key, as a pipelining client sends them (-Dpipeline).
+   *
+   * @param names how the step names {@link #SET}
+   * @param newKey a new key for each set
+   * @param stored where acknowledged keys go, e.g. a key file's {@code record}
+   * @param atOnce sets sent at once by one user, 1 to 1024
+   * @return one iteration: the sets
+   */
+  public ChainBuilder set(UnaryOperator<String> names, Supplier<String> newKey, Consumer<String> stored,
+      int atOnce) {
+    Function<Session, Session> keyAndValue = session -> session.set(KeyFile.HEADER, newKey.get())
+        .set("value", RandomText.ofLength(valueSize));
+    MemcacheActionBuilder store = memcache(names.apply(SET)).set("#{key}", "#{value}").check(stored(stored));
+    return atOnce == 1 ? exec(keyAndValue).exec(store) : exec(store.pipelined(atOnce, keyAndValue));
+  }
+
+  /**
+   * memget.php: a get of the key that {@code draw} puts under {@link KeyFile#HEADER}; a miss is a failure (NOT_FOUND),
+   * since every key drawn was acknowledged. With {@code atOnce} above 1, that many gets at once, each of its own draw.
+   *
+   * @param names how the step names {@link #GET}
+   * @param draw puts the key to read in the session, e.g. {@link KeyFile#randomKey}
+   * @param atOnce gets sent at once by one user, 1 to 1024
+   * @return one iteration: the gets
+   */
+  public ChainBuilder get(UnaryOperator<String> names, Function<Session, Session> draw, int atOnce) {
+    MemcacheActionBuilder get = memcache(names.apply(GET)).get("#{key}");
+    return atOnce == 1 ? exec(draw).exec(get) : exec(get.pipelined(atOnce, draw));
+  }
+
+  /**
+   * A record of F fields written as F sets of {@code <key>:<i>}, each value {@code valueSize} long, timed as the group
+   * {@link #RECORD_WRITE}; a record whose F sets were all STORED is acknowledged ({@link StoredFields}). After the
+   * group, the record is forgotten, whole or not.
+   *
+   * @param names how the step names its group and its field sets
+   * @param newKey a new record key for each record
+   * @param fields F, and where STORED fields are counted
+   * @return one iteration: one record
+   */
+  public ChainBuilder recordWrite(UnaryOperator<String> names, Supplier<String> newKey, StoredFields fields) {
+    String fieldSet = names.apply("memcache field set");
+    return exec(session -> session.set(KeyFile.HEADER, newKey.get()))
+        .group(names.apply(RECORD_WRITE)).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
+            memcache(fieldSet)
+                .set(session -> fieldKey(session, i),
+                    session -> RandomText.forKey(fieldKey(session, i), valueSize))
+                .check(stored(fields::stored))))
+            .toList()))
+        .exec(session -> {
+          fields.ended(session.getString(KeyFile.HEADER));
+          return session;
+        });
+  }
+
+  /**
+   * A record read back by F gets, one after the other, timed as the group {@link #RECORD_READ}; each must find the
+   * text stored under its key.
+   *
+   * @param names how the step names its group and its field gets
+   * @param draw puts the record key to read in the session
+   * @param fields F
+   * @return one iteration: one record
+   */
+  public ChainBuilder recordRead(UnaryOperator<String> names, Function<Session, Session> draw, int fields) {
+    String fieldGet = names.apply("memcache field get");
+    return exec(draw).group(names.apply(RECORD_READ)).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
+            memcache(fieldGet)
+                .get(session -> fieldKey(session, i))
+                .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), valueSize)))))
+        .toList()));
+  }
+
+  /**
+   * A record read back by one get of its F keys, timed as the group {@link #RECORD_MULTI_READ}; all F values must be
+   * found, each holding the text stored under its key.
+   *
+   * @param names how the step names its group and its multi-get
+   * @param draw puts the record key to read in the session
+   * @param fields F
+   * @return one iteration: one record
+   */
+  public ChainBuilder recordMultiRead(UnaryOperator<String> names, Function<Session, Session> draw, int fields) {
+    return exec(draw).group(names.apply(RECORD_MULTI_READ)).on(
+        exec(memcache(names.apply("memcache record multi-get"))
+            .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
+            .check(memcacheValues()
+                .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),
+                    fields, valueSize))
+                .is(RecordFields.INTACT)
+                .name("record values")
+                // The verdict is a few words, not the body: the report shows what was wrong.
+                .logActualValueInError(true))));
+  }
+
+  /**
+   * A warm-up's set and get of the key under {@link KeyFile#HEADER}, each checked.
+   *
+   * @param names how the warm-up names {@link #SET} and {@link #GET}
+   * @return the requests
+   */
+  public ChainBuilder setAndGet(UnaryOperator<String> names) {
+    return exec(memcache(names.apply(SET)).set("#{key}", "warm"), memcache(names.apply(GET)).get("#{key}", "#{key}"));
+  }
+
+  /**
+   * Reads and checks a memcache key file before any load is sent.
+   *
+   * @param keyFile the key file
+   * @return its keys, all of them or a sample (see {@link KeyFile#read})
+   * @throws KeyFileException when the file is unusable or holds a key memcache forbids
+   */
+  public static KeyFile.Keys readKeys(Path keyFile) {
+    return KeyFile.read(keyFile, "MemSet", MemcacheKeys::problem);
+  }
+
+  // STORED, else the set fails; a STORED key goes to `stored` from the check itself: an exec after the request
+  // cost 1.5-2 us of event-loop CPU per set, 5-15% of MemSet's sets/s (bench/memcache-cpu-by-thread.sh, 3 rounds).
+  private static CheckBuilder stored(Consumer<String> stored) {
+    return memcacheStatus()
+        .transformWithSession((word, session) -> {
+          if ("STORED".equals(word)) {
+            stored.accept(session.getString(KeyFile.HEADER));
+          }
+          return word;
+        })
+        .is("STORED");
+  }
+
+  /** Whether a multi-get found all F fields of a record intact: "intact", or what is wrong. */
+  static String recordVerdict(Map<String, String> values, String record, int fields, int valueSize) {
+    for (int i = 0; i < fields; i++) {
+      String key = RecordFields.key(record, i);
+      String value = values.get(key);
+      if (value == null) {
+        return "field " + i + " not found";
+      }
+      if (!value.equals(RandomText.forKey(key, valueSize))) {
+        return "field " + i + ": text differs from what was stored";
+      }
+    }
+    return values.size() == fields ? RecordFields.INTACT : values.size() + " values for " + fields + " keys";
+  }
+
+  private static String fieldKey(Session session, int field) {
+    return RecordFields.key(session.getString(KeyFile.HEADER), field);
+  }
+}

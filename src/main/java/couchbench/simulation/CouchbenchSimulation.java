@@ -1,0 +1,95 @@
+package couchbench.simulation;
+
+import couchbench.results.RunOutput;
+import couchbench.results.Summary;
+import couchbench.startup.Settings;
+import couchbench.startup.Startup;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
+import couchbench.targets.Targets;
+import io.gatling.javaapi.core.Simulation;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What every couchbench simulation shares, written once: the settings, read and printed at the start; the targets,
+ * found or started; the run's output beside Gatling's report; and the run's frame: {@link #prepare} before the load,
+ * {@link #report} and {@link #cleanUp} after it. A simulation extends it and declares its load in Gatling's own words:
+ * parameters, protocol, chains, scenario, injection, {@code setUp(...).protocols(...).assertions(...)}.
+ *
+ * <p>A start step that fails (a wrong setting, a target that does not answer) stops the run with one line and no stack
+ * trace ({@link #orExit}).
+ */
+public abstract class CouchbenchSimulation extends Simulation {
+
+  /** The run's settings, printed once (passwords masked). */
+  protected final Settings settings = RunStart.settings();
+
+  /** What the run leaves beside Gatling's report: summary.html, results.json, histograms.hlog. */
+  protected final RunOutput run = orExit(() -> RunOutput.of(getClass(), settings));
+
+  /**
+   * What a simulation's summary reports after the load.
+   *
+   * @param targets the servers loaded, as the run describes them (never with a password)
+   * @param summary the simulation's summary page
+   * @param figures the simulation's own figures, for results.json and the page
+   * @param <F> the figures' type
+   */
+  public record Report<F>(List<String> targets, Summary<F> summary, F figures) {}
+
+  /**
+   * Runs one step of the start; on failure, prints why and exits with status 1.
+   *
+   * @param step e.g. {@code () -> SiegePlan.from(settings)}
+   * @param <T> what the step returns
+   * @return what it returned
+   */
+  protected static <T> T orExit(Supplier<T> step) {
+    return Startup.orExit(step);
+  }
+
+  /** @return the CouchDB server of -Dcouchdb.url, or a local stand-in started for the run */
+  protected final CouchTarget couchdbTarget() {
+    return orExit(() -> Targets.couchdb(settings));
+  }
+
+  /** @return the memcache servers of -Dmemcache.servers, or a local memcached started for the run */
+  protected final MemcacheTarget memcacheTarget() {
+    return orExit(() -> Targets.memcache(settings));
+  }
+
+  /** @return the simulation's name, its class's simple name, which names its scenarios and summary */
+  protected final String simulation() {
+    return run.simulation();
+  }
+
+  /** Before the load: what it needs set up (databases, counters read). Nothing by default. */
+  protected void prepare() {}
+
+  /**
+   * After the load: what the summary reports. Key files are written here, before the summary names them.
+   *
+   * @return the report
+   */
+  protected abstract Report<?> report();
+
+  /** After the summary: what the load left to remove (databases). Nothing by default. */
+  protected void cleanUp() {}
+
+  @Override
+  public final void before() {
+    Startup.orExit(this::prepare);
+    run.loadStarts();
+  }
+
+  @Override
+  public final void after() {
+    finish(report());
+    cleanUp();
+  }
+
+  private <F> void finish(Report<F> report) {
+    run.finish(report.targets(), report.summary(), report.figures());
+  }
+}
