@@ -156,15 +156,6 @@ public final class Settings {
   }
 
   /**
-   * @param name a run parameter
-   * @return its value when it is given, without counting it as read (see {@link #parameters}); for a parameter known
-   *     by two names
-   */
-  public Optional<String> given(String name) {
-    return value(name);
-  }
-
-  /**
    * @return every run parameter read so far (through {@link #get}, {@link #intValue}, {@link #intList} or
    *     {@link #booleanValue}) with the value it got, defaults included, by name
    */
@@ -199,7 +190,13 @@ public final class Settings {
     return "settings: " + couch + ", " + login + tls + "; " + memcache + ports + ".";
   }
 
-  /** A property, blank counting as unset. */
+  /**
+   * A property as given, not counted as read (see {@link #parameters}): for a setting that is not a run parameter,
+   * such as the CouchDB login, or for looking whether a parameter is given before reading it.
+   *
+   * @param name a property, e.g. "couchdb.url"
+   * @return its value; empty when it is not set or blank
+   */
   public Optional<String> value(String name) {
     return Optional.ofNullable(properties.get(name)).filter(v -> !v.isBlank());
   }
