@@ -26,6 +26,9 @@ public final class Settings {
    */
   public static final String DEFAULT_PORTS = "couchbench.defaultPorts";
 
+  /** What is shown wherever a password would appear: a parameter named like one, a URL, a login described. */
+  public static final String MASK = "*****";
+
   private final Map<String, String> properties;
   private final Map<String, String> environment;
   // Every run parameter asked for, with the value it got: a run's results name exactly what it ran with.
@@ -166,7 +169,7 @@ public final class Settings {
   private <T> T used(String name, T value) {
     String text = value instanceof List<?> list
         ? String.join(",", list.stream().map(String::valueOf).toList()) : String.valueOf(value);
-    used.put(name, name.toLowerCase(Locale.ROOT).contains("password") ? "*****" : text);
+    used.put(name, name.toLowerCase(Locale.ROOT).contains("password") ? MASK : text);
     return value;
   }
 

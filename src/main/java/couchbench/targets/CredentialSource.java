@@ -16,7 +16,8 @@ public record CredentialSource(String user, String userSource, Optional<String> 
   /** A record's own toString would print the password. */
   @Override
   public String toString() {
-    return "CredentialSource[user=" + user + " (" + userSource + "), password=*****" + " (" + passwordSource + ")]";
+    return "CredentialSource[user=" + user + " (" + userSource + "), password=" + Settings.MASK
+        + " (" + passwordSource + ")]";
   }
 
   /** The login, or empty when no user is set; a malformed -Dcouchdb.url throws. */
@@ -62,7 +63,7 @@ public record CredentialSource(String user, String userSource, Optional<String> 
 
   /** A description with the password masked. */
   public String describe() {
-    String secret = password.map(p -> Credentials.MASK + " (from " + passwordSource + ")").orElse("not set");
+    String secret = password.map(p -> Settings.MASK + " (from " + passwordSource + ")").orElse("not set");
     return "CouchDB user " + user + " (from " + userSource + "), password " + secret;
   }
 }
