@@ -12,6 +12,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.gatling.Populations;
 import couchbench.results.RunOutput;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
@@ -29,7 +30,7 @@ import java.util.List;
  */
 public class AttachmentUpload extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final AttachmentPlan plan = Startup.orExit(() -> AttachmentPlan.from(settings));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(AttachmentUpload.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));

@@ -13,6 +13,7 @@ import couchbench.gatling.Populations;
 import couchbench.resources.CpuMeter;
 import couchbench.resources.ServerProcess;
 import couchbench.results.RunOutput;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
@@ -28,7 +29,7 @@ import java.util.List;
  */
 public class BulkInsert extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final BulkInsertPlan plan = Startup.orExit(() -> BulkInsertPlan.from(settings));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(BulkInsert.class, settings));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));

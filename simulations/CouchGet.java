@@ -10,6 +10,7 @@ import couchbench.results.RunOutput;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
@@ -22,7 +23,7 @@ import java.util.List;
 /** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
 public class CouchGet extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchGet.class, settings));
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline(run.simulation()));
   private final KeyFile.Keys keys = Startup.orExit(() ->

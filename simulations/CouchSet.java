@@ -10,6 +10,7 @@ import couchbench.results.RunOutput;
 import couchbench.siege.CouchWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
@@ -22,7 +23,7 @@ import java.util.List;
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
 public class CouchSet extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchSet.class, settings));
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings).withoutPipeline(run.simulation()));
   private final CouchTarget couchdb = Startup.orExit(() -> Targets.couchdb(settings));

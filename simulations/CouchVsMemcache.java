@@ -17,6 +17,7 @@ import couchbench.siege.SiegePlan;
 import couchbench.siege.VersusPhases;
 import couchbench.siege.VersusPlan;
 import couchbench.siege.VersusSummary;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
@@ -35,7 +36,7 @@ import java.util.List;
  */
 public class CouchVsMemcache extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final VersusPlan plan = Startup.orExit(() -> VersusPlan.from(settings));
   private final SiegePlan siege = plan.siege();
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(CouchVsMemcache.class, settings));

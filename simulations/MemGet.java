@@ -9,6 +9,7 @@ import couchbench.results.RunOutput;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.MemcacheTarget;
@@ -21,7 +22,7 @@ import java.util.List;
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
 public class MemGet extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemGet.class, settings));
   private final KeyFile.Keys keys = Startup.orExit(() ->

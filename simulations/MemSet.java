@@ -10,6 +10,7 @@ import couchbench.results.RunOutput;
 import couchbench.siege.MemcacheWorkloads;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.MemcacheTarget;
@@ -22,7 +23,7 @@ import java.util.List;
 /** Seed 000's memset.php under siege: random values under md5 keys; writes the key file. See README.md. */
 public class MemSet extends Simulation {
 
-  private final Settings settings = Startup.settings();
+  private final Settings settings = RunStart.settings();
   private final SiegePlan plan = Startup.orExit(() -> SiegePlan.from(settings));
   private final RunOutput run = Startup.orExit(() -> RunOutput.of(MemSet.class, settings));
   private final MemcacheTarget target = Startup.orExit(() -> Targets.memcache(settings));
