@@ -4,6 +4,7 @@ import couchbench.startup.Console;
 import couchbench.startup.Heap;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
+import couchbench.targets.TargetSettings;
 
 /** The start every simulation shares: the run's settings, read and printed once. */
 public final class RunStart {
@@ -21,7 +22,7 @@ public final class RunStart {
   public static synchronized Settings settings() {
     if (settings == null) {
       settings = Settings.fromSystemProperties();
-      Console.say(settings.describe());
+      Console.say(new TargetSettings(settings).describe());
       Heap.dumpsUnderTarget();
       Startup.orExit(() -> Heap.probeIfAsked(settings));
     }

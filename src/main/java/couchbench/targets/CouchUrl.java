@@ -48,7 +48,7 @@ public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> p
    * The URL with everything between the user name and the last @ replaced by the mask. It works on the raw text,
    * so a URL too broken to parse is masked too; masking a little too much is fine, leaking is not.
    */
-  public static String mask(String url) {
+  static String mask(String url) {
     int start = url.indexOf("://");
     int at = url.lastIndexOf('@');
     if (start < 0 || at < start) {
