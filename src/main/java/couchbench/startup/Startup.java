@@ -40,7 +40,7 @@ public final class Startup {
   private static RuntimeException exit(RuntimeException e) {
     Console.say("stopped: " + e.getMessage());
     // couchbench's own exceptions carry a message that says what to fix; anything else is a bug, and needs its trace.
-    if (!e.getClass().getName().startsWith("couchbench.")) {
+    if (!(e instanceof OneLineException)) {
       e.printStackTrace();
     }
     System.exit(1);
