@@ -1,7 +1,9 @@
 package couchbench.attachment;
 
+import couchbench.startup.OneLineException;
+
 /** The attachment data could not be read or written, e.g. a full disk; the message says what to do. */
-public final class AttachmentDataException extends RuntimeException {
+public final class AttachmentDataException extends OneLineException {
 
   /**
    * @param message what failed, and the fix

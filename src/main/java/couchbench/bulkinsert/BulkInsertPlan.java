@@ -87,7 +87,7 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
       }
     }
     int warmupDocs = settings.intValue("warmup", DEFAULT_WARMUP, 0);
-    boolean jitFloor = settings.given("warmup").isEmpty();
+    boolean jitFloor = settings.value("warmup").isEmpty();
     int users = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
     String warmupDatabase = "couchbench_bulkinsert_" + run + "_warmup";
     List<BulkInsertStep> warmup = new ArrayList<>();

@@ -1,10 +1,12 @@
 package couchbench.couchdb;
 
+import couchbench.startup.OneLineException;
+
 /**
  * CouchDB refused or garbled a setup, verification or teardown request. The message is one line that
  * names the server and the setting that fixes it; it never holds a password.
  */
-public final class CouchDbException extends RuntimeException {
+public final class CouchDbException extends OneLineException {
 
   /** True when CouchDB refused the credentials (401 or 403): the run must stop, not retry. */
   private final boolean authFailure;

@@ -1,20 +1,18 @@
 package couchbench.process;
 
-import couchbench.startup.Console;
+import couchbench.startup.OneLineException;
 
 /**
  * A local server process could not be started, or did not come up. The message is one line that names the server,
  * the port or the log file to read; it never contains a password.
  */
-public final class ProcessException extends RuntimeException {
-
-  private static final long serialVersionUID = 1L;
+public final class ProcessException extends OneLineException {
 
   /**
    * @param message what went wrong and where to look, one line
    */
   public ProcessException(String message) {
-    super(Console.oneLine(message));
+    super(message);
   }
 
   /**
@@ -22,6 +20,6 @@ public final class ProcessException extends RuntimeException {
    * @param cause the underlying failure, kept for stack traces
    */
   public ProcessException(String message, Throwable cause) {
-    super(Console.oneLine(message), cause);
+    super(message, cause);
   }
 }

@@ -43,7 +43,7 @@ public record Injector(InjectorShare share, Optional<Instant> startAt, Duration 
    */
   public static Injector from(Settings settings) {
     InjectorShare share = InjectorShare.from(settings);
-    Optional<Instant> startAt = settings.given("startAt").map(text -> instant(settings.get("startAt", text)));
+    Optional<Instant> startAt = settings.value("startAt").map(text -> instant(settings.get("startAt", text)));
     startAt.filter(at -> at.isAfter(Instant.now().plus(FURTHEST_START))).ifPresent(at -> {
       throw new SettingsException("-DstartAt=" + at + " is more than " + FURTHEST_START.toHours()
           + " hours ahead (expected an instant soon, e.g. a minute from now)");

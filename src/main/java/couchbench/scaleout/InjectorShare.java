@@ -40,8 +40,8 @@ public record InjectorShare(int index, int count) {
    * @throws SettingsException unless 0 <= I < N, or when both names are given with different shares
    */
   public static InjectorShare from(Settings settings) {
-    Optional<String> injector = settings.given(PARAMETER);
-    Optional<String> client = settings.given(HTTPERF_ALIAS);
+    Optional<String> injector = settings.value(PARAMETER);
+    Optional<String> client = settings.value(HTTPERF_ALIAS);
     if (injector.isPresent() && client.isPresent()
         && !parse(PARAMETER, injector.get()).equals(parse(HTTPERF_ALIAS, client.get()))) {
       throw new SettingsException("-D" + PARAMETER + "=" + injector.get() + " and -D" + HTTPERF_ALIAS + "="

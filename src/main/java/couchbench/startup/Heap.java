@@ -27,7 +27,7 @@ public final class Heap {
    * -XX:HeapDumpPath was given. The flag is manageable, so this holds whatever -Dgatling.jvmArgs
    * replaced the pom's JVM arguments with.
    */
-  static void dumpsUnderTarget() {
+  public static void dumpsUnderTarget() {
     HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
     if (hotspot.getVMOption("HeapDumpPath").getOrigin() != VMOption.Origin.DEFAULT) {
       return;
@@ -51,7 +51,7 @@ public final class Heap {
    * @param settings where -Dcouchbench.heapProbe is read
    * @throws SettingsException when it is not a whole number of seconds >= 1
    */
-  static void probeIfAsked(Settings settings) {
+  public static void probeIfAsked(Settings settings) {
     int seconds = settings.intValue(PROBE, 0, 1);
     if (seconds == 0) {
       return;

@@ -1,10 +1,5 @@
 package couchbench.startup;
 
-import couchbench.targets.CouchTls;
-import couchbench.targets.CouchUrl;
-import couchbench.targets.CredentialSource;
-import couchbench.targets.Credentials;
-import couchbench.targets.MemcacheTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -14,17 +9,13 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * All settings of a run, read once from system properties (and the environment, for the CouchDB password). A blank
+ * All settings of a run, read once from system properties (and the environment, e.g. for the CouchDB password). A blank
  * value counts as not set, so a parameter passed on empty by a build file falls back to its default.
  */
 public final class Settings {
 
-  /**
-   * The property that switches the default-port probe on or off: {@code -Dcouchbench.defaultPorts=false} makes a run
-   * without -Dcouchdb.url (or -Dmemcache.servers) start its local server at once, without looking at 127.0.0.1:5984
-   * (or 21201). The test suite passes it to every run, so that it never touches a server a user runs there.
-   */
-  public static final String DEFAULT_PORTS = "couchbench.defaultPorts";
+  /** What is shown wherever a password would appear: a parameter named like one, a URL, a login described. */
+  public static final String MASK = "*****";
 
   private final Map<String, String> properties;
   private final Map<String, String> environment;
@@ -50,36 +41,6 @@ public final class Settings {
    */
   public static Settings of(Map<String, String> properties, Map<String, String> environment) {
     return new Settings(properties, environment);
-  }
-
-  /** @return -Dcouchdb.url as given, possibly with user:password; empty when not set */
-  public Optional<String> couchdbUrl() {
-    return value("couchdb.url");
-  }
-
-  /**
-   * The CouchDB login: -Dcouchdb.user and -Dcouchdb.password win over the user-info of -Dcouchdb.url; the password
-   * falls back to the COUCHDB_PASSWORD environment variable.
-   *
-   * @return the credentials, empty when no user is set anywhere
-   * @throws SettingsException when a user is set but no password is
-   */
-  public Optional<Credentials> couchdbCredentials() {
-    return CredentialSource.resolve(this).map(CredentialSource::credentials);
-  }
-
-  /** @return -Dmemcache.servers split at commas, each "host:port"; empty when not set */
-  public Optional<List<String>> memcacheServers() {
-    return value("memcache.servers").map(Settings::servers);
-  }
-
-  /**
-   * @return whether a run without -Dcouchdb.url or -Dmemcache.servers first looks for a server on the default port
-   *     (-Dcouchbench.defaultPorts, true unless set to false)
-   * @throws SettingsException when it is neither true nor false
-   */
-  public boolean defaultPorts() {
-    return booleanValue(DEFAULT_PORTS, true);
   }
 
   /**
@@ -156,15 +117,6 @@ public final class Settings {
   }
 
   /**
-   * @param name a run parameter
-   * @return its value when it is given, without counting it as read (see {@link #parameters}); for a parameter known
-   *     by two names
-   */
-  public Optional<String> given(String name) {
-    return value(name);
-  }
-
-  /**
    * @return every run parameter read so far (through {@link #get}, {@link #intValue}, {@link #intList} or
    *     {@link #booleanValue}) with the value it got, defaults included, by name
    */
@@ -175,31 +127,17 @@ public final class Settings {
   private <T> T used(String name, T value) {
     String text = value instanceof List<?> list
         ? String.join(",", list.stream().map(String::valueOf).toList()) : String.valueOf(value);
-    used.put(name, name.toLowerCase(Locale.ROOT).contains("password") ? "*****" : text);
+    used.put(name, name.toLowerCase(Locale.ROOT).contains("password") ? MASK : text);
     return value;
   }
 
-  /** @return the CouchDB and memcache settings in force, in one paragraph, with any password shown as ***** */
-  public String describe() {
-    boolean probe;
-    try {
-      probe = defaultPorts();
-    } catch (SettingsException e) {
-      probe = true; // reported when the targets are resolved, after this line
-    }
-    String couch = couchdbUrl().map(url -> "couchdb.url=" + CouchUrl.mask(url))
-        .orElse("couchdb.url not set (" + (probe ? "CouchDB at http://127.0.0.1:5984 if one answers, else " : "")
-            + "a local pouchdb-server)");
-    String login = CredentialSource.resolveLeniently(this).map(CredentialSource::describe).orElse("no CouchDB login");
-    String memcache = value("memcache.servers").map(servers -> "memcache.servers=" + servers)
-        .orElse("memcache.servers not set (" + (probe ? "127.0.0.1:21201 if it answers, else " : "")
-            + "a local memcached)");
-    String ports = probe ? "" : "; " + DEFAULT_PORTS + "=false: the default ports are not looked at";
-    String tls = CouchTls.describeSettings(this).map(given -> ", " + given).orElse("");
-    return "settings: " + couch + ", " + login + tls + "; " + memcache + ports + ".";
-  }
-
-  /** A property, blank counting as unset. */
+  /**
+   * A property as given, not counted as read (see {@link #parameters}): for a setting that is not a run parameter,
+   * such as the CouchDB login, or for looking whether a parameter is given before reading it.
+   *
+   * @param name a property, e.g. "couchdb.url"
+   * @return its value; empty when it is not set or blank
+   */
   public Optional<String> value(String name) {
     return Optional.ofNullable(properties.get(name)).filter(v -> !v.isBlank());
   }
@@ -216,19 +154,5 @@ public final class Settings {
     } catch (NumberFormatException e) {
       return null;
     }
-  }
-
-  private static List<String> servers(String raw) {
-    List<String> servers = new ArrayList<>();
-    for (String server : raw.split(",", -1)) {
-      try {
-        MemcacheTarget.address(server.trim());
-      } catch (IllegalArgumentException e) {
-        throw new SettingsException("-Dmemcache.servers=" + raw
-            + " is not a list of host:port (expected e.g. 127.0.0.1:21201,127.0.0.1:11211)");
-      }
-      servers.add(server.trim());
-    }
-    return List.copyOf(servers);
   }
 }

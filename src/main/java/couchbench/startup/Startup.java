@@ -3,30 +3,12 @@ package couchbench.startup;
 import java.util.function.Supplier;
 
 /**
- * The start of a run as a simulation sees it: the settings read and printed once, and a clean stop, with a one-line
- * message and no stack trace, when a setting is wrong or a target cannot be reached.
+ * The start of a run as a simulation sees it: a clean stop, with a one-line message and no stack trace, when a setting
+ * is wrong or a target cannot be reached.
  */
 public final class Startup {
 
-  private static Settings settings;
-
   private Startup() {}
-
-  /**
-   * Reads the settings from the system properties on the first call, and prints them (passwords masked); sends heap
-   * dumps under target/ and starts the heap probe if asked ({@link Heap}).
-   *
-   * @return the run's settings, the same on every call
-   */
-  public static synchronized Settings settings() {
-    if (settings == null) {
-      settings = Settings.fromSystemProperties();
-      Console.say(settings.describe());
-      Heap.dumpsUnderTarget();
-      orExit(() -> Heap.probeIfAsked(settings));
-    }
-    return settings;
-  }
 
   /**
    * Runs one step of the start and returns its result; on failure, prints why and exits the JVM with status 1.
@@ -58,7 +40,7 @@ public final class Startup {
   private static RuntimeException exit(RuntimeException e) {
     Console.say("stopped: " + e.getMessage());
     // couchbench's own exceptions carry a message that says what to fix; anything else is a bug, and needs its trace.
-    if (!e.getClass().getName().startsWith("couchbench.")) {
+    if (!(e instanceof OneLineException)) {
       e.printStackTrace();
     }
     System.exit(1);

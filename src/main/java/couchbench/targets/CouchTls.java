@@ -147,7 +147,7 @@ public final class CouchTls {
   }
 
   /** @return the TLS settings given, for the settings line at the start; empty when none is */
-  public static Optional<String> describeSettings(Settings settings) {
+  static Optional<String> describeSettings(Settings settings) {
     List<String> given = new ArrayList<>();
     for (String name : SETTINGS) {
       settings.value(name).ifPresent(value -> given.add(name + "=" + value));

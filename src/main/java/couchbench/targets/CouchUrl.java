@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -11,7 +12,8 @@ public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> p
   /** A record's own toString would print the password. */
   @Override
   public String toString() {
-    return "CouchUrl[" + baseUrl + ", user=" + user.orElse("") + ", password=" + password.map(p -> "*****").orElse("") + "]";
+    return "CouchUrl[" + baseUrl + ", user=" + user.orElse("") + ", password="
+        + password.map(p -> Settings.MASK).orElse("") + "]";
   }
 
   private static final String EXPECTED =
@@ -46,7 +48,7 @@ public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> p
    * The URL with everything between the user name and the last @ replaced by the mask. It works on the raw text,
    * so a URL too broken to parse is masked too; masking a little too much is fine, leaking is not.
    */
-  public static String mask(String url) {
+  static String mask(String url) {
     int start = url.indexOf("://");
     int at = url.lastIndexOf('@');
     if (start < 0 || at < start) {
@@ -56,7 +58,7 @@ public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> p
     if (colon < 0 || colon > at) {
       return url;
     }
-    return url.substring(0, colon + 1) + Credentials.MASK + url.substring(at);
+    return url.substring(0, colon + 1) + Settings.MASK + url.substring(at);
   }
 
   private static SettingsException invalid(String url) {

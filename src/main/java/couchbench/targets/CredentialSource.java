@@ -5,35 +5,34 @@ import couchbench.startup.SettingsException;
 import java.util.Optional;
 
 /**
- * Where the CouchDB login comes from, worked out in one place so that {@link Settings#couchdbCredentials()} and
- * {@link Settings#describe()} always agree. Explicit properties win over the URL's user-info; the password falls
+ * Where the CouchDB login comes from, worked out in one place so that {@link TargetSettings#credentials()} and
+ * {@link TargetSettings#describe()} always agree. Explicit properties win over the URL's user-info; the password falls
  * back to the environment, which keeps it out of the process list.
  */
-public record CredentialSource(String user, String userSource, Optional<String> password, String passwordSource) {
-
-  private static final String PASSWORD_VARIABLE = "COUCHDB_PASSWORD";
+record CredentialSource(String user, String userSource, Optional<String> password, String passwordSource) {
 
   /** A record's own toString would print the password. */
   @Override
   public String toString() {
-    return "CredentialSource[user=" + user + " (" + userSource + "), password=*****" + " (" + passwordSource + ")]";
+    return "CredentialSource[user=" + user + " (" + userSource + "), password=" + Settings.MASK
+        + " (" + passwordSource + ")]";
   }
 
-  /** The login, or empty when no user is set; a malformed -Dcouchdb.url throws. */
-  public static Optional<CredentialSource> resolve(Settings settings) {
-    return resolve(settings, settings.couchdbUrl().map(CouchUrl::parse));
+  /** The login, or empty when no user is set; a malformed url (-Dcouchdb.url as given) throws. */
+  static Optional<CredentialSource> resolve(Settings settings, Optional<String> url) {
+    return fromParsed(settings, url.map(CouchUrl::parse));
   }
 
   /** Same, ignoring a malformed URL: describing the settings must not fail before they are checked. */
-  public static Optional<CredentialSource> resolveLeniently(Settings settings) {
+  static Optional<CredentialSource> resolveLeniently(Settings settings, Optional<String> url) {
     try {
-      return resolve(settings);
+      return resolve(settings, url);
     } catch (SettingsException e) {
-      return resolve(settings, Optional.empty());
+      return fromParsed(settings, Optional.empty());
     }
   }
 
-  private static Optional<CredentialSource> resolve(Settings settings, Optional<CouchUrl> url) {
+  private static Optional<CredentialSource> fromParsed(Settings settings, Optional<CouchUrl> url) {
     Optional<String> propertyUser = settings.value("couchdb.user");
     Optional<String> urlUser = url.flatMap(CouchUrl::user).filter(user -> !user.isEmpty());
     if (propertyUser.isEmpty() && urlUser.isEmpty()) {
@@ -50,19 +49,21 @@ public record CredentialSource(String user, String userSource, Optional<String> 
     if (urlPassword.isPresent()) {
       return Optional.of(new CredentialSource(user, userSource, urlPassword, "-Dcouchdb.url"));
     }
-    return Optional.of(new CredentialSource(user, userSource, settings.environmentValue(PASSWORD_VARIABLE), PASSWORD_VARIABLE));
+    return Optional.of(new CredentialSource(user, userSource,
+        settings.environmentValue(TargetSettings.PASSWORD_VARIABLE), TargetSettings.PASSWORD_VARIABLE));
   }
 
   /** The credentials; a user without a password is a mistake worth stopping for, not an empty password. */
   public Credentials credentials() {
     return new Credentials(user, password.orElseThrow(() -> new SettingsException("CouchDB user " + user
-        + " (from " + userSource + ") has no password: set -Dcouchdb.password or the COUCHDB_PASSWORD environment"
-        + " variable, or use -Dcouchdb.url=http://" + user + ":password@host:5984")));
+        + " (from " + userSource + ") has no password: set -Dcouchdb.password or the "
+        + TargetSettings.PASSWORD_VARIABLE + " environment variable, or use -Dcouchdb.url=http://" + user
+        + ":password@host:5984")));
   }
 
   /** A description with the password masked. */
   public String describe() {
-    String secret = password.map(p -> Credentials.MASK + " (from " + passwordSource + ")").orElse("not set");
+    String secret = password.map(p -> Settings.MASK + " (from " + passwordSource + ")").orElse("not set");
     return "CouchDB user " + user + " (from " + userSource + "), password " + secret;
   }
 }

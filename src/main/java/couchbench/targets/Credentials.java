@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.startup.Settings;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Objects;
@@ -9,9 +10,6 @@ import java.util.Objects;
  * nothing.
  */
 public record Credentials(String user, String password) {
-
-  /** The mask shown wherever a password would appear. */
-  static final String MASK = "*****";
 
   public Credentials {
     Objects.requireNonNull(user, "user");
@@ -31,6 +29,6 @@ public record Credentials(String user, String password) {
 
   @Override
   public String toString() {
-    return "Credentials[user=" + user + ", password=" + MASK + "]";
+    return "Credentials[user=" + user + ", password=" + Settings.MASK + "]";
   }
 }

@@ -88,7 +88,7 @@ final class PouchDbInstall {
     builder.command().addAll(NPM_ARGUMENTS);
     builder.environment().put("PATH", searchPath);
     // The servers and npm have no use for the CouchDB password a user may keep in the environment.
-    builder.environment().remove("COUCHDB_PASSWORD");
+    builder.environment().remove(TargetSettings.PASSWORD_VARIABLE);
     Process npmProcess = builder.start();
     try {
       if (!npmProcess.waitFor(NPM_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {

@@ -35,9 +35,10 @@ public final class Targets {
 
   /** Same, with another default URL, for tests. */
   static CouchTarget couchdb(Settings settings, String defaultUrl) {
-    Optional<Credentials> credentials = settings.couchdbCredentials();
-    Optional<String> given = settings.couchdbUrl();
-    boolean probeDefault = settings.defaultPorts();
+    TargetSettings targets = new TargetSettings(settings);
+    Optional<Credentials> credentials = targets.credentials();
+    Optional<String> given = targets.couchdbUrl();
+    boolean probeDefault = targets.defaultPorts();
     if (given.isEmpty() && !probeDefault) {
       return startPouchDb(settings, credentials.isPresent());
     }
@@ -94,8 +95,9 @@ public final class Targets {
 
   /** Same, with another default server, for tests. */
   static MemcacheTarget memcache(Settings settings, String defaultServer) {
-    Optional<List<String>> given = settings.memcacheServers();
-    boolean probeDefault = settings.defaultPorts();
+    TargetSettings targets = new TargetSettings(settings);
+    Optional<List<String>> given = targets.memcacheServers();
+    boolean probeDefault = targets.defaultPorts();
     if (given.isPresent()) {
       List<String> answers = new ArrayList<>();
       for (String server : given.get()) {

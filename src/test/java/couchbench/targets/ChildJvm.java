@@ -1,6 +1,5 @@
 package couchbench.targets;
 
-import couchbench.startup.Settings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +35,7 @@ public final class ChildJvm {
    * @return "-Dname=value" for each
    */
   public static List<String> definitions(Map<String, String> properties) {
-    Map<String, String> all = new LinkedHashMap<>(Map.of(Settings.DEFAULT_PORTS, "false"));
+    Map<String, String> all = new LinkedHashMap<>(Map.of(TargetSettings.DEFAULT_PORTS, "false"));
     all.putAll(properties);
     List<String> options = new ArrayList<>();
     all.forEach((name, value) -> options.add("-D" + name + "=" + value));

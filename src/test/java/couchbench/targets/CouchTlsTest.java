@@ -79,8 +79,8 @@ class CouchTlsTest {
 
   @Test
   void shouldPrintTheTlsSettingsGivenAtTheStart() {
-    String line = Settings.of(Map.of("couchdb.url", HTTPS, CouchTls.CA_FILE, "ca.pem", CouchTls.INSECURE, "false"),
-        Map.of()).describe();
+    String line = new TargetSettings(Settings.of(Map.of("couchdb.url", HTTPS, CouchTls.CA_FILE, "ca.pem",
+        CouchTls.INSECURE, "false"), Map.of())).describe();
 
     assertTrue(line.contains("couchdb.url=https://db1:6984, no CouchDB login, couchdb.caFile=ca.pem,"
         + " couchdb.insecure=false;"), line);

@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.simulation.RunStart;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 
@@ -9,7 +10,7 @@ public final class StartupFailMain {
   private StartupFailMain() {}
 
   public static void main(String[] args) {
-    Settings settings = Startup.settings();
+    Settings settings = RunStart.settings();
     Startup.orExit(() -> Targets.couchdb(settings));
     System.out.println("not reached");
   }

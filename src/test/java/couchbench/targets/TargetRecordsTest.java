@@ -25,6 +25,14 @@ class TargetRecordsTest {
   }
 
   @Test
+  void shouldNeverShowThePasswordOfCredentials() {
+    Credentials credentials = new Credentials("admin", "s3cr3t-Pw");
+    assertEquals("Credentials[user=admin, password=*****]", credentials.toString());
+    assertFalse(new CouchTarget("http://db1:5984", Optional.of(credentials), false).toString().contains("s3cr3t-Pw"));
+    assertEquals("Basic YWRtaW46czNjcjN0LVB3", credentials.authorization());
+  }
+
+  @Test
   void shouldRefuseABaseUrlWithUserInfoWithoutQuotingIt() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new CouchTarget("http://admin:s3cr3t@db1:5984", Optional.empty(), false));

@@ -167,7 +167,7 @@ class TargetsIT {
 
   @Test
   void shouldStartLocalServersWithoutLookingAtTheDefaultPortsWhenDefaultPortsIsFalse() throws Exception {
-    Settings off = settings(Map.of(Settings.DEFAULT_PORTS, "false"));
+    Settings off = settings(Map.of(TargetSettings.DEFAULT_PORTS, "false"));
     // Something listens on the "default" port: with the probe on, each resolution would connect to it.
     try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getByName(FreePort.LOOPBACK))) {
       String address = FreePort.LOOPBACK + ":" + listening.getLocalPort();
@@ -183,7 +183,8 @@ class TargetsIT {
       assertThrows(SocketTimeoutException.class, listening::accept, "the default port was connected to");
     }
     SettingsException e = assertThrows(SettingsException.class,
-        () -> Targets.memcache(settings(Map.of(Settings.DEFAULT_PORTS, "no thanks")), "127.0.0.1:" + FreePort.pick()));
+        () -> Targets.memcache(settings(Map.of(TargetSettings.DEFAULT_PORTS, "no thanks")),
+            "127.0.0.1:" + FreePort.pick()));
     assertEquals("-Dcouchbench.defaultPorts=no thanks is not true or false", e.getMessage());
   }
 
