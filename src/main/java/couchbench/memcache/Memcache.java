@@ -22,52 +22,112 @@ public final class Memcache {
     this.requestName = requestName;
   }
 
-  /** {@code set}: store the value. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code set}: store the value.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder set(String key, String value) {
     return set(El.string(key), El.string(value));
   }
 
-  /** {@code set}. @param key key function @param value value function @return the action */
+  /**
+   * {@code set}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder set(Function<Session, String> key, Function<Session, String> value) {
     return store(Kind.SET, key, value, null);
   }
 
-  /** {@code add}: store only if absent. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code add}: store only if absent.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder add(String key, String value) {
     return add(El.string(key), El.string(value));
   }
 
-  /** {@code add}. @param key key function @param value value function @return the action */
+  /**
+   * {@code add}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder add(Function<Session, String> key, Function<Session, String> value) {
     return store(Kind.ADD, key, value, null);
   }
 
-  /** {@code replace}: store only if present. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code replace}: store only if present.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder replace(String key, String value) {
     return replace(El.string(key), El.string(value));
   }
 
-  /** {@code replace}. @param key key function @param value value function @return the action */
+  /**
+   * {@code replace}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder replace(Function<Session, String> key, Function<Session, String> value) {
     return store(Kind.REPLACE, key, value, null);
   }
 
-  /** {@code append} to a value. @param key EL key @param value EL suffix @return the action */
+  /**
+   * {@code append} to a value.
+   *
+   * @param key EL key
+   * @param value EL suffix
+   * @return the action
+   */
   public MemcacheActionBuilder append(String key, String value) {
     return append(El.string(key), El.string(value));
   }
 
-  /** {@code append}. @param key key function @param value suffix function @return the action */
+  /**
+   * {@code append}.
+   *
+   * @param key key function
+   * @param value suffix function
+   * @return the action
+   */
   public MemcacheActionBuilder append(Function<Session, String> key, Function<Session, String> value) {
     return store(Kind.APPEND, key, value, null);
   }
 
-  /** {@code prepend} to a value. @param key EL key @param value EL prefix @return the action */
+  /**
+   * {@code prepend} to a value.
+   *
+   * @param key EL key
+   * @param value EL prefix
+   * @return the action
+   */
   public MemcacheActionBuilder prepend(String key, String value) {
     return prepend(El.string(key), El.string(value));
   }
 
-  /** {@code prepend}. @param key key function @param value prefix function @return the action */
+  /**
+   * {@code prepend}.
+   *
+   * @param key key function
+   * @param value prefix function
+   * @return the action
+   */
   public MemcacheActionBuilder prepend(Function<Session, String> key, Function<Session, String> value) {
     return store(Kind.PREPEND, key, value, null);
   }
@@ -97,12 +157,22 @@ public final class Memcache {
     return store(Kind.CAS, key, value, casUnique);
   }
 
-  /** {@code get} of one key, or several in one request. @param keys EL keys @return the action */
+  /**
+   * {@code get} of one key, or several in one request.
+   *
+   * @param keys EL keys
+   * @return the action
+   */
   public MemcacheActionBuilder get(String... keys) {
     return retrieve(Kind.GET, keys);
   }
 
-  /** {@code get} of one key. @param key key function @return the action */
+  /**
+   * {@code get} of one key.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder get(Function<Session, String> key) {
     return action(new MemcacheCommand(Kind.GET, one(key), null, null, 0, 0, false));
   }
@@ -117,57 +187,117 @@ public final class Memcache {
     return action(new MemcacheCommand(Kind.GET, keys, null, null, 0, 0, false));
   }
 
-  /** {@code gets}: get with cas uniques (memcached; not MemcacheDB). @param keys EL keys @return the action */
+  /**
+   * {@code gets}: get with cas uniques (memcached; not MemcacheDB).
+   *
+   * @param keys EL keys
+   * @return the action
+   */
   public MemcacheActionBuilder gets(String... keys) {
     return retrieve(Kind.GETS, keys);
   }
 
-  /** {@code gets} of one key. @param key key function @return the action */
+  /**
+   * {@code gets} of one key.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder gets(Function<Session, String> key) {
     return action(new MemcacheCommand(Kind.GETS, one(key), null, null, 0, 0, false));
   }
 
-  /** {@code delete}. @param key EL key @return the action */
+  /**
+   * {@code delete}.
+   *
+   * @param key EL key
+   * @return the action
+   */
   public MemcacheActionBuilder delete(String key) {
     return delete(El.string(key));
   }
 
-  /** {@code delete}. @param key key function @return the action */
+  /**
+   * {@code delete}.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder delete(Function<Session, String> key) {
     return keyed(Kind.DELETE, key, null);
   }
 
-  /** {@code incr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  /**
+   * {@code incr}.
+   *
+   * @param key EL key
+   * @param delta amount (unsigned 64-bit)
+   * @return the action
+   */
   public MemcacheActionBuilder incr(String key, long delta) {
     return incr(El.string(key), session -> delta);
   }
 
-  /** {@code incr}. @param key key function @param delta amount function @return the action */
+  /**
+   * {@code incr}.
+   *
+   * @param key key function
+   * @param delta amount function
+   * @return the action
+   */
   public MemcacheActionBuilder incr(Function<Session, String> key, Function<Session, Long> delta) {
     return keyed(Kind.INCR, key, delta);
   }
 
-  /** {@code decr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  /**
+   * {@code decr}.
+   *
+   * @param key EL key
+   * @param delta amount (unsigned 64-bit)
+   * @return the action
+   */
   public MemcacheActionBuilder decr(String key, long delta) {
     return decr(El.string(key), session -> delta);
   }
 
-  /** {@code decr}. @param key key function @param delta amount function @return the action */
+  /**
+   * {@code decr}.
+   *
+   * @param key key function
+   * @param delta amount function
+   * @return the action
+   */
   public MemcacheActionBuilder decr(Function<Session, String> key, Function<Session, Long> delta) {
     return keyed(Kind.DECR, key, delta);
   }
 
-  /** {@code touch} (memcached; not MemcacheDB). @param key EL key @param exptime new expiry @return the action */
+  /**
+   * {@code touch} (memcached; not MemcacheDB).
+   *
+   * @param key EL key
+   * @param exptime new expiry
+   * @return the action
+   */
   public MemcacheActionBuilder touch(String key, long exptime) {
     return touch(El.string(key), session -> exptime);
   }
 
-  /** {@code touch}. @param key key function @param exptime expiry function @return the action */
+  /**
+   * {@code touch}.
+   *
+   * @param key key function
+   * @param exptime expiry function
+   * @return the action
+   */
   public MemcacheActionBuilder touch(Function<Session, String> key, Function<Session, Long> exptime) {
     return keyed(Kind.TOUCH, key, exptime);
   }
 
-  /** {@code stats} of the first server. @return the action */
+  /**
+   * {@code stats} of the first server.
+   *
+   * @return the action
+   */
   public MemcacheActionBuilder stats() {
     return action(new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false));
   }
