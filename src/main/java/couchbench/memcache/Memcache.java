@@ -41,7 +41,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder set(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.SET, key, value, null);
+    return action(MemcacheCommand.store(Kind.SET, key, utf8(value)));
   }
 
   /**
@@ -63,7 +63,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder add(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.ADD, key, value, null);
+    return action(MemcacheCommand.store(Kind.ADD, key, utf8(value)));
   }
 
   /**
@@ -85,7 +85,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder replace(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.REPLACE, key, value, null);
+    return action(MemcacheCommand.store(Kind.REPLACE, key, utf8(value)));
   }
 
   /**
@@ -107,7 +107,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder append(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.APPEND, key, value, null);
+    return action(MemcacheCommand.store(Kind.APPEND, key, utf8(value)));
   }
 
   /**
@@ -129,7 +129,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder prepend(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.PREPEND, key, value, null);
+    return action(MemcacheCommand.store(Kind.PREPEND, key, utf8(value)));
   }
 
   /**
@@ -154,7 +154,7 @@ public final class Memcache {
    */
   public MemcacheActionBuilder cas(Function<Session, String> key, Function<Session, String> value,
       Function<Session, Long> casUnique) {
-    return store(Kind.CAS, key, value, casUnique);
+    return action(MemcacheCommand.cas(key, utf8(value), casUnique));
   }
 
   /**
@@ -174,7 +174,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder get(Function<Session, String> key) {
-    return action(new MemcacheCommand(Kind.GET, one(key), null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GET, one(key)));
   }
 
   /**
@@ -184,7 +184,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys) {
-    return action(new MemcacheCommand(Kind.GET, keys, null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GET, keys));
   }
 
   /**
@@ -204,7 +204,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder gets(Function<Session, String> key) {
-    return action(new MemcacheCommand(Kind.GETS, one(key), null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GETS, one(key)));
   }
 
   /**
@@ -224,7 +224,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder delete(Function<Session, String> key) {
-    return keyed(Kind.DELETE, key, null);
+    return action(MemcacheCommand.delete(key));
   }
 
   /**
@@ -246,7 +246,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder incr(Function<Session, String> key, Function<Session, Long> delta) {
-    return keyed(Kind.INCR, key, delta);
+    return action(MemcacheCommand.arithmetic(Kind.INCR, key, delta));
   }
 
   /**
@@ -268,7 +268,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder decr(Function<Session, String> key, Function<Session, Long> delta) {
-    return keyed(Kind.DECR, key, delta);
+    return action(MemcacheCommand.arithmetic(Kind.DECR, key, delta));
   }
 
   /**
@@ -290,7 +290,7 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder touch(Function<Session, String> key, Function<Session, Long> exptime) {
-    return keyed(Kind.TOUCH, key, exptime);
+    return action(MemcacheCommand.touch(key, exptime));
   }
 
   /**
@@ -299,13 +299,11 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder stats() {
-    return action(new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false));
+    return action(MemcacheCommand.stats());
   }
 
-  private MemcacheActionBuilder store(Kind kind, Function<Session, String> key,
-      Function<Session, String> value, Function<Session, Long> casUnique) {
-    Function<Session, byte[]> bytes = session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
-    return action(new MemcacheCommand(kind, one(key), bytes, casUnique, 0, 0, false));
+  private static Function<Session, byte[]> utf8(Function<Session, String> value) {
+    return session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
   }
 
   private MemcacheActionBuilder retrieve(Kind kind, String... keys) {
@@ -313,20 +311,16 @@ public final class Memcache {
       throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key");
     }
     if (keys.length == 1) {
-      return action(new MemcacheCommand(kind, one(El.string(keys[0])), null, null, 0, 0, false));
+      return action(MemcacheCommand.retrieve(kind, one(El.string(keys[0]))));
     }
     List<Function<Session, String>> each = Arrays.stream(keys).map(El::string).toList();
-    return action(new MemcacheCommand(kind, session -> {
+    return action(MemcacheCommand.retrieve(kind, session -> {
       String[] resolved = new String[each.size()];
       for (int i = 0; i < resolved.length; i++) {
         resolved[i] = each.get(i).apply(session);
       }
       return List.of(resolved);
-    }, null, null, 0, 0, false));
-  }
-
-  private MemcacheActionBuilder keyed(Kind kind, Function<Session, String> key, Function<Session, Long> number) {
-    return action(new MemcacheCommand(kind, one(key), null, number, 0, 0, false));
+    }));
   }
 
   private static Function<Session, List<String>> one(Function<Session, String> key) {

@@ -29,7 +29,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    */
   public MemcacheActionBuilder flags(int flags) {
     requireStorage("flags");
-    return with(copy(settings.command(), flags, settings.command().exptime(), settings.command().noreply()));
+    return with(settings.command().withFlags(flags));
   }
 
   /**
@@ -40,7 +40,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    */
   public MemcacheActionBuilder exptime(long exptime) {
     requireStorage("exptime");
-    return with(copy(settings.command(), settings.command().flags(), exptime, settings.command().noreply()));
+    return with(settings.command().withExptime(exptime));
   }
 
   /**
@@ -55,7 +55,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
       throw new IllegalArgumentException("noreply is not allowed for "
           + settings.command().kind().name().toLowerCase() + ": its reply is the point of it");
     }
-    return with(copy(settings.command(), settings.command().flags(), settings.command().exptime(), true));
+    return with(settings.command().withNoreply());
   }
 
   /**
@@ -103,10 +103,6 @@ public final class MemcacheActionBuilder implements ActionBuilder {
 
   private MemcacheActionBuilder with(MemcacheCommand command) {
     return new MemcacheActionBuilder(settings.withCommand(command));
-  }
-
-  private static MemcacheCommand copy(MemcacheCommand c, int flags, long exptime, boolean noreply) {
-    return new MemcacheCommand(c.kind(), c.keys(), c.value(), c.number(), flags, exptime, noreply);
   }
 
   private void requireStorage(String option) {
