@@ -95,7 +95,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder pipeline(int depth) {
-    return new MemcacheProtocolBuilder(config.withPipeline(depth), timings);
+    return new MemcacheProtocolBuilder(config.withUsersPerConnection(depth), timings);
   }
 
   /**
