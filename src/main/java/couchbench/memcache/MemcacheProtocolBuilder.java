@@ -127,7 +127,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * Sends each request's time in nanoseconds to {@code timings} too, for figures finer than
    * Gatling's whole milliseconds.
    *
-   * @param timings called once per request, on its event loop
+   * @param timings called once per request, as {@link MemcacheTimings} says
    * @return a new builder
    */
   public MemcacheProtocolBuilder timings(MemcacheTimings timings) {

@@ -12,8 +12,9 @@ import java.util.List;
  * @param servers the servers, keys spread over them by {@link KetamaRing}; at least one, no duplicates
  * @param connectTimeout how long a connection may take to open
  * @param requestTimeout how long a request may wait for its reply, from when it is written
- * @param sharedPool false (the default): one connection per virtual user per server, opened on first use;
- *     true: poolSize connections per server shared by all users
+ * @param sharedPool false (the default): one connection per server for each virtual user (or for each
+ *     usersPerConnection users of one event loop), opened on first use; true: poolSize connections per server
+ *     shared by all users
  * @param poolSize connections per server in the shared pool (ignored without it)
  * @param maxValueBytes the largest data block accepted in a reply
  * @param usersPerConnection without a shared pool: how many virtual users of one event loop share each connection,
