@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The second DSL step, {@code memcache("name")}: which command to send. Each command comes as a
- * pair: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java functions of
- * the session. Values are sent as UTF-8.
+ * The second DSL step, {@code memcache("name")}: which command to send. Each command but stats
+ * comes in two forms: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java
+ * functions of the session ({@code getMulti} is the function form of a get of several keys).
+ * Values are sent as UTF-8.
  */
 public final class Memcache {
 
