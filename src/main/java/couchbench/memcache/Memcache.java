@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The second DSL step, {@code memcache("name")}: which command to send. Each command comes as a
- * pair: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java functions of
- * the session. Values are sent as UTF-8.
+ * The second DSL step, {@code memcache("name")}: which command to send. Each command but stats
+ * comes in two forms: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java
+ * functions of the session ({@code getMulti} is the function form of a get of several keys).
+ * Values are sent as UTF-8.
  */
 public final class Memcache {
 
@@ -22,54 +23,114 @@ public final class Memcache {
     this.requestName = requestName;
   }
 
-  /** {@code set}: store the value. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code set}: store the value.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder set(String key, String value) {
     return set(El.string(key), El.string(value));
   }
 
-  /** {@code set}. @param key key function @param value value function @return the action */
+  /**
+   * {@code set}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder set(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.SET, key, value, null);
+    return action(MemcacheCommand.store(Kind.SET, key, utf8(value)));
   }
 
-  /** {@code add}: store only if absent. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code add}: store only if absent.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder add(String key, String value) {
     return add(El.string(key), El.string(value));
   }
 
-  /** {@code add}. @param key key function @param value value function @return the action */
+  /**
+   * {@code add}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder add(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.ADD, key, value, null);
+    return action(MemcacheCommand.store(Kind.ADD, key, utf8(value)));
   }
 
-  /** {@code replace}: store only if present. @param key EL key @param value EL value @return the action */
+  /**
+   * {@code replace}: store only if present.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
   public MemcacheActionBuilder replace(String key, String value) {
     return replace(El.string(key), El.string(value));
   }
 
-  /** {@code replace}. @param key key function @param value value function @return the action */
+  /**
+   * {@code replace}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
   public MemcacheActionBuilder replace(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.REPLACE, key, value, null);
+    return action(MemcacheCommand.store(Kind.REPLACE, key, utf8(value)));
   }
 
-  /** {@code append} to a value. @param key EL key @param value EL suffix @return the action */
+  /**
+   * {@code append} to a value.
+   *
+   * @param key EL key
+   * @param value EL suffix
+   * @return the action
+   */
   public MemcacheActionBuilder append(String key, String value) {
     return append(El.string(key), El.string(value));
   }
 
-  /** {@code append}. @param key key function @param value suffix function @return the action */
+  /**
+   * {@code append}.
+   *
+   * @param key key function
+   * @param value suffix function
+   * @return the action
+   */
   public MemcacheActionBuilder append(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.APPEND, key, value, null);
+    return action(MemcacheCommand.store(Kind.APPEND, key, utf8(value)));
   }
 
-  /** {@code prepend} to a value. @param key EL key @param value EL prefix @return the action */
+  /**
+   * {@code prepend} to a value.
+   *
+   * @param key EL key
+   * @param value EL prefix
+   * @return the action
+   */
   public MemcacheActionBuilder prepend(String key, String value) {
     return prepend(El.string(key), El.string(value));
   }
 
-  /** {@code prepend}. @param key key function @param value prefix function @return the action */
+  /**
+   * {@code prepend}.
+   *
+   * @param key key function
+   * @param value prefix function
+   * @return the action
+   */
   public MemcacheActionBuilder prepend(Function<Session, String> key, Function<Session, String> value) {
-    return store(Kind.PREPEND, key, value, null);
+    return action(MemcacheCommand.store(Kind.PREPEND, key, utf8(value)));
   }
 
   /**
@@ -94,17 +155,27 @@ public final class Memcache {
    */
   public MemcacheActionBuilder cas(Function<Session, String> key, Function<Session, String> value,
       Function<Session, Long> casUnique) {
-    return store(Kind.CAS, key, value, casUnique);
+    return action(MemcacheCommand.cas(key, utf8(value), casUnique));
   }
 
-  /** {@code get} of one key, or several in one request. @param keys EL keys @return the action */
+  /**
+   * {@code get} of one key, or several in one request.
+   *
+   * @param keys EL keys
+   * @return the action
+   */
   public MemcacheActionBuilder get(String... keys) {
     return retrieve(Kind.GET, keys);
   }
 
-  /** {@code get} of one key. @param key key function @return the action */
+  /**
+   * {@code get} of one key.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder get(Function<Session, String> key) {
-    return action(new MemcacheCommand(Kind.GET, one(key), null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GET, one(key)));
   }
 
   /**
@@ -114,68 +185,126 @@ public final class Memcache {
    * @return the action
    */
   public MemcacheActionBuilder getMulti(Function<Session, List<String>> keys) {
-    return action(new MemcacheCommand(Kind.GET, keys, null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GET, keys));
   }
 
-  /** {@code gets}: get with cas uniques (memcached; not MemcacheDB). @param keys EL keys @return the action */
+  /**
+   * {@code gets}: get with cas uniques (memcached; not MemcacheDB).
+   *
+   * @param keys EL keys
+   * @return the action
+   */
   public MemcacheActionBuilder gets(String... keys) {
     return retrieve(Kind.GETS, keys);
   }
 
-  /** {@code gets} of one key. @param key key function @return the action */
+  /**
+   * {@code gets} of one key.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder gets(Function<Session, String> key) {
-    return action(new MemcacheCommand(Kind.GETS, one(key), null, null, 0, 0, false));
+    return action(MemcacheCommand.retrieve(Kind.GETS, one(key)));
   }
 
-  /** {@code delete}. @param key EL key @return the action */
+  /**
+   * {@code delete}.
+   *
+   * @param key EL key
+   * @return the action
+   */
   public MemcacheActionBuilder delete(String key) {
     return delete(El.string(key));
   }
 
-  /** {@code delete}. @param key key function @return the action */
+  /**
+   * {@code delete}.
+   *
+   * @param key key function
+   * @return the action
+   */
   public MemcacheActionBuilder delete(Function<Session, String> key) {
-    return keyed(Kind.DELETE, key, null);
+    return action(MemcacheCommand.delete(key));
   }
 
-  /** {@code incr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  /**
+   * {@code incr}.
+   *
+   * @param key EL key
+   * @param delta amount (unsigned 64-bit)
+   * @return the action
+   */
   public MemcacheActionBuilder incr(String key, long delta) {
     return incr(El.string(key), session -> delta);
   }
 
-  /** {@code incr}. @param key key function @param delta amount function @return the action */
+  /**
+   * {@code incr}.
+   *
+   * @param key key function
+   * @param delta amount function
+   * @return the action
+   */
   public MemcacheActionBuilder incr(Function<Session, String> key, Function<Session, Long> delta) {
-    return keyed(Kind.INCR, key, delta);
+    return action(MemcacheCommand.arithmetic(Kind.INCR, key, delta));
   }
 
-  /** {@code decr}. @param key EL key @param delta amount (unsigned 64-bit) @return the action */
+  /**
+   * {@code decr}.
+   *
+   * @param key EL key
+   * @param delta amount (unsigned 64-bit)
+   * @return the action
+   */
   public MemcacheActionBuilder decr(String key, long delta) {
     return decr(El.string(key), session -> delta);
   }
 
-  /** {@code decr}. @param key key function @param delta amount function @return the action */
+  /**
+   * {@code decr}.
+   *
+   * @param key key function
+   * @param delta amount function
+   * @return the action
+   */
   public MemcacheActionBuilder decr(Function<Session, String> key, Function<Session, Long> delta) {
-    return keyed(Kind.DECR, key, delta);
+    return action(MemcacheCommand.arithmetic(Kind.DECR, key, delta));
   }
 
-  /** {@code touch} (memcached; not MemcacheDB). @param key EL key @param exptime new expiry @return the action */
+  /**
+   * {@code touch} (memcached; not MemcacheDB).
+   *
+   * @param key EL key
+   * @param exptime new expiry
+   * @return the action
+   */
   public MemcacheActionBuilder touch(String key, long exptime) {
     return touch(El.string(key), session -> exptime);
   }
 
-  /** {@code touch}. @param key key function @param exptime expiry function @return the action */
+  /**
+   * {@code touch}.
+   *
+   * @param key key function
+   * @param exptime expiry function
+   * @return the action
+   */
   public MemcacheActionBuilder touch(Function<Session, String> key, Function<Session, Long> exptime) {
-    return keyed(Kind.TOUCH, key, exptime);
+    return action(MemcacheCommand.touch(key, exptime));
   }
 
-  /** {@code stats} of the first server. @return the action */
+  /**
+   * {@code stats} of the first server.
+   *
+   * @return the action
+   */
   public MemcacheActionBuilder stats() {
-    return action(new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false));
+    return action(MemcacheCommand.stats());
   }
 
-  private MemcacheActionBuilder store(Kind kind, Function<Session, String> key,
-      Function<Session, String> value, Function<Session, Long> casUnique) {
-    Function<Session, byte[]> bytes = session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
-    return action(new MemcacheCommand(kind, one(key), bytes, casUnique, 0, 0, false));
+  private static Function<Session, byte[]> utf8(Function<Session, String> value) {
+    return session -> value.apply(session).getBytes(StandardCharsets.UTF_8);
   }
 
   private MemcacheActionBuilder retrieve(Kind kind, String... keys) {
@@ -183,20 +312,16 @@ public final class Memcache {
       throw new IllegalArgumentException(kind.name().toLowerCase() + " needs at least one key");
     }
     if (keys.length == 1) {
-      return action(new MemcacheCommand(kind, one(El.string(keys[0])), null, null, 0, 0, false));
+      return action(MemcacheCommand.retrieve(kind, one(El.string(keys[0]))));
     }
     List<Function<Session, String>> each = Arrays.stream(keys).map(El::string).toList();
-    return action(new MemcacheCommand(kind, session -> {
+    return action(MemcacheCommand.retrieve(kind, session -> {
       String[] resolved = new String[each.size()];
       for (int i = 0; i < resolved.length; i++) {
         resolved[i] = each.get(i).apply(session);
       }
       return List.of(resolved);
-    }, null, null, 0, 0, false));
-  }
-
-  private MemcacheActionBuilder keyed(Kind kind, Function<Session, String> key, Function<Session, Long> number) {
-    return action(new MemcacheCommand(kind, one(key), null, number, 0, 0, false));
+    }));
   }
 
   private static Function<Session, List<String>> one(Function<Session, String> key) {

@@ -29,7 +29,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    */
   public MemcacheActionBuilder flags(int flags) {
     requireStorage("flags");
-    return with(copy(settings.command(), flags, settings.command().exptime(), settings.command().noreply()));
+    return with(settings.command().withFlags(flags));
   }
 
   /**
@@ -40,7 +40,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    */
   public MemcacheActionBuilder exptime(long exptime) {
     requireStorage("exptime");
-    return with(copy(settings.command(), settings.command().flags(), exptime, settings.command().noreply()));
+    return with(settings.command().withExptime(exptime));
   }
 
   /**
@@ -55,7 +55,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
       throw new IllegalArgumentException("noreply is not allowed for "
           + settings.command().kind().name().toLowerCase() + ": its reply is the point of it");
     }
-    return with(copy(settings.command(), settings.command().flags(), settings.command().exptime(), true));
+    return with(settings.command().withNoreply());
   }
 
   /**
@@ -70,8 +70,9 @@ public final class MemcacheActionBuilder implements ActionBuilder {
 
   /**
    * Adds checks: the memcache checks of {@link MemcacheDsl}, and Gatling's bodyString, bodyBytes,
-   * bodyLength, substring and regex, which see the (first) value's data. A {@code memcacheStatus()}
-   * check replaces the default expectation (STORED, found, DELETED...).
+   * bodyLength, substring and regex, which see the (first) value's data (empty when nothing was
+   * found), the number of an incr or decr, else the reply's word (STORED, NOT_FOUND...). A
+   * {@code memcacheStatus()} check replaces the default expectation (STORED, found, DELETED...).
    *
    * @param checks the checks
    * @return a new builder
@@ -81,11 +82,11 @@ public final class MemcacheActionBuilder implements ActionBuilder {
   }
 
   /**
-   * Sends this many requests at once each time the action runs, as memtier's {@code --pipeline}: they leave in one
-   * write on the user's connection and are answered in order; each is timed, checked and reported on its own, and
-   * the user goes on when all are answered. Each request is built from the user's session as {@code each} turns it,
-   * and checked against that: give each a key of its own there. Checks judge every reply; what they save is not
-   * kept, since the replies would save over each other.
+   * Sends this many requests at once each time the action runs, as memtier's {@code --pipeline}: those for one
+   * server leave in one write on its connection and are answered in order (a get of several keys, or stats, goes on
+   * its own); each is timed, checked and reported on its own, and the user goes on when all are answered. Each
+   * request is built from the user's session as {@code each} turns it, and checked against that: give each a key of
+   * its own there. Checks judge every reply; what they save is not kept, since the replies would save over each other.
    *
    * @param depth requests at once, 1 to 1024
    * @param each turns the user's session into the one a request is built from, e.g. by setting a fresh key
@@ -103,10 +104,6 @@ public final class MemcacheActionBuilder implements ActionBuilder {
 
   private MemcacheActionBuilder with(MemcacheCommand command) {
     return new MemcacheActionBuilder(settings.withCommand(command));
-  }
-
-  private static MemcacheCommand copy(MemcacheCommand c, int flags, long exptime, boolean noreply) {
-    return new MemcacheCommand(c.kind(), c.keys(), c.value(), c.number(), flags, exptime, noreply);
   }
 
   private void requireStorage(String option) {

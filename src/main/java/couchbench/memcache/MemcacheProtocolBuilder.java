@@ -86,16 +86,31 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Pipelining, as memtier's {@code --pipeline}: up to {@code depth} virtual users share each
-   * connection (those of one Gatling event loop), so up to {@code depth} requests are in flight on
-   * it, each still timed and checked on its own. Give {@code depth} times as many users as the
-   * connections wanted. 1, the default, gives each user its own connection.
+   * Up to {@code users} virtual users share each connection (those of one Gatling event loop), so
+   * up to {@code users} requests are in flight on it, as with memtier's {@code --pipeline}; each is
+   * still timed and checked on its own. Give {@code users} times as many virtual users as the
+   * connections wanted. 1, the default, gives each virtual user its own connection. A
+   * {@link #sharedPool} shares its connections among all virtual users instead. For one virtual user
+   * sending several requests at once, see {@link MemcacheActionBuilder#pipelined}.
    *
-   * @param depth requests in flight per connection, at least 1
+   * @param users virtual users per connection, at least 1
    * @return a new builder
    */
-  public MemcacheProtocolBuilder pipeline(int depth) {
-    return new MemcacheProtocolBuilder(config.withPipeline(depth), timings);
+  public MemcacheProtocolBuilder usersPerConnection(int users) {
+    return new MemcacheProtocolBuilder(config.withUsersPerConnection(users), timings);
+  }
+
+  /**
+   * The old name of {@link #usersPerConnection}, which it calls.
+   *
+   * @param users virtual users per connection, at least 1
+   * @return a new builder
+   * @deprecated use {@link #usersPerConnection}: "pipeline" now means {@link MemcacheActionBuilder#pipelined}'s
+   *     requests at once per virtual user. Kept only while simulations/CouchVsMemcache.java calls it.
+   */
+  @Deprecated
+  public MemcacheProtocolBuilder pipeline(int users) {
+    return usersPerConnection(users);
   }
 
   /**
@@ -112,7 +127,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * Sends each request's time in nanoseconds to {@code timings} too, for figures finer than
    * Gatling's whole milliseconds.
    *
-   * @param timings called once per request, on its event loop
+   * @param timings called once per request, as {@link MemcacheTimings} says
    * @return a new builder
    */
   public MemcacheProtocolBuilder timings(MemcacheTimings timings) {

@@ -3,8 +3,9 @@ package couchbench.memcache;
 /**
  * Where the memcache protocol sends each request's time in nanoseconds, beside what it reports to
  * Gatling (whose stats engine keeps whole milliseconds, while a memcache get takes about 0.1 ms).
- * Called on the virtual user's event loop once per request, after its reply was judged: keep it
- * cheap and thread-safe.
+ * Called once per request, after its reply was judged, on the virtual user's event loop, or with a
+ * shared pool possibly on another one (that of the pool's connection). Keep it cheap and
+ * thread-safe.
  */
 @FunctionalInterface
 public interface MemcacheTimings {

@@ -135,7 +135,7 @@ public class MemcacheDslSimulation extends Simulation {
     setUp(
         perUser.injectOpen(atOnceUsers(2)),
         pipelined.injectOpen(atOnceUsers(PIPELINED_USERS))
-            .protocols(memcache.addresses(List.of(ServerAddress.parse(SERVER))).pipeline(4)
+            .protocols(memcache.addresses(List.of(ServerAddress.parse(SERVER))).usersPerConnection(4)
                 .timings((name, ok, nanos) -> TIMED.incrementAndGet())),
         pipelinedAction.injectOpen(atOnceUsers(1)),
         sharedPool.injectOpen(atOnceUsers(4))

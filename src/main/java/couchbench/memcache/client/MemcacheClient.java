@@ -30,7 +30,7 @@ public final class MemcacheClient implements AutoCloseable {
   private final KetamaRing ring;
   private final Set<MemcacheConnections> open = new HashSet<>(); // guarded by this
   private final MemcacheConnections sharedPool;
-  /** Per event loop, the connections that users still join, up to the pipeline depth; guarded by this. */
+  /** Per event loop, the connections that users still join, up to usersPerConnection of them; guarded by this. */
   private final Map<EventLoop, MemcacheConnections> filling = new HashMap<>();
   private boolean closed; // guarded by this
 
@@ -57,9 +57,9 @@ public final class MemcacheClient implements AutoCloseable {
   }
 
   /**
-   * The connections of one virtual user: one per server, created on the user's event loop when first used. With a
-   * pipeline depth P, P users of one event loop share them, so that up to P requests are in flight on each. With a
-   * shared pool, the one shared set instead. Close it when the user is done: the last of its users closes it (a
+   * The connections of one virtual user: one per server, created on the user's event loop when first used. With
+   * usersPerConnection U, U users of one event loop share them, so that up to U requests are in flight on each. With
+   * a shared pool, the one shared set instead. Close it when the user is done: the last of its users closes it (a
    * no-op for the shared set).
    *
    * @param loop the virtual user's event loop; its replies complete there
@@ -80,7 +80,7 @@ public final class MemcacheClient implements AutoCloseable {
       open.add(connections);
       filling.put(loop, connections);
     }
-    if (connections.join() == config.pipeline()) {
+    if (connections.join() == config.usersPerConnection()) {
       filling.remove(loop);
     }
     return connections;

@@ -12,12 +12,14 @@ import java.util.List;
  * @param servers the servers, keys spread over them by {@link KetamaRing}; at least one, no duplicates
  * @param connectTimeout how long a connection may take to open
  * @param requestTimeout how long a request may wait for its reply, from when it is written
- * @param sharedPool false (the default): one connection per virtual user per server, opened on first use;
- *     true: poolSize connections per server shared by all users
+ * @param sharedPool false (the default): one connection per server for each virtual user (or for each
+ *     usersPerConnection users of one event loop), opened on first use; true: poolSize connections per server
+ *     shared by all users
  * @param poolSize connections per server in the shared pool (ignored without it)
  * @param maxValueBytes the largest data block accepted in a reply
- * @param pipeline without a shared pool: how many virtual users of one event loop share each connection, so that
- *     up to that many requests are in flight on it (memtier's --pipeline); 1, the default, gives each its own
+ * @param usersPerConnection without a shared pool: how many virtual users of one event loop share each connection,
+ *     so that up to that many requests are in flight on it (as with memtier's --pipeline); 1, the default, gives
+ *     each its own
  */
 public record MemcacheClientConfig(
     List<InetSocketAddress> servers,
@@ -26,7 +28,7 @@ public record MemcacheClientConfig(
     boolean sharedPool,
     int poolSize,
     int maxValueBytes,
-    int pipeline) {
+    int usersPerConnection) {
 
   /** Default connect and request timeouts. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -48,8 +50,8 @@ public record MemcacheClientConfig(
     if (maxValueBytes < 0 || maxValueBytes > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("maxValueBytes: " + maxValueBytes);
     }
-    if (pipeline < 1) {
-      throw new IllegalArgumentException("pipeline: " + pipeline + " (expected: >= 1)");
+    if (usersPerConnection < 1) {
+      throw new IllegalArgumentException("usersPerConnection: " + usersPerConnection + " (expected: >= 1)");
     }
   }
 
@@ -70,7 +72,7 @@ public record MemcacheClientConfig(
    * @return a copy with these timeouts
    */
   public MemcacheClientConfig withTimeouts(Duration connect, Duration request) {
-    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, pipeline);
+    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, usersPerConnection);
   }
 
   /**
@@ -78,7 +80,8 @@ public record MemcacheClientConfig(
    * @return a copy that uses a shared pool
    */
   public MemcacheClientConfig withSharedPool(int size) {
-    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes, pipeline);
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes,
+        usersPerConnection);
   }
 
   /**
@@ -86,16 +89,17 @@ public record MemcacheClientConfig(
    * @return a copy with this limit
    */
   public MemcacheClientConfig withMaxValueBytes(int bytes) {
-    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes, pipeline);
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes,
+        usersPerConnection);
   }
 
   /**
-   * @param depth how many virtual users share each connection, so up to that many requests are in flight on it
-   * @return a copy with this depth
+   * @param users how many virtual users share each connection, so up to that many requests are in flight on it
+   * @return a copy with this sharing
    */
-  public MemcacheClientConfig withPipeline(int depth) {
+  public MemcacheClientConfig withUsersPerConnection(int users) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
-        depth);
+        users);
   }
 
   private static void requirePositive(Duration duration, String name) {

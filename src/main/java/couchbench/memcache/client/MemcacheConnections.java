@@ -16,9 +16,9 @@ import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
 /**
- * Connections to every server, for one virtual user (or, with a shared pool, for all of them): requests go to
- * the server of their key, several may be outstanding on one connection, and a reply completes its request's
- * future on the connection's event loop.
+ * Connections to every server, for one virtual user (or the usersPerConnection users that share them, or with a
+ * shared pool all of them): requests go to the server of their key, several may be outstanding on one connection,
+ * and a reply completes its request's future on the connection's event loop.
  */
 public final class MemcacheConnections {
 

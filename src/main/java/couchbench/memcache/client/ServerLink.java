@@ -60,13 +60,13 @@ final class ServerLink {
 
   /**
    * Sets up a memcache client pipeline: bytes guard, encoder, decoder, reply matcher. Shared by several users
-   * (a pipeline depth above 1), a connection also holds back the flushes of the requests that its replies set
+   * (usersPerConnection above 1), a connection also holds back the flushes of the requests that its replies set
    * off until the read is done, so that they leave in one write, as a pipelining client sends them.
    */
   static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config) {
     MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout());
-    if (config.pipeline() > 1) {
-      pipeline.addLast(new FlushConsolidationHandler(config.pipeline(), true));
+    if (config.usersPerConnection() > 1) {
+      pipeline.addLast(new FlushConsolidationHandler(config.usersPerConnection(), true));
     }
     pipeline.addLast(
         new UnsolicitedBytesGuard(replies, server),

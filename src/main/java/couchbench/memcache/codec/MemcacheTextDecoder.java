@@ -18,9 +18,10 @@ import java.util.Map;
  *
  * <p>It knows nothing of the requests: a bare {@code END} is an empty {@link MemcacheReply.Values}, whether it
  * answers a get or a stats request. Input that is not a reply becomes a {@link MemcacheDecoderFailure}, after
- * which all further input is skipped; a channel that closes in the middle of a reply gives a truncated one. A
- * data block is collected as it arrives, split anywhere; the part collected so far is released when the
- * channel closes.
+ * which all further input is skipped. A channel that closes in the middle of a reply gives a
+ * {@link MemcacheDecoderFailure} too, marked {@link MemcacheDecoderFailure#truncated() truncated}, and no part of
+ * the reply; one that closes between replies gives nothing. A data block is collected as it arrives, split
+ * anywhere; the part collected so far is released when the channel closes.
  */
 public final class MemcacheTextDecoder extends ByteToMessageDecoder {
 

@@ -23,8 +23,9 @@ import scala.Option;
 import scala.Tuple2;
 
 /**
- * Sends one memcache request for a virtual user and reports it to Gatling's stats engine like any
- * HTTP request: timed from send to reply, OK or KO with a grouped message, checks applied.
+ * Sends a virtual user's memcache request, or with a pipelined action several at once, and reports
+ * each to Gatling's stats engine like any HTTP request: timed from send to reply, OK or KO with a
+ * grouped message, checks applied.
  */
 final class MemcacheAction extends JavaExitableAction {
 

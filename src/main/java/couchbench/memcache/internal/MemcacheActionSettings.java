@@ -25,7 +25,10 @@ public record MemcacheActionSettings(
     int depth,
     Function<Session, Session> each) {
 
-  /** The deepest pipeline one action sends: as many requests as the protocol's own limit on sharing a connection. */
+  /**
+   * The most requests one pipelined action sends at once: couchbench's own cap, checked by {@link #withDepth}. The
+   * memcache text protocol sets no such limit, and the number of users that share a connection has no cap.
+   */
   public static final int MAX_DEPTH = 1024;
 
   /**

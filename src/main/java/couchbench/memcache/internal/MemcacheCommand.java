@@ -9,7 +9,10 @@ import java.util.function.Function;
 
 /**
  * A memcache command as the DSL described it, with its parts still to be resolved against each
- * virtual user's session (Gatling EL strings and Java functions are both functions by now).
+ * virtual user's session (Gatling EL strings and Java functions are both functions by now). Made
+ * by a named factory per family of commands ({@link #store}, {@link #cas}, {@link #retrieve},
+ * {@link #delete}, {@link #arithmetic}, {@link #touch}, {@link #stats}), its options set by the
+ * withers; all of this happens once, when the scenario is built, not per request.
  *
  * @param kind which command
  * @param keys the keys, resolved together once per request: one or more (none for stats)
@@ -44,6 +47,118 @@ public record MemcacheCommand(
   }
 
   /**
+   * {@code set}, {@code add}, {@code replace}, {@code append} or {@code prepend}; {@code cas} is
+   * {@link #cas}.
+   *
+   * @param kind which storage command, not CAS
+   * @param key the key
+   * @param value the data block
+   * @return the command, with flags 0, exptime 0 and a reply
+   * @throws IllegalArgumentException for a kind that is not one of those
+   */
+  public static MemcacheCommand store(Kind kind, Function<Session, String> key, Function<Session, byte[]> value) {
+    if (!kind.stores() || kind == Kind.CAS) {
+      throw new IllegalArgumentException("not a storage command without cas: " + kind);
+    }
+    return new MemcacheCommand(kind, one(key), value, null, 0, 0, false);
+  }
+
+  /**
+   * {@code cas}: store only if unchanged since the {@code gets} that gave the cas unique.
+   *
+   * @param key the key
+   * @param value the data block
+   * @param casUnique the cas unique
+   * @return the command, with flags 0, exptime 0 and a reply
+   */
+  public static MemcacheCommand cas(Function<Session, String> key, Function<Session, byte[]> value,
+      Function<Session, Long> casUnique) {
+    return new MemcacheCommand(Kind.CAS, one(key), value, casUnique, 0, 0, false);
+  }
+
+  /**
+   * {@code get} or {@code gets} of one or more keys in one request.
+   *
+   * @param kind GET or GETS
+   * @param keys the keys, resolved together once per request; the request fails when they are none
+   * @return the command
+   * @throws IllegalArgumentException for a kind that is neither
+   */
+  public static MemcacheCommand retrieve(Kind kind, Function<Session, List<String>> keys) {
+    if (kind != Kind.GET && kind != Kind.GETS) {
+      throw new IllegalArgumentException("not a retrieval command: " + kind);
+    }
+    return new MemcacheCommand(kind, keys, null, null, 0, 0, false);
+  }
+
+  /**
+   * {@code delete}.
+   *
+   * @param key the key
+   * @return the command, with a reply
+   */
+  public static MemcacheCommand delete(Function<Session, String> key) {
+    return new MemcacheCommand(Kind.DELETE, one(key), null, null, 0, 0, false);
+  }
+
+  /**
+   * {@code incr} or {@code decr}.
+   *
+   * @param kind INCR or DECR
+   * @param key the key
+   * @param delta the amount, unsigned 64-bit
+   * @return the command, with a reply
+   * @throws IllegalArgumentException for a kind that is neither
+   */
+  public static MemcacheCommand arithmetic(Kind kind, Function<Session, String> key, Function<Session, Long> delta) {
+    if (kind != Kind.INCR && kind != Kind.DECR) {
+      throw new IllegalArgumentException("not incr or decr: " + kind);
+    }
+    return new MemcacheCommand(kind, one(key), null, delta, 0, 0, false);
+  }
+
+  /**
+   * {@code touch}.
+   *
+   * @param key the key
+   * @param exptime the new expiry time
+   * @return the command, with a reply
+   */
+  public static MemcacheCommand touch(Function<Session, String> key, Function<Session, Long> exptime) {
+    return new MemcacheCommand(Kind.TOUCH, one(key), null, exptime, 0, 0, false);
+  }
+
+  /**
+   * {@code stats}, the general statistics.
+   *
+   * @return the command
+   */
+  public static MemcacheCommand stats() {
+    return new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false);
+  }
+
+  /**
+   * @param flags the flags stored with the value
+   * @return this command with those flags
+   */
+  public MemcacheCommand withFlags(int flags) {
+    return new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply);
+  }
+
+  /**
+   * @param exptime the expiry time stored with the value
+   * @return this command with that expiry time
+   */
+  public MemcacheCommand withExptime(long exptime) {
+    return new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply);
+  }
+
+  /** @return this command, the server asked not to reply */
+  public MemcacheCommand withNoreply() {
+    return new MemcacheCommand(kind, keys, value, number, flags, exptime, true);
+  }
+
+  /**
    * The request for one session; a function that cannot be resolved (a missing session attribute)
    * throws, and the action reports that as a failed request.
    *
@@ -62,6 +177,10 @@ public record MemcacheCommand(
           StoreCommand.valueOf(kind.name()), key(session), flags, exptime, value.apply(session),
           kind == Kind.CAS ? number.apply(session) : 0, noreply);
     };
+  }
+
+  private static Function<Session, List<String>> one(Function<Session, String> key) {
+    return session -> List.of(key.apply(session));
   }
 
   private String key(Session session) {

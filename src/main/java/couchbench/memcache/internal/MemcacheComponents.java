@@ -11,7 +11,8 @@ import scala.runtime.BoxedUnit;
 
 /**
  * What memcache actions share during a run: the client, and Gatling's core components. A virtual
- * user's connections live in its session, opened on its first request and closed when it ends.
+ * user's connections live in its session, opened on its first request and let go when it ends:
+ * closed then, unless other users still share them (usersPerConnection, or a shared pool).
  */
 public final class MemcacheComponents implements ProtocolComponents {
 

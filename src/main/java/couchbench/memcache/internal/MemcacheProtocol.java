@@ -15,7 +15,8 @@ import scala.runtime.BoxedUnit;
 
 /**
  * The memcache protocol as Gatling's engine sees it: the client settings, and the key under which
- * Gatling finds the components (one client per distinct protocol per run, closed when the run ends).
+ * Gatling finds the components (one client per distinct client configuration per run, closed when
+ * the run ends).
  *
  * @param config servers, timeouts and connection sharing
  * @param timings where each request's time in nanoseconds goes

@@ -22,6 +22,7 @@ class MemcacheClientConfigTest {
     assertEquals(Duration.ofSeconds(5), config.connectTimeout());
     assertEquals(Duration.ofSeconds(5), config.requestTimeout());
     assertEquals(64 * 1024 * 1024, config.maxValueBytes());
+    assertEquals(1, config.usersPerConnection());
     MemcacheClientConfig pooled = config.withSharedPool(4).withTimeouts(Duration.ofMillis(200), Duration.ofSeconds(1));
     assertTrue(pooled.sharedPool());
     assertEquals(4, pooled.poolSize());
@@ -36,6 +37,7 @@ class MemcacheClientConfigTest {
     assertThrows(IllegalArgumentException.class, () -> config.withTimeouts(Duration.ZERO, Duration.ofSeconds(1)));
     assertThrows(IllegalArgumentException.class, () -> config.withSharedPool(0));
     assertThrows(IllegalArgumentException.class, () -> config.withMaxValueBytes(-1));
+    assertThrows(IllegalArgumentException.class, () -> config.withUsersPerConnection(0));
     List<InetSocketAddress> servers = new ArrayList<>(List.of(SERVER));
     MemcacheClientConfig copied = MemcacheClientConfig.of(servers);
     servers.clear();

@@ -104,35 +104,36 @@ class MemcacheFakeServerIT {
   }
 
   @Test
-  void shouldMatchRepliesInOrderWhenPipelineDepthUsersShareAConnection() throws Exception {
-    int depth = 16;
+  void shouldMatchRepliesInOrderWhenUsersShareAConnection() throws Exception {
+    int perConnection = 16;
     // Each get is answered with its own key as the value: a reply given to the wrong request shows.
     try (FakeMemcache fake = new FakeMemcache(line -> {
           String key = line.substring("get ".length());
           return Answer.reply("VALUE " + key + " 0 " + key.length() + "\r\n" + key + "\r\nEND\r\n");
         });
-        MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address())).withPipeline(depth),
+        MemcacheClient client = new MemcacheClient(
+            MemcacheClientConfig.of(List.of(fake.address())).withUsersPerConnection(perConnection),
             group, NioSocketChannel::new)) {
       EventLoop loop = group.next();
       List<MemcacheConnections> users = new ArrayList<>();
-      for (int user = 0; user < depth; user++) {
+      for (int user = 0; user < perConnection; user++) {
         users.add(client.connectionsFor(loop));
       }
-      assertEquals(1, users.stream().distinct().count(), "the depth's users share one set of connections");
+      assertEquals(1, users.stream().distinct().count(), "those users share one set of connections");
       List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>();
       for (int round = 0; round < 10; round++) {
-        for (int user = 0; user < depth; user++) {
+        for (int user = 0; user < perConnection; user++) {
           replies.add(users.get(user).send(new MemcacheRequest.Retrieve(false, List.of("k" + user + "-" + round))));
         }
       }
       for (int i = 0; i < replies.size(); i++) {
-        String key = "k" + (i % depth) + "-" + (i / depth);
+        String key = "k" + (i % perConnection) + "-" + (i / perConnection);
         assertEquals(key, new String(((MemcacheReply.Values) Await.reply(replies.get(i))).values().get(0).data(),
             StandardCharsets.UTF_8), "reply " + i + " is its own request's");
       }
-      assertEquals(1, fake.connections(), "up to " + depth + " requests in flight on one connection");
+      assertEquals(1, fake.connections(), "up to " + perConnection + " requests in flight on one connection");
       MemcacheConnections next = client.connectionsFor(loop);
-      assertNotSame(users.get(0), next, "user " + (depth + 1) + " gets connections of its own");
+      assertNotSame(users.get(0), next, "user " + (perConnection + 1) + " gets connections of its own");
       Await.reply(next.send(GET));
       assertEquals(2, fake.connections());
     }
@@ -218,14 +219,15 @@ class MemcacheFakeServerIT {
 
   @Test
   void shouldFailEveryRequestInFlightOnASharedConnectionOnceWhenItTimesOut() throws Exception {
-    int depth = 4;
+    int perConnection = 4;
     try (FakeMemcache fake = new FakeMemcache(line -> Answer.nothing());
         MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address()))
-            .withTimeouts(Duration.ofSeconds(1), REQUEST_TIMEOUT).withPipeline(depth), group, NioSocketChannel::new)) {
+            .withTimeouts(Duration.ofSeconds(1), REQUEST_TIMEOUT).withUsersPerConnection(perConnection), group,
+            NioSocketChannel::new)) {
       EventLoop loop = group.next();
       AtomicInteger outcomes = new AtomicInteger();
       List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>();
-      for (int user = 0; user < depth; user++) {
+      for (int user = 0; user < perConnection; user++) {
         CompletableFuture<MemcacheReply> reply = client.connectionsFor(loop).send(DELETE);
         reply.whenComplete((value, error) -> outcomes.incrementAndGet());
         replies.add(reply);
@@ -233,8 +235,8 @@ class MemcacheFakeServerIT {
       for (CompletableFuture<MemcacheReply> reply : replies) {
         Await.failure("timeout after 500 ms", reply, WITHIN);
       }
-      waitUntil(() -> outcomes.get() >= depth);
-      assertEquals(depth, outcomes.get(), "one outcome per request, none twice");
+      waitUntil(() -> outcomes.get() >= perConnection);
+      assertEquals(perConnection, outcomes.get(), "one outcome per request, none twice");
       assertEquals(1, fake.connections());
     }
   }
@@ -242,8 +244,8 @@ class MemcacheFakeServerIT {
   @Test
   void shouldCloseASharedConnectionWhenItsLastUserLeaves() throws Exception {
     try (FakeMemcache fake = new FakeMemcache(line -> Answer.reply("DELETED\r\n"));
-        MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(List.of(fake.address())).withPipeline(2),
-            group, NioSocketChannel::new)) {
+        MemcacheClient client = new MemcacheClient(
+            MemcacheClientConfig.of(List.of(fake.address())).withUsersPerConnection(2), group, NioSocketChannel::new)) {
       EventLoop loop = group.next();
       MemcacheConnections first = client.connectionsFor(loop);
       MemcacheConnections second = client.connectionsFor(loop);

@@ -185,7 +185,7 @@ class MemcacheTextDecoderTest {
   }
 
   @Test
-  void shouldReportATruncatedReplyWhenTheChannelClosesAndReleaseTheHalfReadValue() {
+  void shouldReportAFailureMarkedTruncatedWhenTheChannelClosesMidReplyAndReleaseTheHalfReadValue() {
     DecoderFeed feed = new DecoderFeed();
     byte[] input = bytes("STORED\r\nVALUE k 0 100000\r\n" + "x".repeat(50000));
     assertEquals(List.of("Status[word=STORED]"),

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class MemcacheActionSettingsTest {
 
   private final MemcacheActionSettings get = MemcacheActionSettings.of(session -> "get",
-      new MemcacheCommand(MemcacheCommand.Kind.GET, session -> List.of("k"), null, null, 0, 0, false));
+      MemcacheCommand.retrieve(MemcacheCommand.Kind.GET, session -> List.of("k")));
 
   @Test
   void shouldSendOneRequestAtATimeUnlessToldOtherwise() {

@@ -9,16 +9,16 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Resolving a command's keys: the functions here ignore the session, so none is needed. */
+/** Building and resolving commands: the functions here ignore the session, so none is needed. */
 class MemcacheCommandTest {
 
   @Test
   void shouldAskForTheKeysOfAMultiGetOncePerRequest() {
     AtomicInteger asked = new AtomicInteger();
-    MemcacheCommand multiGet = new MemcacheCommand(Kind.GET, session -> {
+    MemcacheCommand multiGet = MemcacheCommand.retrieve(Kind.GET, session -> {
       asked.incrementAndGet();
       return List.of("r:0", "r:1", "r:2");
-    }, null, null, 0, 0, false);
+    });
 
     MemcacheRequest request = multiGet.resolve(null);
 
@@ -28,9 +28,36 @@ class MemcacheCommandTest {
 
   @Test
   void shouldRefuseAMultiGetWhoseFunctionGivesNoKey() {
-    MemcacheCommand none = new MemcacheCommand(Kind.GET, session -> List.of(), null, null, 0, 0, false);
+    MemcacheCommand none = MemcacheCommand.retrieve(Kind.GET, session -> List.of());
 
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> none.resolve(null));
     assertEquals("get needs at least one key, got none", e.getMessage());
+  }
+
+  @Test
+  void shouldResolveWhatTheFactoriesAndWithersSay() {
+    byte[] value = {'v'};
+    assertEquals(new MemcacheRequest.Store(MemcacheRequest.StoreCommand.APPEND, "k", 5, 60, value, 0, true),
+        MemcacheCommand.store(Kind.APPEND, session -> "k", session -> value)
+            .withFlags(5).withExptime(60).withNoreply().resolve(null));
+    assertEquals(new MemcacheRequest.Store(MemcacheRequest.StoreCommand.CAS, "k", 0, 0, value, 42, false),
+        MemcacheCommand.cas(session -> "k", session -> value, session -> 42L).resolve(null));
+    assertEquals(new MemcacheRequest.Retrieve(true, List.of("k")),
+        MemcacheCommand.retrieve(Kind.GETS, session -> List.of("k")).resolve(null));
+    assertEquals(new MemcacheRequest.Delete("k", true), MemcacheCommand.delete(session -> "k").withNoreply().resolve(null));
+    assertEquals(new MemcacheRequest.Arithmetic(false, "k", 3, false),
+        MemcacheCommand.arithmetic(Kind.DECR, session -> "k", session -> 3L).resolve(null));
+    assertEquals(new MemcacheRequest.Touch("k", 100, false),
+        MemcacheCommand.touch(session -> "k", session -> 100L).resolve(null));
+    assertEquals(new MemcacheRequest.Stats(""), MemcacheCommand.stats().resolve(null));
+  }
+
+  @Test
+  void shouldRefuseAKindOutsideTheFactorysFamily() {
+    assertThrows(IllegalArgumentException.class, () -> MemcacheCommand.store(Kind.CAS, session -> "k", session -> null));
+    assertThrows(IllegalArgumentException.class, () -> MemcacheCommand.store(Kind.GET, session -> "k", session -> null));
+    assertThrows(IllegalArgumentException.class, () -> MemcacheCommand.retrieve(Kind.STATS, session -> List.of()));
+    assertThrows(IllegalArgumentException.class,
+        () -> MemcacheCommand.arithmetic(Kind.TOUCH, session -> "k", session -> 1L));
   }
 }
