@@ -101,19 +101,6 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * The old name of {@link #usersPerConnection}, which it calls.
-   *
-   * @param users virtual users per connection, at least 1
-   * @return a new builder
-   * @deprecated use {@link #usersPerConnection}: "pipeline" now means {@link MemcacheActionBuilder#pipelined}'s
-   *     requests at once per virtual user. Kept only while simulations/CouchVsMemcache.java calls it.
-   */
-  @Deprecated
-  public MemcacheProtocolBuilder pipeline(int users) {
-    return usersPerConnection(users);
-  }
-
-  /**
    * The largest value accepted in a reply (64 MB by default; MemcacheDB has no 1 MB limit).
    *
    * @param bytes the limit
