@@ -10,6 +10,8 @@ import couchbench.FakeCouchDb;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.memcache.client.FakeMemcache;
+import couchbench.memcache.client.FakeMemcache.Answer;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;
@@ -21,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,6 +134,31 @@ class CouchVsMemcacheIT {
       assertEquals(GatlingReport.requests(folder).get("memcache set").ok(),
           KeyFiles.written(keyDir.resolve("memcache.csv")).size(),
           "the key file of the step that ran is written");
+    }
+  }
+
+  @Test
+  void shouldStopWithOneLineBeforeAReadStepWithNoKeyToRead() throws Exception {
+    Path keyDir = KeyFiles.freshFolder("vs-no-keys");
+    List<String> commands = new CopyOnWriteArrayList<>();
+    // A memcache server that refuses every set: the memcache set step acknowledges no key.
+    try (FakeMemcache full = new FakeMemcache(command -> {
+          commands.add(command);
+          return Answer.reply(command.equals("version") ? "VERSION 1.2.1\r\n"
+              : command.equals("stats") ? "STAT pid 4242\r\nSTAT cmd_set 0\r\nEND\r\n"
+              : command.startsWith("set ") ? "SERVER_ERROR out of memory storing object\r\n" : "ERROR\r\n");
+        });
+        PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of(
+          "memcache.servers", "127.0.0.1:" + full.address().getPort(), "couchdb.url", couch.url(), "users", "2",
+          "duration", "1", "fields", "0", "warmup", "0", "keyDir", keyDir.toString(), "database", "vs_no_keys"),
+          Duration.ofMinutes(2));
+
+      assertNotEquals(0, run.exitCode(), run.output());
+      assertTrue(run.output().contains("couchbench: stopped: memcache set acknowledged no key ("
+          + keyDir.resolve("memcache.csv") + "): the read phase would have nothing to read"), run.output());
+      assertTrue(commands.stream().noneMatch(command -> command.startsWith("get ")), "no read step ran: " + commands);
+      assertEquals(0, KeyFiles.written(keyDir.resolve("memcache.csv")).size(), "the empty key file is written");
     }
   }
 
