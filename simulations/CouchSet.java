@@ -21,9 +21,9 @@ import java.util.List;
 public class CouchSet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));
+  private final CouchTarget couchdb = couchdbTarget();
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final CouchTarget couchdb = couchdbTarget();
   private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSize());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);

@@ -22,9 +22,9 @@ import java.util.function.UnaryOperator;
 public class MemSet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));
+  private final MemcacheTarget memcached = memcacheTarget();
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final MemcacheTarget memcached = memcacheTarget();
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize());
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
