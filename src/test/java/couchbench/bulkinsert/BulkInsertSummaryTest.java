@@ -106,6 +106,28 @@ class BulkInsertSummaryTest {
   }
 
   @Test
+  void shouldDrawTheTimeToCreateTheDocumentsInOneChartPerThreadCountWithEveryStepInOneCsv(@TempDir Path folder)
+      throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "4,16,64", "threads", "1,2",
+        "single", "false"), Map.of()));
+    List<StepTally> tallies = List.of(ran(4, 2, 1), ran(16, 2, 1), ran(64, 2, 1), ran(4, 2, 1), ran(16, 2, 1),
+        ran(64, 2, 1));
+    BulkInsertFigures figures = figures(plan, tallies, null);
+
+    writePage(plan, results(null, entries(figures)), figures, folder);
+
+    assertTrue(Files.exists(folder.resolve("time-to-create-the-documents-1.png")), "T=1's chart");
+    assertTrue(Files.exists(folder.resolve("time-to-create-the-documents-2.png")), "T=2's chart");
+    assertFalse(Files.exists(folder.resolve("time-to-create-the-documents-3.png")));
+    List<String> csv = Files.readAllLines(folder.resolve("time-to-create-the-documents.csv"));
+    assertEquals(List.of("B=4 T=1", "B=16 T=1", "B=64 T=1", "B=4 T=2", "B=16 T=2", "B=64 T=2"),
+        csv.stream().skip(1).map(line -> line.substring(0, line.indexOf(','))).distinct().toList(),
+        "every step in the one CSV");
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("One chart per thread count T"),
+        "the page says what the charts draw");
+  }
+
+  @Test
   void shouldGiveEachStepsMedianAndRangeOverItsRoundsBesideTheRoundsThemselves(@TempDir Path folder)
       throws IOException {
     BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "8,64", "threads", "1",
