@@ -161,7 +161,13 @@ public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
     Optional<LineChart> chart = rateChart(rounds, byStep);
     if (chart.isPresent()) {
       List<LineChart> progress = progressCharts(rounds, steps);
-      page = page.chart("docs per second against batch size", chart.get())
+      long threads = byStep.values().stream().map(stepRounds -> stepRounds.get(0).getKey())
+          .filter(step -> !step.single()).map(BulkInsertStep::threads).distinct().count();
+      int fewest = (Chart.MAX_SERIES - 1) / 2;
+      page = page.charts("docs per second against batch size", List.of(chart.get()), threads > Chart.MAX_SERIES
+          ? "The chart draws " + Chart.MAX_SERIES + " of the " + threads + " thread counts: the " + fewest
+              + " smallest T, the middle one and the " + (Chart.MAX_SERIES - 1 - fewest) + " largest; the CSV has"
+              + " them all." : "")
           .charts("time to create the documents", progress, progress.size() > 1 ? "One chart per thread count T,"
               + " each a line per batch size B that is a power of 4; the CSV has them all." : "");
     }

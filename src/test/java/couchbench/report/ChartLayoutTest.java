@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.internal.chartpart.Axis;
+import org.knowm.xchart.style.AxesChartStyler;
 
 /**
  * What a reader sees of a chart, read from XChart's own layout of the drawing: a legend no taller than the plot with
@@ -91,6 +92,16 @@ class ChartLayoutTest {
     assertTrue(linear.contains("700,000") || linear.contains("600,000"), linear.toString());
     assertTrue(logY.contains("0.001") && logY.contains("1"), "a log axis stays one, in decades: " + logY);
     assertTrue(barY.contains("1,000,000") && barY.contains("100"), "a log axis stays one, in decades: " + barY);
+  }
+
+  @Test
+  void shouldLabelBarsToThreeSignificantDigitsOfTheSmallest() {
+    assertEquals("#,##0", BarChart.labelPattern(206.68997), "17245.87706 reads 17,246 beside 207");
+    assertEquals("#,##0.###", BarChart.labelPattern(0.33013), "0.33013 reads 0.33");
+    BarChart rates = BarChart.titled("rates", List.of("write", "read")).series("memcache", List.of(17245.87706, 206.69));
+
+    AxesChartStyler styler = (AxesChartStyler) rates.rendered(900, 500).chart().getStyler();
+    assertEquals("#,##0", styler.getYAxisDecimalPattern(), "the labels' pattern, as XChart drew them");
   }
 
   /** The labels XChart drew along the y axis; it keeps its axes to its own package. */
