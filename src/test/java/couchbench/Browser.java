@@ -36,15 +36,18 @@ public final class Browser implements AutoCloseable {
   public static final Duration PAGE_TIMEOUT = Duration.ofSeconds(30);
 
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
-  private static final int WIDTH = 1200;
+  /** The window's width: a page must fit it without scrolling sideways. */
+  public static final int WIDTH = 1280;
   private static final int HEIGHT = 900;
 
-  // Every image's decode() settles; the ones that failed, or decoded to nothing, come back by their address.
+  // Every image's decode() settles; the ones that failed, or decoded to nothing, come back by their address; and
+  // the page's width beside the window's.
   private static final String BROKEN_IMAGES = """
       Promise.all(Array.from(document.images, img => img.decode()
           .then(() => img.naturalWidth > 0 ? null : img.src, () => img.src)))
         .then(sources => ({ images: sources.length, broken: sources.filter(s => s !== null)
-          .map(s => s.length > 100 ? s.slice(0, 100) + '...' : s) }))
+          .map(s => s.length > 100 ? s.slice(0, 100) + '...' : s),
+          pageWidth: document.documentElement.scrollWidth, windowWidth: window.innerWidth }))
       """;
 
   /**
@@ -56,13 +59,20 @@ public final class Browser implements AutoCloseable {
    * @param consoleErrors console.error and console.assert calls, uncaught exceptions, and the browser's own errors
    *     (a file that failed to load, say)
    * @param blank whether the screenshot of the page's first screen is one colour only
+   * @param pageWidth the page's whole width in CSS pixels, what a reader scrolls across
+   * @param windowWidth the window's width in CSS pixels
    */
   public record Findings(List<String> outsideRequests, int images, List<String> brokenImages,
-      List<String> consoleErrors, boolean blank) {
+      List<String> consoleErrors, boolean blank, int pageWidth, int windowWidth) {
 
-    /** @return whether the page opened offline with nothing wrong */
+    /** @return whether the page opened offline with nothing wrong, and fits the window's width */
     public boolean clean() {
-      return outsideRequests.isEmpty() && brokenImages.isEmpty() && consoleErrors.isEmpty() && !blank;
+      return outsideRequests.isEmpty() && brokenImages.isEmpty() && consoleErrors.isEmpty() && !blank && fits();
+    }
+
+    /** @return whether the page is no wider than the window: nothing to scroll sideways */
+    public boolean fits() {
+      return pageWidth <= windowWidth;
     }
   }
 
@@ -192,7 +202,8 @@ public final class Browser implements AutoCloseable {
     images.path("broken").forEach(source -> broken.add(source.asText()));
     String png = devTools.call(session, "Page.captureScreenshot", Map.of("format", "png"), left(deadline))
         .get("data").asText();
-    return events.findings(images.path("images").asInt(), broken, oneColour(Base64.getDecoder().decode(png)));
+    return events.findings(images.path("images").asInt(), broken, oneColour(Base64.getDecoder().decode(png)),
+        images.path("pageWidth").asInt(), images.path("windowWidth").asInt());
   }
 
   /** The events of one page's session: its load, what it asked for, what it logged as an error. */
@@ -260,8 +271,9 @@ public final class Browser implements AutoCloseable {
       }
     }
 
-    synchronized Findings findings(int images, List<String> broken, boolean blank) {
-      return new Findings(List.copyOf(outside), images, List.copyOf(broken), List.copyOf(errors), blank);
+    synchronized Findings findings(int images, List<String> broken, boolean blank, int pageWidth, int windowWidth) {
+      return new Findings(List.copyOf(outside), images, List.copyOf(broken), List.copyOf(errors), blank, pageWidth,
+          windowWidth);
     }
 
     /** Notes an address outside the page's own files; returns whether it is one. */

@@ -92,6 +92,24 @@ class BrowserIT {
   }
 
   @Test
+  void shouldCallAPageWiderThanTheWindowUnfitButNotOneWhoseWideTableScrollsInItsBox() throws IOException {
+    String cells = "<td>siege's figure</td>".repeat(40);
+    Path wide = Files.writeString(folder.resolve("wide.html"), "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+        + "<title>wide</title></head><body><h1>wide</h1><table><tr>" + cells + "</tr></table></body></html>");
+    Path boxed = Files.writeString(folder.resolve("boxed.html"), "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+        + "<title>boxed</title><style>.wide { max-width: 100%; overflow-x: auto; }</style></head><body><h1>boxed</h1>"
+        + "<div class=\"wide\"><table><tr>" + cells + "</tr></table></div></body></html>");
+
+    Browser.Findings findings = browser.open(wide);
+
+    assertEquals(Browser.WIDTH, findings.windowWidth());
+    assertTrue(findings.pageWidth() > Browser.WIDTH, findings.toString());
+    assertFalse(findings.fits());
+    assertFalse(findings.clean());
+    assertTrue(browser.open(boxed).fits(), "the table scrolls in its box, the page does not");
+  }
+
+  @Test
   void shouldCallAOneColourPageBlank() throws IOException {
     Path page = Files.writeString(folder.resolve("blank.html"), "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
         + "<title>blank</title></head><body></body></html>");

@@ -1,6 +1,8 @@
 package couchbench.bulkinsert;
 
+import couchbench.report.Chart;
 import couchbench.report.LineChart;
+import couchbench.report.Subset;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Results;
@@ -158,8 +160,16 @@ public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
     page = cpu(page, rounds, injectors, figures.server(), steps);
     Optional<LineChart> chart = rateChart(rounds, byStep);
     if (chart.isPresent()) {
-      page = page.chart("docs per second against batch size", chart.get())
-          .chart("time to create the documents", progressChart(rounds, steps));
+      List<LineChart> progress = progressCharts(rounds, steps);
+      long threads = byStep.values().stream().map(stepRounds -> stepRounds.get(0).getKey())
+          .filter(step -> !step.single()).map(BulkInsertStep::threads).distinct().count();
+      int fewest = (Chart.MAX_SERIES - 1) / 2;
+      page = page.charts("docs per second against batch size", List.of(chart.get()), threads > Chart.MAX_SERIES
+          ? "The chart draws " + Chart.MAX_SERIES + " of the " + threads + " thread counts: the " + fewest
+              + " smallest T, the middle one and the " + (Chart.MAX_SERIES - 1 - fewest) + " largest; the CSV has"
+              + " them all." : "")
+          .charts("time to create the documents", progress, progress.size() > 1 ? "One chart per thread count T,"
+              + " each a line per batch size B that is a power of 4; the CSV has them all." : "");
     }
     return page;
   }
@@ -236,35 +246,63 @@ public final class BulkInsertSummary implements Summary<BulkInsertFigures> {
                 + (rounds.repeated() ? " (median of " + rounds.count() + " rounds, bars: their range)" : ""))
             .axes("batch size B (documents per _bulk_docs request)", "documents per second")
             .logX();
+    // More thread counts than a chart draws: the fewest, the middle and the most.
+    List<Integer> drawn = Subset.lowestMedianHighest(List.copyOf(batchSizes.keySet()), t -> t, Chart.MAX_SERIES)
+        .drawn();
     for (Map.Entry<Integer, List<Number>> line : batchSizes.entrySet()) {
       String name = "T=" + line.getKey();
       List<Spread> ys = rates.get(line.getKey());
-      chart = rounds.repeated() ? chart.spreadSeries(name, line.getValue(), ys)
-          : chart.series(name, line.getValue(), ys.stream().map(Spread::median).toList());
+      if (!drawn.contains(line.getKey())) {
+        chart = chart.csvOnlySeries(name, line.getValue(), ys.stream().map(Spread::median).toList());
+      } else {
+        chart = rounds.repeated() ? chart.spreadSeries(name, line.getValue(), ys)
+            : chart.series(name, line.getValue(), ys.stream().map(Spread::median).toList());
+      }
     }
     return batchSizes.isEmpty() ? Optional.empty() : Optional.of(chart);
   }
 
   /**
-   * The seed's other plot: the time the documents took against their number, one line per step for the batch sizes
-   * that are powers of 4 (a line for every step would be 60), bulk steps only; with rounds, round 1's.
+   * The seed's other plot: the time the documents took against their number, a line per step for the batch sizes
+   * that are powers of 4 (a line for every step would be 60), bulk steps only, one chart per T (all in one would be 18
+   * lines); with rounds, round 1's. A T with more such batch sizes than a chart draws shows the smallest, the middle
+   * and the largest.
    */
-  private static LineChart progressChart(Rounds rounds, Map<BulkInsertStep, BulkInsertFigures.Step> steps) {
-    LineChart chart = LineChart.titled("Time to create the documents against their number (B a power of 4"
-            + (rounds.repeated() ? ", round 1 of " + rounds.count() : "") + ")")
-        .axes("documents created", "seconds since the step's start");
+  private static List<LineChart> progressCharts(Rounds rounds, Map<BulkInsertStep, BulkInsertFigures.Step> steps) {
+    Map<Integer, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> byThreads = new TreeMap<>();
     for (Map.Entry<BulkInsertStep, BulkInsertFigures.Step> entry : steps.entrySet()) {
       BulkInsertStep step = entry.getKey();
       int b = step.batchSize();
       boolean powerOf4 = Integer.bitCount(b) == 1 && Integer.numberOfTrailingZeros(b) % 2 == 0;
       if (step.round() == 1 && !step.single() && powerOf4) {
-        List<BulkInsertFigures.Point> points = entry.getValue().progress();
-        chart = chart.series("B=" + b + " T=" + step.threads(),
-            points.stream().map(BulkInsertFigures.Point::documents).toList(),
-            points.stream().map(BulkInsertFigures.Point::seconds).toList());
+        byThreads.computeIfAbsent(step.threads(), t -> new ArrayList<>()).add(entry);
       }
     }
-    return chart;
+    List<LineChart> charts = new ArrayList<>();
+    for (Map.Entry<Integer, List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>>> threads : byThreads.entrySet()) {
+      List<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>> lines = threads.getValue();
+      Subset<Map.Entry<BulkInsertStep, BulkInsertFigures.Step>> drawn =
+          Subset.lowestMedianHighest(lines, entry -> entry.getKey().batchSize(), Chart.MAX_SERIES);
+      LineChart chart = LineChart.titled("Time to create the documents against their number, T=" + threads.getKey()
+              + " (B a power of 4" + (drawn.partial() ? ", " + drawn.drawn().size() + " of " + drawn.of() : "")
+              + (rounds.repeated() ? ", round 1 of " + rounds.count() : "") + ")")
+          .axes("documents created", "seconds since the step's start");
+      for (Map.Entry<BulkInsertStep, BulkInsertFigures.Step> entry : lines) {
+        BulkInsertStep step = entry.getKey();
+        List<BulkInsertFigures.Point> points = entry.getValue().progress();
+        String name = "B=" + step.batchSize() + " T=" + step.threads();
+        List<Long> documents = points.stream().map(BulkInsertFigures.Point::documents).toList();
+        List<Double> seconds = points.stream().map(BulkInsertFigures.Point::seconds).toList();
+        chart = drawn.drawn().contains(entry) ? chart.series(name, documents, seconds)
+            : chart.csvOnlySeries(name, documents, seconds);
+      }
+      charts.add(chart);
+    }
+    if (charts.isEmpty()) { // no step of round 1 to draw: the chart says so by its empty plot
+      charts.add(LineChart.titled("Time to create the documents against their number (B a power of 4)")
+          .axes("documents created", "seconds since the step's start"));
+    }
+    return charts;
   }
 
   /** What the load generator used beside what the server used, step by step (and round by round). */

@@ -1,6 +1,8 @@
 package couchbench.report;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -60,16 +62,32 @@ sealed interface Block {
     }
   }
 
-  /** A chart, embedded; its PNG and the numbers behind it (CSV) beside the page. */
-  record ChartBlock(String caption, LineChart chart) implements Block {
+  /**
+   * A chart, or several drawn alike (small multiples: one per thread count, say), embedded one under the other with a
+   * note saying what they draw; each chart's PNG beside the page ({@code <slug>.png}, or {@code <slug>-1.png},
+   * {@code <slug>-2.png}, ... for several) and the numbers behind all of them in one CSV ({@code <slug>.csv}).
+   */
+  record ChartBlock(String caption, List<Chart> charts, String note) implements Block {
     @Override
     public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
       String slug = unique(slugs, Html.slug(caption, "chart"));
-      // Rendered once: the same bytes go to the PNG file and into the page.
-      byte[] png = chart.png(CHART_WIDTH, CHART_HEIGHT);
-      files.put(slug + ".png", png);
-      files.put(slug + ".csv", chart.data().toCsv().getBytes(StandardCharsets.UTF_8));
-      Html.appendFigure(html, caption, png, CHART_WIDTH, CHART_HEIGHT, slug + ".png", slug + ".csv");
+      Table data = charts.get(0).data();
+      for (Chart chart : charts.subList(1, charts.size())) {
+        data = data.append(chart.data());
+      }
+      files.put(slug + ".csv", data.toCsv().getBytes(StandardCharsets.UTF_8));
+      List<byte[]> pngs = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < charts.size(); i++) {
+        // Rendered once: the same bytes go to the PNG file and into the page.
+        byte[] png = charts.get(i).png(CHART_WIDTH, CHART_HEIGHT);
+        String name = charts.size() == 1 ? slug + ".png" : slug + "-" + (i + 1) + ".png";
+        files.put(name, png);
+        pngs.add(png);
+        names.add(name);
+      }
+      names.add(slug + ".csv");
+      Html.appendFigure(html, caption, note, pngs, CHART_WIDTH, CHART_HEIGHT, names.toArray(String[]::new));
     }
   }
 

@@ -14,6 +14,8 @@ final class Html {
       body { font-family: sans-serif; margin: 2em auto; max-width: 70em; padding: 0 1em; color: #222; }
       h1 { font-size: 1.5em; }
       p.warning { background: #fff3cd; border-left: 4px solid #e0a800; padding: .5em 1em; }
+      p, figcaption { overflow-wrap: anywhere; }
+      .wide { max-width: 100%; overflow-x: auto; }
       table { border-collapse: collapse; margin: 1em 0 .3em; }
       caption { font-weight: bold; text-align: left; padding-bottom: .3em; }
       th, td { border: 1px solid #ccc; padding: .25em .6em; }
@@ -75,12 +77,23 @@ final class Html {
         .append("<h1>").append(escape(title)).append("</h1>\n");
   }
 
-  /** Appends a chart embedded as a data: URI, so the page needs no file beside it to show it. */
-  static void appendFigure(StringBuilder html, String caption, byte[] png, int width, int height, String... files) {
-    html.append("<figure>\n<img src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(png))
-        .append("\" width=\"").append(width).append("\" height=\"").append(height)
-        .append("\" alt=\"").append(escape(caption)).append("\">\n<figcaption>").append(escape(caption));
+  /**
+   * Appends charts embedded as data: URIs, so the page needs no file beside it to show them, under one caption; the
+   * note, when not empty, says what they draw.
+   */
+  static void appendFigure(StringBuilder html, String caption, String note, List<byte[]> pngs, int width, int height,
+      String... files) {
+    html.append("<figure>\n");
+    for (byte[] png : pngs) {
+      html.append("<img src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(png))
+          .append("\" width=\"").append(width).append("\" height=\"").append(height)
+          .append("\" alt=\"").append(escape(caption)).append("\">\n");
+    }
+    html.append("<figcaption>").append(escape(caption));
     appendFiles(html.append(' '), "span", files);
+    if (!note.isEmpty()) {
+      html.append("<br>").append(escape(note));
+    }
     html.append("</figcaption>\n</figure>\n");
   }
 
@@ -94,7 +107,8 @@ final class Html {
   }
 
   static void appendTable(StringBuilder html, String caption, Table table) {
-    html.append("<table>\n<caption>").append(escape(caption)).append("</caption>\n<thead><tr>");
+    // A table wider than the page scrolls inside its own box; the page itself never scrolls sideways.
+    html.append("<div class=\"wide\">\n<table>\n<caption>").append(escape(caption)).append("</caption>\n<thead><tr>");
     table.columns().forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
     html.append("</tr></thead>\n<tbody>\n");
     for (List<String> row : table.rows()) {
@@ -105,6 +119,6 @@ final class Html {
       }
       html.append("</tr>\n");
     }
-    html.append("</tbody>\n</table>\n");
+    html.append("</tbody>\n</table>\n</div>\n");
   }
 }

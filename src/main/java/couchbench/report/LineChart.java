@@ -3,16 +3,11 @@ package couchbench.report;
 import couchbench.rounds.Spread;
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.Styler.LegendPosition;
@@ -21,16 +16,18 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * A line chart (one line per series, a marker on every point) rendered to PNG with XChart.
- * Immutable: every method returns a new chart, so a half-built chart can be reused as a template.
+ * A line chart (one line per series, a marker on every point) rendered to PNG with XChart, its axes labelled in plain
+ * numbers. Immutable: every method returns a new chart, so a half-built chart can be reused as a template. At most
+ * {@link Chart#MAX_SERIES} series.
  */
-public final class LineChart {
+public final class LineChart implements Chart {
 
   /**
    * One named line; the values are copied to doubles once, when the series is added. Lows and highs, when there are
    * any (one of each per point), are the range drawn around each point as a vertical bar.
    */
-  record Series(String name, List<Double> xs, List<Double> ys, List<Double> lows, List<Double> highs) {
+  record Series(String name, List<Double> xs, List<Double> ys, List<Double> lows, List<Double> highs,
+      boolean drawn) {
 
     boolean ranged() {
       return !lows.isEmpty();
@@ -123,11 +120,27 @@ public final class LineChart {
    * @param xs the x values
    * @param ys the y values, as many as xs
    * @return a new chart with the series added
-   * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
+   * @throws IllegalArgumentException if the sizes differ, a value is null, the name is taken, or the chart has
+   *     {@link Chart#MAX_SERIES} series already
    */
   public LineChart series(String name, List<? extends Number> xs, List<? extends Number> ys) {
-    checkSizes(name, xs, ys.size());
-    return with(new Series(name, doubles(name, xs), doubles(name, ys), List.of(), List.of()));
+    checkSizes(name, xs, ys.size(), true);
+    return with(new Series(name, doubles(name, xs), doubles(name, ys), List.of(), List.of(), true));
+  }
+
+  /**
+   * Adds a series to the numbers behind the chart only, not to its picture: one of many the chart leaves out, so that
+   * the CSV has them all. No limit on their number.
+   *
+   * @param name the series' name in the CSV, unique within the chart
+   * @param xs the x values
+   * @param ys the y values, as many as xs
+   * @return a new chart with the series in its data
+   * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
+   */
+  public LineChart csvOnlySeries(String name, List<? extends Number> xs, List<? extends Number> ys) {
+    checkSizes(name, xs, ys.size(), false);
+    return with(new Series(name, doubles(name, xs), doubles(name, ys), List.of(), List.of(), false));
   }
 
   /**
@@ -137,23 +150,28 @@ public final class LineChart {
    * @param xs the x values
    * @param ys one spread per x value
    * @return a new chart with the series added
-   * @throws IllegalArgumentException if the sizes differ, a value is null, or the name is taken
+   * @throws IllegalArgumentException if the sizes differ, a value is null, the name is taken, or the chart has
+   *     {@link Chart#MAX_SERIES} series already
    */
   public LineChart spreadSeries(String name, List<? extends Number> xs, List<Spread> ys) {
-    checkSizes(name, xs, ys.size());
+    checkSizes(name, xs, ys.size(), true);
     if (ys.stream().anyMatch(Objects::isNull)) {
       throw new IllegalArgumentException("series '" + name + "': null value in " + ys);
     }
     return with(new Series(name, doubles(name, xs), ys.stream().map(Spread::median).toList(),
-        ys.stream().map(Spread::min).toList(), ys.stream().map(Spread::max).toList()));
+        ys.stream().map(Spread::min).toList(), ys.stream().map(Spread::max).toList(), true));
   }
 
-  private void checkSizes(String name, List<? extends Number> xs, int ys) {
+  private void checkSizes(String name, List<? extends Number> xs, int ys, boolean drawn) {
     if (xs.size() != ys) {
       throw new IllegalArgumentException("series '" + name + "': " + xs.size() + " x values but " + ys + " y values");
     }
     if (series.stream().anyMatch(s -> s.name().equals(name))) {
       throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
+    }
+    if (drawn && series.stream().filter(Series::drawn).count() == MAX_SERIES) {
+      throw new IllegalArgumentException("chart '" + title + "' has " + MAX_SERIES + " series already, as many as a"
+          + " reader tells apart: series '" + name + "' goes into another chart, or only into the CSV");
     }
   }
 
@@ -171,9 +189,17 @@ public final class LineChart {
    * @return the PNG file's bytes
    * @throws IllegalStateException if a log axis would have to show a value that is not positive
    */
+  @Override
   public byte[] png(int width, int height) {
-    XYChart chart = new XYChartBuilder().width(width).height(height)
-        .title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+    return rendered(width, height).png();
+  }
+
+  /** Draws the chart, keeping XChart's layout of it. */
+  Rendered rendered(int width, int height) {
+    Rendered.Xy chart = new Rendered.Xy(width, height);
+    chart.setTitle(title);
+    chart.setXAxisTitle(xLabel);
+    chart.setYAxisTitle(yLabel);
     XYStyler styler = chart.getStyler();
     styler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
     styler.setXAxisLogarithmic(logX);
@@ -185,10 +211,12 @@ public final class LineChart {
     styler.setPlotGridLinesStroke(new BasicStroke(1f));
     styler.setPlotGridLinesColor(new Color(0xE8E8E8));
     // XChart refuses a series with no points; there is nothing to draw for it anyway.
-    List<Series> drawn = series.stream().filter(s -> !s.xs().isEmpty()).toList();
+    List<Series> drawn = series.stream().filter(s -> s.drawn() && !s.xs().isEmpty()).toList();
     styler.setLegendVisible(!drawn.isEmpty());
     if (xTickLabel != null && !drawn.isEmpty()) { // with no point, XChart's labelling of the ticks never ends
       styler.setxAxisTickLabelsFormattingFunction(xTickLabel);
+    } else if (categories.isEmpty()) {
+      styler.setXAxisDecimalPattern(Rendered.PLAIN_NUMBERS);
     }
     if (!categories.isEmpty()) {
       chart.setXAxisTitle(xLabel + " (" + numbered() + ")");
@@ -213,11 +241,7 @@ public final class LineChart {
         addRange(chart, s, color);
       }
     }
-    try {
-      return BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG);
-    } catch (IOException e) {
-      throw new UncheckedIOException("rendering chart '" + title + "'", e);
-    }
+    return Rendered.draw(chart, title);
   }
 
   /**
@@ -242,7 +266,8 @@ public final class LineChart {
    * @return the numbers behind the chart, one row per point, for the CSV written beside it; a category by name; with
    *     the smallest and largest round of each point when a series has a range
    */
-  Table data() {
+  @Override
+  public Table data() {
     String x = xLabel.isEmpty() ? "x" : xLabel;
     String y = yLabel.isEmpty() ? "y" : yLabel;
     boolean ranged = series.stream().anyMatch(Series::ranged);

@@ -134,8 +134,27 @@ public final class SummaryPage {
    * @param chart the chart
    * @return a new page with the chart
    */
-  public SummaryPage chart(String caption, LineChart chart) {
-    return with(new Block.ChartBlock(caption, chart));
+  public SummaryPage chart(String caption, Chart chart) {
+    return charts(caption, List.of(chart), "");
+  }
+
+  /**
+   * Adds charts drawn alike under one caption, e.g. one per thread count where one chart would draw too many series,
+   * or the chosen few of many series: embedded one under the other, each written beside the page as
+   * {@code <slug>-1.png}, {@code <slug>-2.png}, ... (one alone as {@code <slug>.png}), the numbers behind all of them
+   * as {@code <slug>.csv}.
+   *
+   * @param caption the charts' caption
+   * @param charts the charts, at least one, whose numbers have the same columns
+   * @param note what the charts draw of what, shown under the caption; empty for nothing
+   * @return a new page with the charts
+   * @throws IllegalArgumentException when there is no chart
+   */
+  public SummaryPage charts(String caption, List<? extends Chart> charts, String note) {
+    if (charts.isEmpty()) {
+      throw new IllegalArgumentException("no chart for '" + caption + "'");
+    }
+    return with(new Block.ChartBlock(caption, List.copyOf(charts), note));
   }
 
   /**

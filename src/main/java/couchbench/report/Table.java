@@ -51,6 +51,20 @@ public final class Table {
     return new Table(columns, List.copyOf(next));
   }
 
+  /**
+   * @param other a table of the same columns
+   * @return a new table with this one's rows, then the other's
+   * @throws IllegalArgumentException if the columns differ
+   */
+  public Table append(Table other) {
+    if (!other.columns.equals(columns)) {
+      throw new IllegalArgumentException("columns " + other.columns + " (expected: " + columns + ")");
+    }
+    List<List<String>> next = new ArrayList<>(rows);
+    next.addAll(other.rows);
+    return new Table(columns, List.copyOf(next));
+  }
+
   /** @return the column headings */
   public List<String> columns() {
     return columns;

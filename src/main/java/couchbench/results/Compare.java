@@ -1,6 +1,8 @@
 package couchbench.results;
 
+import couchbench.report.Chart;
 import couchbench.report.LineChart;
+import couchbench.report.Subset;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import java.nio.file.Files;
@@ -33,6 +35,14 @@ public final class Compare {
 
   /** One row of the comparison: an entry of A against one of B (either may be missing). */
   record Pair(String name, Optional<Results.Entry> a, Optional<Results.Entry> b) {}
+
+  /** A pair's two curves, either missing where that run has no OK request of it, ranked by A's p99 (else B's). */
+  private record Curves(String a, PercentileCurve curveA, String b, PercentileCurve curveB, double p99Micros) {
+
+    double maxMicros() {
+      return Math.max(curveA == null ? 0 : curveA.maxMicros(), curveB == null ? 0 : curveB.maxMicros());
+    }
+  }
 
   private Compare() {}
 
@@ -88,7 +98,7 @@ public final class Compare {
     }
     Table table = Table.of("request", "kind", "rate A (/s)", "rate B (/s)", "rate B/A", "p50 A (us)", "p50 B (us)",
         "p50 B/A", "p99 A (us)", "p99 B (us)", "p99 B/A", "p99.9 A (us)", "p99.9 B (us)", "p99.9 B/A", "KO A", "KO B");
-    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests, A and B");
+    List<Curves> curves = new ArrayList<>();
     for (Pair pair : pair(a.results(), b.results(), pairs)) {
       Results.Entry ea = pair.a().orElse(null);
       Results.Entry eb = pair.b().orElse(null);
@@ -103,8 +113,23 @@ public final class Compare {
           p(ea, Results.Latency::p999), p(eb, Results.Latency::p999),
           ratio(p(ea, Results.Latency::p999), p(eb, Results.Latency::p999)),
           ea == null ? null : ea.ko(), eb == null ? null : eb.ko());
-      chart = curve(chart, "A: " + (ea == null ? "" : ea.name()), ea, a.histograms());
-      chart = curve(chart, "B: " + (eb == null ? "" : eb.name()), eb, b.histograms());
+      Histogram okA = ok(ea, a.histograms());
+      Histogram okB = ok(eb, b.histograms());
+      if (okA != null || okB != null) {
+        curves.add(new Curves("A: " + (ea == null ? "" : ea.name()), okA == null ? null : PercentileCurve.of(okA),
+            "B: " + (eb == null ? "" : eb.name()), okB == null ? null : PercentileCurve.of(okB),
+            PercentileCurve.p99Micros(okA != null ? okA : okB)));
+      }
+    }
+    // Each pair draws two curves: at most half as many pairs as a chart draws series.
+    Subset<Curves> drawn = Subset.lowestMedianHighest(curves, Curves::p99Micros, Chart.MAX_SERIES / 2);
+    String unit = PercentileCurve.unit(curves.stream().mapToDouble(Curves::maxMicros).max().orElse(0));
+    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests, A and B"
+        + (drawn.partial() ? " (" + drawn.drawn().size() + " of " + drawn.of() + " requests)" : ""), unit);
+    for (Curves pair : curves) {
+      boolean draw = drawn.drawn().contains(pair);
+      chart = curve(chart, pair.a(), pair.curveA(), unit, draw);
+      chart = curve(chart, pair.b(), pair.curveB(), unit, draw);
     }
     return page
         .line("Ratios are B/A: above 1 means B is faster for rates, slower for latencies. Latencies of OK requests in"
@@ -112,7 +137,8 @@ public final class Compare {
             + " nanoseconds; Gatling in whole milliseconds). Warm-up requests left out; an empty cell: the request is"
             + " not in that run.")
         .table("compare", table)
-        .chart("latency by percentile", chart);
+        .charts("latency by percentile", List.of(chart), drawn.describe("requests and groups of A and B",
+            PercentileCurve.RANKED_BY + " in A (in B where A has none)", "fastest", "slowest"));
   }
 
   /** Pairs A's and B's measured entries: by the given names first, then by equal name and kind. */
@@ -163,13 +189,18 @@ public final class Compare {
         + ", Java " + run.versions().java() + ")";
   }
 
-  private static LineChart curve(LineChart chart, String series, Results.Entry entry, Map<String, Histogram> times) {
+  /** @return the entry's OK times, null when it is missing or had no OK request */
+  private static Histogram ok(Results.Entry entry, Map<String, Histogram> times) {
     Histogram ok = entry == null ? null : times.get(entry.okTag());
-    if (ok == null || ok.getTotalCount() == 0) {
+    return ok == null || ok.getTotalCount() == 0 ? null : ok;
+  }
+
+  private static LineChart curve(LineChart chart, String series, PercentileCurve curve, String unit, boolean draw) {
+    if (curve == null) {
       return chart;
     }
-    PercentileCurve curve = PercentileCurve.of(ok);
-    return chart.series(series, curve.xs(), curve.micros());
+    return draw ? chart.series(series, curve.xs(), curve.in(unit)) : chart.csvOnlySeries(series, curve.xs(),
+        curve.in(unit));
   }
 
   /** @return the entry's figure, null when it is missing or had no OK request */

@@ -9,8 +9,9 @@ import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Latency by percentile, drawn as HdrHistogram's plotter draws it: the x axis is log10(1/(1-p)), so that p90, p99,
- * p99.9 are equally spaced (at 1, 2, 3) and the tail gets room; the y axis is the latency in microseconds. The x
- * values are the logarithms themselves on a linear axis, since XChart's log axis labels its ticks by position.
+ * p99.9 are equally spaced (at 1, 2, 3) and the tail gets room; the y axis is the latency in milliseconds, or in
+ * microseconds where every value is below 1 ms. The x values are the logarithms themselves on a linear axis, since
+ * XChart's log axis labels its ticks by position.
  *
  * @param xs log10(1/(1-p)) at each point
  * @param micros the latency at each point
@@ -44,9 +45,39 @@ record PercentileCurve(List<Double> xs, List<Double> micros) {
     return new PercentileCurve(List.copyOf(xs), List.copyOf(micros));
   }
 
-  /** @return an empty chart with the axes and tick labels of a percentile curve */
-  static LineChart chart(String title) {
-    return LineChart.titled(title).axes("percentile, as log10(1/(1-p)): 1 = p90, 2 = p99, 3 = p99.9", "latency (us)")
+  /** Ranked by this figure, the fastest first, when a chart draws a few of many curves. */
+  static final String RANKED_BY = "p99";
+
+  /** @return the latency at the 99th percentile, in microseconds, for ranking the curves */
+  static double p99Micros(Histogram nanos) {
+    return nanos.getValueAtPercentile(99) / 1000.0;
+  }
+
+  /** @return the largest latency on the curve, in microseconds; 0 when it has no point */
+  double maxMicros() {
+    return micros.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+  }
+
+  /**
+   * @param maxMicros the largest value the chart shows, in microseconds
+   * @return "ms", or "µs" when every value is below 1 ms
+   */
+  static String unit(double maxMicros) {
+    return maxMicros < 1000 ? "µs" : "ms";
+  }
+
+  /** @return the latencies in the unit, "ms" or "µs" */
+  List<Double> in(String unit) {
+    return unit.equals("ms") ? micros.stream().map(us -> us / 1000).toList() : micros;
+  }
+
+  /**
+   * @param unit "ms" or "µs", from {@link #unit}
+   * @return an empty chart with the axes and tick labels of a percentile curve
+   */
+  static LineChart chart(String title, String unit) {
+    return LineChart.titled(title).axes("percentile, as log10(1/(1-p)): 1 = p90, 2 = p99, 3 = p99.9",
+            "latency (" + unit + ")")
         .xTickLabels(PercentileCurve::percentileLabel);
   }
 

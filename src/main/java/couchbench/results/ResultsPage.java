@@ -1,16 +1,27 @@
 package couchbench.results;
 
+import couchbench.report.Chart;
 import couchbench.report.LineChart;
+import couchbench.report.Subset;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * What every summary page shows from results.json: the servers' counts against the acknowledged requests, the latency
- * table and the percentile chart of the measured requests.
+ * table and the percentile chart of the measured requests: with more than {@link #MOST_CURVES} of them, the chart
+ * draws the fastest, the median and the slowest by p99, and says so.
  */
 final class ResultsPage {
+
+  /** The most curves the percentile chart draws: one fewer than a chart can, an odd number with the median. */
+  static final int MOST_CURVES = Chart.MAX_SERIES - 1;
+
+  /** One entry's curve, its name in the legend. */
+  private record Curve(String name, PercentileCurve curve, double p99Micros) {}
 
   private ResultsPage() {}
 
@@ -28,7 +39,7 @@ final class ResultsPage {
           : page.warning("Server count: " + count.describe() + ": something else wrote to the server meanwhile, or"
               + " it lost writes.");
     }
-    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests");
+    List<Curve> curves = new ArrayList<>();
     for (Results.Entry entry : results.requests()) {
       if (entry.warmUp() || entry.count() == 0) {
         continue;
@@ -38,10 +49,17 @@ final class ResultsPage {
           l.mean(), l.p50(), l.p90(), l.p99(), l.p999(), l.p9999(), l.max());
       Histogram ok = okTimes.get(entry.okTag());
       if (ok != null && ok.getTotalCount() > 0) {
-        PercentileCurve curve = PercentileCurve.of(ok);
-        chart = chart.series(entry.kind().equals("group") ? "group " + entry.name() : entry.name(), curve.xs(),
-            curve.micros());
+        curves.add(new Curve(entry.kind().equals("group") ? "group " + entry.name() : entry.name(),
+            PercentileCurve.of(ok), PercentileCurve.p99Micros(ok)));
       }
+    }
+    Subset<Curve> drawn = Subset.lowestMedianHighest(curves, Curve::p99Micros, MOST_CURVES);
+    String unit = PercentileCurve.unit(curves.stream().mapToDouble(c -> c.curve().maxMicros()).max().orElse(0));
+    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests"
+        + (drawn.partial() ? " (" + drawn.drawn().size() + " of " + drawn.of() + ")" : ""), unit);
+    for (Curve curve : curves) {
+      chart = drawn.drawn().contains(curve) ? chart.series(curve.name(), curve.curve().xs(), curve.curve().in(unit))
+          : chart.csvOnlySeries(curve.name(), curve.curve().xs(), curve.curve().in(unit));
     }
     return page
         .line("Latency of OK requests in microseconds, from results.json: memcache requests timed by couchbench's"
@@ -49,6 +67,7 @@ final class ResultsPage {
             + " HTTP requests and groups at Gatling's precision, whole milliseconds. HdrHistogram, 3 significant"
             + " digits. Warm-up requests left out.")
         .table("latency in microseconds", table)
-        .chart("latency by percentile", chart);
+        .charts("latency by percentile", List.of(chart),
+            drawn.describe("measured requests and groups", PercentileCurve.RANKED_BY, "fastest", "slowest"));
   }
 }

@@ -1,10 +1,14 @@
 package couchbench.viewquery;
 
+import couchbench.report.Chart;
 import couchbench.report.LineChart;
+import couchbench.report.Subset;
 import couchbench.rounds.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * ViewQuery's two charts: httperf's reply rate samples over the run, and how long the connections took. With several
@@ -49,10 +53,15 @@ final class ViewQueryCharts {
   /**
    * @param tallies each round's finished load, round 1 first
    * @return the connection times' distribution: the share of connections that took at most each time; a line per
-   *     round when there are several
+   *     round when there are several, drawn for at most 8 of them (the first 3, the middle one and the last 4), the
+   *     others in the CSV only
    */
   static LineChart connectionTimes(List<ConnFigures> tallies) {
-    LineChart chart = LineChart.titled("connection times")
+    List<Integer> drawn = Subset.lowestMedianHighest(IntStream.rangeClosed(1, tallies.size()).boxed().toList(),
+        round -> round, Chart.MAX_SERIES).drawn();
+    LineChart chart = LineChart.titled("connection times" + (drawn.size() < tallies.size() ? " (rounds "
+            + drawn.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " of " + tallies.size() + ")"
+            : ""))
         .axes("connection time (ms)", "connections at most this long (%)");
     for (int round = 1; round <= tallies.size(); round++) {
       long[] sorted = tallies.get(round - 1).connectionMicros();
@@ -67,7 +76,8 @@ final class ViewQueryCharts {
         millis.add(sorted[sorted.length - 1] / 1e3);
         percent.add(100.0);
       }
-      chart = chart.series(tallies.size() > 1 ? "round " + round : "connections", millis, percent);
+      String name = tallies.size() > 1 ? "round " + round : "connections";
+      chart = drawn.contains(round) ? chart.series(name, millis, percent) : chart.csvOnlySeries(name, millis, percent);
     }
     return chart;
   }

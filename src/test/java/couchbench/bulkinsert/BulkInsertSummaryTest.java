@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,6 +104,43 @@ class BulkInsertSummaryTest {
     tally.userEnded();
     tally.keepServerDocCount((long) batchSize * replies);
     return tally;
+  }
+
+  @Test
+  void shouldDrawEightThreadCountsOfNineAndSaySo(@TempDir Path folder) throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "4", "threads", "1,2,3,4,5,6,7,8,9",
+        "single", "false"), Map.of()));
+    List<StepTally> tallies = IntStream.range(0, 9).mapToObj(i -> ran(4, 2, 1)).toList();
+    BulkInsertFigures figures = figures(plan, tallies, null);
+
+    writePage(plan, results(null, entries(figures)), figures, folder);
+
+    assertEquals(10, Files.readAllLines(folder.resolve("docs-per-second-against-batch-size.csv")).size(),
+        "every T in the CSV");
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("The chart draws 8 of the 9 thread counts:"
+        + " the 3 smallest T, the middle one and the 4 largest; the CSV has them all."));
+  }
+
+  @Test
+  void shouldDrawTheTimeToCreateTheDocumentsInOneChartPerThreadCountWithEveryStepInOneCsv(@TempDir Path folder)
+      throws IOException {
+    BulkInsertPlan plan = BulkInsertPlan.from(Settings.of(Map.of("batchSizes", "4,16,64", "threads", "1,2",
+        "single", "false"), Map.of()));
+    List<StepTally> tallies = List.of(ran(4, 2, 1), ran(16, 2, 1), ran(64, 2, 1), ran(4, 2, 1), ran(16, 2, 1),
+        ran(64, 2, 1));
+    BulkInsertFigures figures = figures(plan, tallies, null);
+
+    writePage(plan, results(null, entries(figures)), figures, folder);
+
+    assertTrue(Files.exists(folder.resolve("time-to-create-the-documents-1.png")), "T=1's chart");
+    assertTrue(Files.exists(folder.resolve("time-to-create-the-documents-2.png")), "T=2's chart");
+    assertFalse(Files.exists(folder.resolve("time-to-create-the-documents-3.png")));
+    List<String> csv = Files.readAllLines(folder.resolve("time-to-create-the-documents.csv"));
+    assertEquals(List.of("B=4 T=1", "B=16 T=1", "B=64 T=1", "B=4 T=2", "B=16 T=2", "B=64 T=2"),
+        csv.stream().skip(1).map(line -> line.substring(0, line.indexOf(','))).distinct().toList(),
+        "every step in the one CSV");
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("One chart per thread count T"),
+        "the page says what the charts draw");
   }
 
   @Test

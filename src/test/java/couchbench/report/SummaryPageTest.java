@@ -35,6 +35,27 @@ class SummaryPageTest {
   Path folder;
 
   @Test
+  void shouldScrollAWideTableInsideItsOwnBoxNotThePage() {
+    String html = SummaryPage.titled("siege").table("figures", TABLE).toHtml();
+
+    assertTrue(html.contains("<div class=\"wide\">\n<table>"), html);
+    assertTrue(html.contains(".wide { max-width: 100%; overflow-x: auto; }"), "the box scrolls sideways");
+  }
+
+  @Test
+  void shouldWriteEachOfSeveralChartsPngAndTheNumbersOfAllInOneCsvUnderTheNote() throws IOException {
+    LineChart t2 = LineChart.titled("T=2").axes("batch size", "docs/s").series("T=2", List.of(1), List.of(20.0));
+
+    SummaryPage.titled("BulkInsert").charts("time", List.of(CHART, t2), "one chart per T").writeTo(folder);
+
+    assertTrue(Files.exists(folder.resolve("time-1.png")) && Files.exists(folder.resolve("time-2.png")));
+    assertEquals(CHART.data().append(t2.data()).toCsv(), Files.readString(folder.resolve("time.csv")));
+    String html = Files.readString(folder.resolve("summary.html"));
+    assertEquals(2, html.split("<img ", -1).length - 1, "both charts embedded");
+    assertTrue(html.contains("one chart per T"), "the note");
+  }
+
+  @Test
   void shouldWriteThePageATableCsvAndAChartPngWithItsCsv() throws IOException {
     Path html = PAGE.writeTo(folder.resolve("run"));
 

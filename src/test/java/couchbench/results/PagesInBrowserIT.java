@@ -29,8 +29,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every kind of page couchbench writes, from the briefest real run of each simulation, then Compare and Merge on
- * those runs, opened in headless Chromium with the network off: nothing fetched from outside, every image decoded,
- * no console error, a screenshot that is not blank.
+ * those runs, opened in headless Chromium with the network off: nothing fetched from outside, every image (each
+ * chart) decoded, no console error, a screenshot that is not blank, no page wider than the window (1280 px: a wide
+ * table scrolls in its own box). That no chart's legend is taller than its plot is held where the legend is drawn,
+ * inside the PNG: couchbench.report.ChartLayoutTest, against XChart's layout.
  */
 class PagesInBrowserIT {
 
@@ -105,10 +107,12 @@ class PagesInBrowserIT {
   @ParameterizedTest
   @ValueSource(strings = {"MemSet", "MemGet", "CouchSet", "CouchGet", "CouchVsMemcache", "BulkInsert", "ViewQuery",
       "AttachmentUpload", "compare", "merge"})
-  void shouldOpenOfflineWithEveryImageAndNoConsoleError(String kind) {
+  void shouldOpenOfflineWithEveryImageNoConsoleErrorAndNoPageWiderThanTheWindow(String kind) {
     Browser.Findings findings = browser.open(PAGES.get(kind));
 
     assertTrue(findings.images() > 0, kind + ": the page has its charts: " + findings);
+    assertEquals(Browser.WIDTH, findings.windowWidth());
+    assertTrue(findings.fits(), kind + ": " + findings.pageWidth() + " px wide, the window " + findings.windowWidth());
     assertTrue(findings.clean(), kind + ": " + findings);
   }
 

@@ -51,7 +51,7 @@ class PercentileCurveTest {
     one.recordValue(5_000_000);
     PercentileCurve curve = PercentileCurve.of(one);
 
-    byte[] png = PercentileCurve.chart("t").series("one", curve.xs(), curve.micros()).png(400, 300);
+    byte[] png = PercentileCurve.chart("t", "ms").series("one", curve.xs(), curve.in("ms")).png(400, 300);
 
     assertTrue(png.length > 0);
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.results.Results;
 import couchbench.results.SummaryInput;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +55,16 @@ class ViewQuerySummaryTest {
         .map(round -> SummaryInput.entry(plan.requestName(round), rounds.get(round - 1).replies(), Map.of())).toList();
     return SummaryInput.page(ViewQuerySummary.of(plan), SummaryInput.results("ViewQuery", null, entries),
         new ViewQueryFigures(SERVER, INDEX, false, rounds));
+  }
+
+  @Test
+  void shouldDrawTheConnectionTimesOfEightRoundsOfNineAndWriteAllNine() {
+    List<ConnFigures> nine = IntStream.range(0, 9).mapToObj(i -> round(1_000, 10)).toList();
+
+    LineChart chart = ViewQueryCharts.connectionTimes(nine);
+
+    assertEquals(9, chart.data().rows().stream().map(row -> row.get(0)).distinct().count(), "every round in the CSV");
+    chart.png(900, 500);
   }
 
   @Test

@@ -1,0 +1,24 @@
+package couchbench.report;
+
+/**
+ * A chart for a summary page: a PNG drawn by XChart, and the numbers behind it for the CSV written beside it. At most
+ * {@link #MAX_SERIES} series are drawn in one chart, since a reader cannot tell more apart by colour and marker; a
+ * caller with more draws one chart per group of them (small multiples) or a chosen few, and says which.
+ */
+public sealed interface Chart permits LineChart, BarChart {
+
+  /** The most series one chart draws; each chart refuses one more. */
+  int MAX_SERIES = 8;
+
+  /**
+   * Renders the chart.
+   *
+   * @param width image width in pixels
+   * @param height image height in pixels
+   * @return the PNG file's bytes
+   */
+  byte[] png(int width, int height);
+
+  /** @return the numbers behind the chart, one row per point, for the CSV written beside it */
+  Table data();
+}
