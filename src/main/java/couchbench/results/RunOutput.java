@@ -251,6 +251,8 @@ public final class RunOutput {
       delete(partFile);
       page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
     }
+    // Gatling 3.15.1 and its Maven plugin write no lastRun.txt (checked): couchbench names the run's folder there.
+    RunFolders.lastRunIfUnderRoot(folder.get());
     // Gatling's global figures and its report's path come after this hook: the summary's path is said last.
     Console.atExit("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
         .toAbsolutePath());
