@@ -42,6 +42,12 @@ public final class RunOutput {
   /** The length of an interval in histograms.hlog. */
   public static final Duration INTERVAL = Duration.ofSeconds(5);
 
+  /**
+   * The intervals without a step's line after which the console gets a progress line of its own: every 10 s, so that
+   * a default BulkInsert (60 steps, a warm-up of some 30 s) prints about 130 lines from mvn to its summary.
+   */
+  static final int QUIET_INTERVALS = 2;
+
   /** The interval log's name in the run folder. */
   public static final String HISTOGRAMS = "histograms.hlog";
 
@@ -60,6 +66,7 @@ public final class RunOutput {
   private boolean memcacheCounted;
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
+  private long quietIntervals;
 
   /** A server counter read before the load, to be read again after it. */
   private record CounterBefore(String counter, LongSupplier read, long before, Instant beforeAt,
@@ -140,7 +147,8 @@ public final class RunOutput {
   /**
    * Marks the load's start, as {@link #loadStarts()}, and gives the console its progress from then on: the memcache
    * requests' counts (where {@link #memcacheTimings} records them) and the sources given, at the end of every step's
-   * line ({@link Console#step}), and on a line of its own after every {@link #INTERVAL} without a step's line.
+   * line ({@link Console#step}), and on a line of its own after every {@link #QUIET_INTERVALS} intervals without
+   * a step's line.
    *
    * @param counted what the simulation counts itself, e.g. BulkInsert's writes and steps left
    */
@@ -180,14 +188,18 @@ public final class RunOutput {
     intervalStart = now;
   }
 
-  /** Every interval: takes it, and prints the progress unless a step's line has said it since the last one. */
+  /**
+   * Every interval: takes it, and after every {@link #QUIET_INTERVALS} intervals in which no step's line said the
+   * progress, prints it on a line of its own.
+   */
   private synchronized void tick() {
     takeInterval();
     long stepLines = Console.stepLines();
-    if (stepLines == stepLinesAtTick) {
+    quietIntervals = stepLines == stepLinesAtTick ? quietIntervals + 1 : 0;
+    stepLinesAtTick = stepLines;
+    if (quietIntervals > 0 && quietIntervals % QUIET_INTERVALS == 0) {
       progress.ifPresent(account -> Console.say("progress: " + account.line()));
     }
-    stepLinesAtTick = stepLines;
   }
 
   private Progress.Source memcacheProgress() {
