@@ -2,7 +2,8 @@
 # bench/injectors.sh N SIMULATION [-Dname=value...]: N injectors of one couchbench run on this machine, started
 # exactly as the Kubernetes Job starts them (deploy/kubernetes/injector.sh, the same environment variables
 # JOB_COMPLETION_INDEX, INJECTORS, SIMULATION, START_AT, OUT, the same arguments -Dinjector=I/N -DstartAt=..., the same
-# folders $OUT/injector-I), then merged into one result with Merge. Against loopback servers only: the memcached or
+# folders $OUT/injector-I), then merged into one result with Merge, all in reports/<simulation>-merged-<timestamp>/
+# (the injectors' folders under its injectors/), which reports/lastRun.txt then names. Against loopback servers only: the memcached or
 # pouchdb-server it starts itself on a free port, or the 127.0.0.1 one the properties name.
 #
 #   bench/injectors.sh 2 MemSet -Dusers=8 -Dduration=60
@@ -52,7 +53,11 @@ esac
 bench_classpath
 
 start_at=$(date -u -d "+${START_DELAY:-30} seconds" +%Y-%m-%dT%H:%M:%SZ)
-injectors=$out/injectors
+# Beside the other runs, named as Gatling names a run folder and as Merge names a merged one
+# (RunFolders.mergedName): the merged result in reports/<simulation>-merged-<UTC timestamp>/, the injectors'
+# folders and logs inside it, under injectors/. The server's data and the classpath stay in $out.
+merged=$PWD/reports/$(echo "$simulation" | tr '[:upper:]' '[:lower:]')-merged-$(date -u +%Y%m%d%H%M%S%3N)
+injectors=$merged/injectors
 mkdir -p "$injectors"
 touch "$injectors/collected" # the folders are here already: nothing to wait for, as a pod waits for kubectl cp
 echo "injectors: $n x $simulation, load at $start_at, folders under $injectors"
@@ -61,17 +66,17 @@ for i in $(seq 0 $((n - 1))); do
   JOB_COMPLETION_INDEX=$i INJECTORS=$n SIMULATION=$simulation START_AT=$start_at OUT=$injectors \
     CLASSPATH_FILE=$out/classpath JAVA_OPTS=-Xmx1g \
     timeout "$LIMIT" $CLIENT_PIN deploy/kubernetes/injector.sh "-Dinjector=$i/$n" "-DstartAt=$start_at" \
-    "$ONLY_GIVEN_TARGETS" "${targets[@]}" "$@" >"$out/injector-$i.log" 2>&1 &
+    "$ONLY_GIVEN_TARGETS" "${targets[@]}" "$@" >"$injectors/injector-$i.log" 2>&1 &
   pids+=($!)
 done
 failed=0
 for i in "${!pids[@]}"; do
-  wait "${pids[$i]}" || { echo "injectors: injector $i failed, see $out/injector-$i.log" >&2; failed=1; }
-  grep -h "^couchbench: injector $i/$n: load starts" "$out/injector-$i.log" || true
+  wait "${pids[$i]}" || { echo "injectors: injector $i failed, see $injectors/injector-$i.log" >&2; failed=1; }
+  grep -h "^couchbench: injector $i/$n: load starts" "$injectors/injector-$i.log" || true
 done
 runs=$(for folder in "$injectors"/injector-*/reports/*/; do echo "${folder%/}"; done | paste -sd, -)
 merge_start=$(date +%s.%N)
-java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$out/merged"
+java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$merged" # in reports/: lastRun.txt names it
 echo "injectors: Merge took $(echo "$(date +%s.%N) - $merge_start" | bc) s with its JVM's start ($(du -sh \
   "$injectors" | cut -f1) of injector folders, $(du -ch "$injectors"/injector-*/reports/*/histograms.hlog | tail -1 \
   | cut -f1) of histogram logs, $(cat "$injectors"/injector-*/data/keys/*.csv 2>/dev/null | wc -l) key file lines)"
@@ -84,8 +89,8 @@ rates() {
 for folder in "$injectors"/injector-*/reports/*/; do
   rates "injector $(jq -r .run.injector "$folder/results.json")" "$folder/results.json"
 done
-rates merged "$out/merged/results.json"
+rates merged "$merged/results.json"
 jq -r '.serverCounts[] | "merged: \(.counter) +\(.after - .before) on the server, \(.acknowledged) acknowledged"' \
-  "$out/merged/results.json"
-echo "injectors: merged summary $out/merged/summary.html"
+  "$merged/results.json"
+echo "injectors: merged summary $merged/summary.html"
 exit "$failed"

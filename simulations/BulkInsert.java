@@ -12,6 +12,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.resources.CpuMeter;
 import couchbench.resources.ServerProcess;
+import couchbench.results.Progress;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -59,6 +60,11 @@ public class BulkInsert extends CouchbenchSimulation {
     setUp(oneAfterAnother(sweep))
         .protocols(couchProtocol)
         .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  protected List<Progress.Source> progress() {
+    return List.of(bulk.progress());
   }
 
   @Override

@@ -121,6 +121,10 @@ public final class GatlingRun {
     command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
     command.add("-Dcouchbench.reports=" + resultsRoot);
     command.addAll(ChildJvm.definitions(properties));
+    if ("gatling".equals(properties.get("console"))) {
+      // As the pom's console-gatling profile does: gatling.conf then puts Gatling's console data writer back.
+      command.add("-Dcouchbench.gatlingConsole=console");
+    }
     command.addAll(List.of("io.gatling.app.Gatling", "--simulation", simulation,
         "--results-folder", resultsRoot.toString()));
     command.removeIf(String::isEmpty);

@@ -1,10 +1,12 @@
 package couchbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.merge.MergeCommand;
-import couchbench.results.Merge;
+import couchbench.targets.ChildJvm;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +17,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** N injectors of one simulation run here at once, as bench/injectors.sh and the Kubernetes Job run them, then merged. */
 public final class Injectors {
@@ -25,8 +29,9 @@ public final class Injectors {
    * @param folders injector I's run folder at index I
    * @param merged the folder Merge wrote
    * @param startAt the agreed start the injectors were given
+   * @param resultsRoot the results root Merge ran with (-Dcouchbench.reports), where it wrote the merged folder
    */
-  public record Run(List<Path> folders, Path merged, Instant startAt) {}
+  public record Run(List<Path> folders, Path merged, Instant startAt, Path resultsRoot) {}
 
   private Injectors() {}
 
@@ -59,12 +64,22 @@ public final class Injectors {
       assertEquals(0, result.exitCode(), result.output());
       folders.add(result.requireRunFolder());
     }
-    Path merged = Files.createDirectories(Path.of("target", "it-runs")).resolve("merged-" + simulation.toLowerCase()
-        + "-" + System.nanoTime()).toAbsolutePath();
+    // As exec:java@merge runs it, without -Dout: into a results root of its own, where it picks the folder's name.
+    Path resultsRoot = Files.createDirectories(Path.of("target", "it-runs", "merge-" + System.nanoTime()))
+        .toAbsolutePath();
     // Given out of order: Merge orders them by index.
     List<String> given = new ArrayList<>(folders.stream().map(Path::toString).toList());
     Collections.reverse(given);
-    Merge.run(new String[] {String.join(",", given), merged.toString()}, MergeCommand::summaryOf);
-    return new Run(List.copyOf(folders), merged, startAt);
+    Process merge = ChildJvm.start(Map.of("couchbench.reports", resultsRoot.toString()), MergeCommand.class,
+        String.join(",", given));
+    String printed = new String(merge.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, merge.waitFor(), printed);
+    Matcher said = MERGED.matcher(printed.strip());
+    assertTrue(said.matches(), "one line naming the merged folder: " + printed);
+    return new Run(List.copyOf(folders), Path.of(said.group(1)), startAt, resultsRoot);
   }
+
+  /** What MergeCommand prints: the merged summary's path, and what is beside it. */
+  private static final Pattern MERGED =
+      Pattern.compile("merge: (\\S+)/summary\\.html, with results\\.json and histograms\\.hlog beside it \\([\\d.]+ s\\)");
 }

@@ -13,14 +13,19 @@ import couchbench.couchdb.DatabaseInfo;
 import couchbench.couchdb.DocBodies;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.resources.CpuMeter;
+import couchbench.results.Progress;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -50,6 +55,7 @@ public final class BulkInsertChains {
   private final CouchTarget target;
   private final CpuMeter cpu;
   private final Map<BulkInsertStep, StepTally> tallies = new LinkedHashMap<>();
+  private final List<StepTally> warmUpTallies = new CopyOnWriteArrayList<>();
 
   /**
    * The chains of a plan's steps against a target.
@@ -80,7 +86,7 @@ public final class BulkInsertChains {
     return exec(session -> {
       if (tally.userStarted()) {
         tally.cpuAtStart(cpu.read());
-        Console.say(announcement);
+        Console.step(announcement);
       }
       return session;
     });
@@ -119,7 +125,61 @@ public final class BulkInsertChains {
    * @return the chain
    */
   public ChainBuilder warmUpWrite(BulkInsertStep kind) {
-    return write(kind, WARMUP, new StepTally(kind.threads()));
+    StepTally tally = new StepTally(kind.threads());
+    warmUpTallies.add(tally);
+    return write(kind, WARMUP, tally);
+  }
+
+  /**
+   * The sweep's progress for the console, from the tallies the steps keep anyway: the write requests so far (the
+   * warm-up's too) and the failed ones, and the time left, the steps to go at the pace of those done (before the first
+   * has ended: at the step-length rule's seconds, plus one between steps).
+   *
+   * @return the source of the console's progress line
+   */
+  public Progress.Source progress() {
+    return new Progress.Source() {
+      @Override
+      public String counted() {
+        return "writes";
+      }
+
+      @Override
+      public Progress.Counts counts() {
+        long requests = 0;
+        long failed = 0;
+        for (StepTally tally : allTallies()) {
+          requests += tally.requests();
+          failed += tally.failedRequests();
+        }
+        return new Progress.Counts(requests, failed);
+      }
+
+      @Override
+      public Optional<Duration> left() {
+        return timeLeft();
+      }
+    };
+  }
+
+  private List<StepTally> allTallies() {
+    List<StepTally> all = new ArrayList<>(warmUpTallies);
+    all.addAll(tallies.values());
+    return all;
+  }
+
+  /** The steps to go, at the pace of those done since the first step started. */
+  private Optional<Duration> timeLeft() {
+    List<StepTally> steps = List.copyOf(tallies.values());
+    long ended = steps.stream().filter(StepTally::hasEnded).count();
+    if (steps.isEmpty()) {
+      return Optional.empty();
+    }
+    if (ended == 0) {
+      return Optional.of(Duration.ofSeconds(steps.size() * (Math.max(plan.length().seconds(), 1) + 1L)));
+    }
+    long sinceFirst = steps.get(0).nanosRunning();
+    return Optional.of(Duration.ofNanos(sinceFirst / ended * (steps.size() - ended)));
   }
 
   /**
@@ -134,7 +194,7 @@ public final class BulkInsertChains {
             .collect(Collectors.joining(", ")) + ")";
     return exec(session -> {
       if (announced.compareAndSet(false, true)) {
-        Console.say(announcement);
+        Console.step(announcement);
       }
       return session;
     });
@@ -252,6 +312,7 @@ public final class BulkInsertChains {
         .exec(session -> {
           tally.countSent(step.batchSize());
           if (!session.contains(REPLY)) {
+            tally.countUnanswered();
             return session; // no reply to count: Gatling's report has the request's error
           }
           tally.countReply(session.get(REPLY));

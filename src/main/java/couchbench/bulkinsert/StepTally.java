@@ -23,6 +23,8 @@ public final class StepTally {
   private final AtomicLong startedAtMillis = new AtomicLong(BulkInsertFigures.NOT_STARTED);
   private final AtomicLong ended = new AtomicLong(UNSET);
   private final AtomicLong sent = new AtomicLong();
+  private final AtomicLong requests = new AtomicLong();
+  private final AtomicLong unanswered = new AtomicLong();
   private final AtomicLong acknowledged = new AtomicLong();
   private final AtomicLong replies = new AtomicLong();
   private final AtomicLong failedReplies = new AtomicLong();
@@ -107,6 +109,12 @@ public final class StepTally {
    */
   public void countSent(int documents) {
     sent.addAndGet(documents);
+    requests.incrementAndGet();
+  }
+
+  /** Counts one write request that ended without a reply to count (refused, cut off, or a status not 201/202). */
+  public void countUnanswered() {
+    unanswered.incrementAndGet();
   }
 
   /**
@@ -129,6 +137,26 @@ public final class StepTally {
    */
   public void keepServerDocCount(long docCount) {
     serverDocCount.set(docCount);
+  }
+
+  /** @return write requests that have ended so far, with a reply or without */
+  public long requests() {
+    return requests.get();
+  }
+
+  /** @return write requests that failed so far: no reply to count, or a reply that did not store every document */
+  public long failedRequests() {
+    return unanswered.get() + failedReplies.get();
+  }
+
+  /** @return whether the step's first user has started */
+  public boolean hasStarted() {
+    return started.get() != UNSET;
+  }
+
+  /** @return whether every user of the step has ended */
+  public boolean hasEnded() {
+    return usersEnded.get() == users;
   }
 
   /** @return documents the server acknowledged */

@@ -63,6 +63,17 @@ public final class LatencyRecorder implements MemcacheTimings {
     });
   }
 
+  /** @return the requests of every interval taken so far, and the KO ones among them: the console's progress */
+  public synchronized Progress.Counts counts() {
+    long requests = 0;
+    long failed = 0;
+    for (Outcomes outcomes : totals.values()) {
+      requests += outcomes.ok().getTotalCount() + outcomes.ko().getTotalCount();
+      failed += outcomes.ko().getTotalCount();
+    }
+    return new Progress.Counts(requests, failed);
+  }
+
   /** @return each request name's times over every interval taken so far, in nanoseconds; copies */
   public synchronized Map<String, Outcomes> totals() {
     Map<String, Outcomes> copies = new LinkedHashMap<>();

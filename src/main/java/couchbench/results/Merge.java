@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -53,7 +52,9 @@ public final class Merge {
   /**
    * Merges the folders given.
    *
-   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
+   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder; by default
+   *     {@code <results root>/<simulation>-merged-<timestamp>}, beside the runs, named as Gatling names them. A merged
+   *     folder in the results root becomes its lastRun.txt, as a run's folder does
    * @param summaries finds the simulation's summary, which merges its own figures and makes its page
    * @return the merged summary.html
    * @throws ResultsException with one line when an argument or a folder is wrong, or the folders are not the
@@ -74,9 +75,10 @@ public final class Merge {
     List<InjectorRun> injectors = read(folders);
     Results first = injectors.get(0).results();
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
-        : RunFolders.resultsRoot().resolve("merged-" + first.run().simulation().toLowerCase(Locale.ROOT)
-            + "-" + injectors.get(0).folder().getFileName());
-    return write(injectors, summaries, out);
+        : RunFolders.resultsRoot().resolve(RunFolders.mergedName(first.run().simulation(), Instant.now()));
+    Path summary = write(injectors, summaries, out);
+    RunFolders.lastRunIfUnderRoot(out);
+    return summary;
   }
 
   /** Reads every folder and checks that they are the injectors of one run, in index order. */

@@ -67,6 +67,40 @@ public final class RunFolders {
     }
   }
 
+  /** The file in the results root that names the last run folder, as Gatling writes it. */
+  public static final String LAST_RUN = "lastRun.txt";
+
+  /**
+   * @param simulation the simulation's name
+   * @param at the merge's time
+   * @return the name of a merged folder, as Gatling names a run's: {@code memset-merged-20261201100000123}
+   */
+  public static String mergedName(String simulation, Instant at) {
+    return simulation.toLowerCase(Locale.ROOT) + "-merged-" + GATLING_TIMESTAMP.format(at);
+  }
+
+  /**
+   * Names a folder in the results root's lastRun.txt, as Gatling does for a run's folder; a folder elsewhere
+   * (deploy/kubernetes/run.sh's, a test's) leaves it as it is.
+   *
+   * @param folder a folder just written, e.g. a merged run
+   * @return whether lastRun.txt now names it
+   * @throws UncheckedIOException if lastRun.txt cannot be written
+   */
+  public static boolean lastRunIfUnderRoot(Path folder) {
+    Path root = resultsRoot().toAbsolutePath().normalize();
+    Path absolute = folder.toAbsolutePath().normalize();
+    if (!root.equals(absolute.getParent())) {
+      return false;
+    }
+    try {
+      Files.writeString(root.resolve(LAST_RUN), absolute.getFileName().toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing " + root.resolve(LAST_RUN), e);
+    }
+    return true;
+  }
+
   /** @return the system property couchbench.reports if set, else "reports" (relative to the working dir) */
   public static Path resultsRoot() {
     return Path.of(System.getProperty("couchbench.reports", "reports"));

@@ -42,6 +42,12 @@ public final class RunOutput {
   /** The length of an interval in histograms.hlog. */
   public static final Duration INTERVAL = Duration.ofSeconds(5);
 
+  /**
+   * The intervals without a step's line after which the console gets a progress line of its own: every 10 s, so that
+   * a default BulkInsert (60 steps, a warm-up of some 30 s) prints about 130 lines from mvn to its summary.
+   */
+  static final int QUIET_INTERVALS = 2;
+
   /** The interval log's name in the run folder. */
   public static final String HISTOGRAMS = "histograms.hlog";
 
@@ -57,6 +63,10 @@ public final class RunOutput {
   private HistogramLog histograms;
   private ScheduledExecutorService ticker;
   private long intervalStart;
+  private boolean memcacheCounted;
+  private Optional<Progress> progress = Optional.empty();
+  private long stepLinesAtTick;
+  private long quietIntervals;
 
   /** A server counter read before the load, to be read again after it. */
   private record CounterBefore(String counter, LongSupplier read, long before, Instant beforeAt,
@@ -93,8 +103,9 @@ public final class RunOutput {
    *     -DclientTimes=false, nowhere: memcache requests are then at Gatling's whole milliseconds like HTTP ones, which
    *     is only of use to measure what the recording costs (bench/memcache-vs-memaslap.sh, TIMINGS=compare)
    */
-  public MemcacheTimings memcacheTimings() {
-    return settings.booleanValue("clientTimes", true) ? latencies : MemcacheTimings.NONE;
+  public synchronized MemcacheTimings memcacheTimings() {
+    memcacheCounted = settings.booleanValue("clientTimes", true);
+    return memcacheCounted ? latencies : MemcacheTimings.NONE;
   }
 
   /**
@@ -127,9 +138,29 @@ public final class RunOutput {
 
   /**
    * Marks the load's start (call at the end of before(), just before Gatling names its run folder); with -DstartAt,
-   * waits for it first.
+   * waits for it first. No progress but the memcache requests' (where {@link #memcacheTimings} counts them).
    */
-  public synchronized void loadStarts() {
+  public void loadStarts() {
+    loadStarts(List.of());
+  }
+
+  /**
+   * Marks the load's start, as {@link #loadStarts()}, and gives the console its progress from then on: the memcache
+   * requests' counts (where {@link #memcacheTimings} records them) and the sources given, at the end of every step's
+   * line ({@link Console#step}), and on a line of its own after every {@link #QUIET_INTERVALS} intervals without
+   * a step's line.
+   *
+   * @param counted what the simulation counts itself, e.g. BulkInsert's writes and steps left
+   */
+  public synchronized void loadStarts(List<Progress.Source> counted) {
+    List<Progress.Source> sources = new ArrayList<>();
+    if (memcacheCounted) {
+      sources.add(memcacheProgress());
+    }
+    sources.addAll(counted);
+    progress = Progress.of(sources);
+    progress.ifPresent(account -> Console.progressFrom(account::line));
+    stepLinesAtTick = Console.stepLines();
     startSkew = injector.awaitStart();
     loadStart = Instant.now();
     intervalStart = loadStart.toEpochMilli();
@@ -147,7 +178,7 @@ public final class RunOutput {
       thread.setDaemon(true);
       return thread;
     });
-    ticker.scheduleAtFixedRate(this::takeInterval, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+    ticker.scheduleAtFixedRate(this::tick, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   private synchronized void takeInterval() {
@@ -155,6 +186,34 @@ public final class RunOutput {
     latencies.takeInterval(intervalStart, now, histograms);
     histograms.flush();
     intervalStart = now;
+  }
+
+  /**
+   * Every interval: takes it, and after every {@link #QUIET_INTERVALS} intervals in which no step's line said the
+   * progress, prints it on a line of its own.
+   */
+  private synchronized void tick() {
+    takeInterval();
+    long stepLines = Console.stepLines();
+    quietIntervals = stepLines == stepLinesAtTick ? quietIntervals + 1 : 0;
+    stepLinesAtTick = stepLines;
+    if (quietIntervals > 0 && quietIntervals % QUIET_INTERVALS == 0) {
+      progress.ifPresent(account -> Console.say("progress: " + account.line()));
+    }
+  }
+
+  private Progress.Source memcacheProgress() {
+    return new Progress.Source() {
+      @Override
+      public String counted() {
+        return "memcache requests";
+      }
+
+      @Override
+      public Progress.Counts counts() {
+        return latencies.counts();
+      }
+    };
   }
 
   /**
@@ -170,6 +229,7 @@ public final class RunOutput {
       throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
     }
     ticker.shutdownNow();
+    Console.progressFrom(null);
     takeInterval();
     List<CounterBefore> counted = List.copyOf(counters);
     List<Long> after = counted.stream().map(this::readAfter).toList();
@@ -203,7 +263,10 @@ public final class RunOutput {
       delete(partFile);
       page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
     }
-    Console.say("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
+    // Gatling 3.15.1 and its Maven plugin write no lastRun.txt (checked): couchbench names the run's folder there.
+    RunFolders.lastRunIfUnderRoot(folder.get());
+    // Gatling's global figures and its report's path come after this hook: the summary's path is said last.
+    Console.atExit("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
         .toAbsolutePath());
   }
 

@@ -1,5 +1,6 @@
 package couchbench.simulation;
 
+import couchbench.results.Progress;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
 import couchbench.startup.Settings;
@@ -64,6 +65,16 @@ public abstract class CouchbenchSimulation extends Simulation {
     return run.simulation();
   }
 
+  /**
+   * What the simulation counts itself as the load runs, for the console's progress line (the memcache requests are
+   * counted by couchbench's client already). None by default.
+   *
+   * @return the sources, e.g. BulkInsert's writes and steps left
+   */
+  protected List<Progress.Source> progress() {
+    return List.of();
+  }
+
   /** Before the load: what it needs set up (databases, counters read). Nothing by default. */
   protected void prepare() {}
 
@@ -80,7 +91,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   @Override
   public final void before() {
     Startup.orExit(this::prepare);
-    run.loadStarts();
+    run.loadStarts(progress());
   }
 
   @Override

@@ -168,8 +168,35 @@ class MergeTest {
     assertEquals(merged + ": merged results already; give the injectors' own run folders", message(merged, first));
     try (var files = Files.list(reports.root())) {
       assertEquals(List.of("merged"), files.map(Path::getFileName).map(Path::toString)
-          .filter(name -> name.startsWith("merged")).toList(), "only the one merge that was right wrote anything");
+          .filter(name -> name.contains("merged")).toList(), "only the one merge that was right wrote anything");
     }
+  }
+
+  @Test
+  void shouldWriteTheMergedFolderBesideTheRunsNamedAsARunAndNameItInLastRun() throws IOException {
+    Path a = folder(injector(0, 2));
+    Path b = folder(injector(1, 2));
+    Instant before = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+
+    Path summary = Merge.run(new String[] {a + "," + b}, SETS);
+
+    Path merged = summary.getParent();
+    assertEquals(reports.root().toAbsolutePath(), merged.toAbsolutePath().getParent(), "beside the runs");
+    String name = merged.getFileName().toString();
+    assertTrue(name.matches("memset-merged-\\d{17}"), name);
+    Instant stamped = java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
+        .withZone(java.time.ZoneOffset.UTC).parse(name.substring("memset-merged-".length()), Instant::from);
+    assertFalse(stamped.isBefore(before) || stamped.isAfter(Instant.now()), "stamped with the merge's time: " + name);
+    assertTrue(Files.isRegularFile(merged.resolve("results.json")));
+    Path lastRun = reports.root().resolve(RunFolders.LAST_RUN);
+    assertEquals(name, Files.readString(lastRun), "lastRun.txt names the merged folder");
+
+    Path elsewhere = Files.createTempDirectory("couchbench-merge-elsewhere-").resolve("merged");
+    Merge.run(new String[] {a + "," + b, elsewhere.toString()}, SETS);
+    assertEquals(name, Files.readString(lastRun), "a folder outside the results root leaves lastRun.txt as it was");
+    Path given = reports.root().resolve("memset-merged-by-hand");
+    Merge.run(new String[] {a + "," + b, given.toString()}, SETS);
+    assertEquals("memset-merged-by-hand", Files.readString(lastRun), "one given in the results root becomes it");
   }
 
   private static String message(Path... folders) {

@@ -77,6 +77,8 @@ class RunOutputTest {
     assertTrue(html.contains("<p>hello</p>") && html.contains("latency by percentile"), html);
     assertTrue(Files.exists(folder.resolve("latency-by-percentile.png")));
     assertTrue(Files.exists(folder.resolve("latency-by-percentile.csv")));
+    assertEquals(folder.getFileName().toString(), Files.readString(folder.resolveSibling(RunFolders.LAST_RUN)),
+        "lastRun.txt names the run's folder");
     Results results = ResultsFile.read(folder);
     assertEquals("Fixture", results.run().simulation());
     assertEquals(Map.of("users", "3", "duration", "60", "clientTimes", "true", "injector", "0/1"),

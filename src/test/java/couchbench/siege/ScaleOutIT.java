@@ -13,6 +13,7 @@ import couchbench.results.ResultsFile;
 import couchbench.results.RunOutput;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,6 +50,7 @@ class ScaleOutIT {
       Injectors.Run run = Injectors.run("MemSet", 2, Map.of("memcache.servers", memcached.address(), "users", "4",
           "duration", "3", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), START_IN, TIMEOUT);
 
+      assertMergedBesideTheRunsAsTheLastRun(run, "memset");
       Results merged = ResultsFile.read(run.merged());
       long sets = ok(merged, "memcache set");
       long allSets = sets + ok(merged, "warm-up memcache set");
@@ -175,5 +177,14 @@ class ScaleOutIT {
 
   private static long ok(Results results, String request) {
     return results.requests().stream().filter(e -> e.name().equals(request)).mapToLong(Results.Entry::ok).sum();
+  }
+
+  /** exec:java@merge's folder: in the results root, named as Gatling names a run's, and lastRun.txt names it. */
+  private static void assertMergedBesideTheRunsAsTheLastRun(Injectors.Run run, String simulation) throws IOException {
+    assertEquals(run.resultsRoot(), run.merged().getParent(), "the merged folder is in the results root");
+    String name = run.merged().getFileName().toString();
+    assertTrue(name.matches(simulation + "-merged-\\d{17}"), name);
+    assertTrue(Files.isRegularFile(run.merged().resolve("summary.html")), "the folder printed holds the summary");
+    assertEquals(name, Files.readString(run.resultsRoot().resolve("lastRun.txt")), "lastRun.txt names it");
   }
 }
