@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * A bar chart of categories (operations, ways of reading a record), rendered to PNG with XChart: for each category a
@@ -22,13 +21,6 @@ public final class BarChart implements Chart {
 
     boolean ranged() {
       return !lows.isEmpty();
-    }
-  }
-
-  static {
-    // Runs and tests have no display; AWT must be told before its first use, or rendering fails.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
     }
   }
 
@@ -134,13 +126,7 @@ public final class BarChart implements Chart {
       throw new IllegalArgumentException("series '" + name + "': " + values + " values for " + categories.size()
           + " categories " + categories);
     }
-    if (series.stream().anyMatch(s -> s.name().equals(name))) {
-      throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
-    }
-    if (series.size() == MAX_SERIES) {
-      throw new IllegalArgumentException("chart '" + title + "' has " + MAX_SERIES + " series already, as many as a"
-          + " reader tells apart: series '" + name + "' goes into another chart, or only into the CSV");
-    }
+    Chart.checkNewSeries(title, name, series.stream().map(Series::name).toList(), series.size());
   }
 
   private BarChart with(Series added) {
@@ -159,16 +145,13 @@ public final class BarChart implements Chart {
 
   /** Draws the chart, keeping XChart's layout of it. */
   Rendered rendered(int width, int height) {
-    Rendered.Category chart = new Rendered.Category(width, height);
+    Rendered.Category chart = Rendered.category(width, height);
     chart.setTitle(title);
     chart.setXAxisTitle(xLabel);
     chart.setYAxisTitle(yLabel);
     CategoryStyler styler = chart.getStyler();
     styler.setDefaultSeriesRenderStyle(CategorySeriesRenderStyle.Bar);
-    styler.setLegendPosition(LegendPosition.OutsideE);
-    styler.setChartBackgroundColor(Color.WHITE);
     styler.setPlotGridVerticalLinesVisible(false);
-    styler.setPlotGridLinesColor(new Color(0xE8E8E8));
     styler.setYAxisLogarithmic(logY);
     styler.setOverlapped(overlapped);
     styler.setLabelsVisible(true);

@@ -21,4 +21,22 @@ public sealed interface Chart permits LineChart, BarChart {
 
   /** @return the numbers behind the chart, one row per point, for the CSV written beside it */
   Table data();
+
+  /**
+   * Refuses a series whose name a chart has already, or one more than {@link #MAX_SERIES} drawn.
+   *
+   * @param title the chart's title, for the message
+   * @param name the new series' name
+   * @param names the names of the chart's series so far
+   * @param drawn how many of them are drawn; -1 when the new series is not drawn (CSV only)
+   */
+  static void checkNewSeries(String title, String name, java.util.List<String> names, long drawn) {
+    if (names.contains(name)) {
+      throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
+    }
+    if (drawn == MAX_SERIES) {
+      throw new IllegalArgumentException("chart '" + title + "' has " + MAX_SERIES + " series already, as many as a"
+          + " reader tells apart: series '" + name + "' goes into another chart, or only into the CSV");
+    }
+  }
 }

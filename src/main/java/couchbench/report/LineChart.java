@@ -10,7 +10,6 @@ import java.util.function.Function;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
-import org.knowm.xchart.style.Styler.LegendPosition;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -31,13 +30,6 @@ public final class LineChart implements Chart {
 
     boolean ranged() {
       return !lows.isEmpty();
-    }
-  }
-
-  static {
-    // Runs and tests have no display; AWT must be told before its first use, or rendering fails.
-    if (System.getProperty("java.awt.headless") == null) {
-      System.setProperty("java.awt.headless", "true");
     }
   }
 
@@ -166,13 +158,8 @@ public final class LineChart implements Chart {
     if (xs.size() != ys) {
       throw new IllegalArgumentException("series '" + name + "': " + xs.size() + " x values but " + ys + " y values");
     }
-    if (series.stream().anyMatch(s -> s.name().equals(name))) {
-      throw new IllegalArgumentException("series '" + name + "' is already in chart '" + title + "'");
-    }
-    if (drawn && series.stream().filter(Series::drawn).count() == MAX_SERIES) {
-      throw new IllegalArgumentException("chart '" + title + "' has " + MAX_SERIES + " series already, as many as a"
-          + " reader tells apart: series '" + name + "' goes into another chart, or only into the CSV");
-    }
+    Chart.checkNewSeries(title, name, series.stream().map(Series::name).toList(),
+        drawn ? series.stream().filter(Series::drawn).count() : -1);
   }
 
   private LineChart with(Series added) {
@@ -196,7 +183,7 @@ public final class LineChart implements Chart {
 
   /** Draws the chart, keeping XChart's layout of it. */
   Rendered rendered(int width, int height) {
-    Rendered.Xy chart = new Rendered.Xy(width, height);
+    Rendered.Xy chart = Rendered.xy(width, height);
     chart.setTitle(title);
     chart.setXAxisTitle(xLabel);
     chart.setYAxisTitle(yLabel);
@@ -204,12 +191,9 @@ public final class LineChart implements Chart {
     styler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
     styler.setXAxisLogarithmic(logX);
     styler.setYAxisLogarithmic(logY);
-    styler.setLegendPosition(LegendPosition.OutsideE);
     styler.setMarkerSize(8);
-    styler.setChartBackgroundColor(Color.WHITE);
     // XChart draws a grid line at every minor tick of a log axis; dashed, they turn to noise.
     styler.setPlotGridLinesStroke(new BasicStroke(1f));
-    styler.setPlotGridLinesColor(new Color(0xE8E8E8));
     // XChart refuses a series with no points; there is nothing to draw for it anyway.
     List<Series> drawn = series.stream().filter(s -> s.drawn() && !s.xs().isEmpty()).toList();
     styler.setLegendVisible(!drawn.isEmpty());

@@ -1,5 +1,6 @@
 package couchbench.report;
 
+import java.awt.Color;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,6 +9,8 @@ import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * A chart as XChart drew it: the PNG, and from XChart's own layout of that drawing the height of the legend's box and
@@ -31,7 +34,7 @@ record Rendered(byte[] png, double legendHeight, double plotHeight, Chart<?, ?> 
   static final class Xy extends XYChart {
     Xy(int width, int height) {
       super(width, height);
-      getStyler().setYAxisDecimalPattern(PLAIN_NUMBERS);
+      look(getStyler());
     }
 
     Rectangle2D legendBounds() {
@@ -47,7 +50,7 @@ record Rendered(byte[] png, double legendHeight, double plotHeight, Chart<?, ?> 
   static final class Category extends CategoryChart {
     Category(int width, int height) {
       super(width, height);
-      getStyler().setYAxisDecimalPattern(PLAIN_NUMBERS);
+      look(getStyler());
     }
 
     Rectangle2D legendBounds() {
@@ -59,22 +62,47 @@ record Rendered(byte[] png, double legendHeight, double plotHeight, Chart<?, ?> 
     }
   }
 
+  static {
+    // Runs and tests have no display; AWT must be told before its first use, or rendering fails.
+    if (System.getProperty("java.awt.headless") == null) {
+      System.setProperty("java.awt.headless", "true");
+    }
+  }
+
+  /** @return an XY chart to draw on, made after AWT was told it has no display */
+  static Xy xy(int width, int height) {
+    return new Xy(width, height);
+  }
+
+  /** @return a bar chart to draw on, made after AWT was told it has no display */
+  static Category category(int width, int height) {
+    return new Category(width, height);
+  }
+
+  /** Every chart's look: plain numbers on the y axis, the legend right of the plot, white, a light grid. */
+  private static void look(AxesChartStyler styler) {
+    styler.setYAxisDecimalPattern(PLAIN_NUMBERS);
+    styler.setLegendPosition(LegendPosition.OutsideE);
+    styler.setChartBackgroundColor(Color.WHITE);
+    styler.setPlotGridLinesColor(new Color(0xE8E8E8));
+  }
+
   /**
    * Draws the chart.
    *
    * @param title the chart's title, for an error's message
    */
   static Rendered draw(Xy chart, String title) {
-    byte[] png = encode(chart, title);
-    return new Rendered(png, chart.getStyler().isLegendVisible() ? chart.legendBounds().getHeight() : 0,
-        chart.plotBounds().getHeight(), chart);
+    return drawn(encode(chart, title), chart.legendBounds(), chart.plotBounds(), chart);
   }
 
   /** The same for a bar chart. */
   static Rendered draw(Category chart, String title) {
-    byte[] png = encode(chart, title);
-    return new Rendered(png, chart.getStyler().isLegendVisible() ? chart.legendBounds().getHeight() : 0,
-        chart.plotBounds().getHeight(), chart);
+    return drawn(encode(chart, title), chart.legendBounds(), chart.plotBounds(), chart);
+  }
+
+  private static Rendered drawn(byte[] png, Rectangle2D legend, Rectangle2D plot, Chart<?, ?> chart) {
+    return new Rendered(png, chart.getStyler().isLegendVisible() ? legend.getHeight() : 0, plot.getHeight(), chart);
   }
 
   private static byte[] encode(Chart<?, ?> chart, String title) {
