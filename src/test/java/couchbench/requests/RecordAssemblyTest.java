@@ -1,13 +1,10 @@
 package couchbench.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.data.KeyFile;
 import couchbench.data.RandomText;
-import couchbench.startup.Settings;
-import couchbench.startup.SettingsException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
