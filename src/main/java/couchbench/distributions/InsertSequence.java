@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The key numbers of a run's inserts, handed out in order and acknowledged in any order: YCSB's
- * {@code AcknowledgedCounterGenerator} (0.17.0). The key choosers choose only up to {@link #lastAcknowledged()}, so that
- * no read looks for a record whose insert has not been stored yet. One per run, shared by its users: thread-safe.
+ * {@code AcknowledgedCounterGenerator} (0.17.0). The key choosers choose only up to {@link #lastAcknowledged()}, so
+ * that no read looks for a record whose insert has not been stored yet. One per run, shared by its users: thread-safe.
  *
  * <p>Acknowledge every number handed out, whether its insert was stored or failed (YCSB acknowledges in a finally):
  * a number never acknowledged holds lastAcknowledged back for good. As in YCSB, only the 2^20 numbers from the oldest

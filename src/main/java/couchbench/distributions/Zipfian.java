@@ -3,9 +3,9 @@ package couchbench.distributions;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Zipfian item numbers, item 0 the most popular: YCSB's {@code ZipfianGenerator} (0.17.0), the algorithm of Gray et al.,
- * "Quickly Generating Billion-Record Synthetic Databases" (SIGMOD 1994), drawing from a UniformRandomProvider instead
- * of ThreadLocalRandom. Items 0 and 1 have their exact zipfian probabilities, the rest a close approximation.
+ * Zipfian item numbers, item 0 the most popular: YCSB's {@code ZipfianGenerator} (0.17.0), the algorithm of Gray et
+ * al., "Quickly Generating Billion-Record Synthetic Databases" (SIGMOD 1994), drawing from a UniformRandomProvider
+ * instead of ThreadLocalRandom. Items 0 and 1 have their exact zipfian probabilities, the rest a close approximation.
  *
  * <p>As YCSB's, a draw over more items than zeta was summed for adds the new items' terms to zeta, while eta keeps the
  * item count the generator was made with; a draw over fewer items keeps the larger zeta. One instance per user: not

@@ -25,7 +25,7 @@ class KeyChoosersTest {
 
   @Test
   void shouldDrawEveryRecordAlike() {
-    KeyChooser uniform = KeyChoosers.of(Distribution.UNIFORM, RECORDS, 0, 0.99, new InsertSequence(RECORDS), random(40));
+    KeyChooser uniform = loaded(Distribution.UNIFORM, 40);
     double[] even = new double[RECORDS];
     Arrays.fill(even, 1.0 / RECORDS);
     assertFits("uniform", counts(RECORDS, 200_000, uniform::next), even);
@@ -34,7 +34,7 @@ class KeyChoosersTest {
   @Test
   void shouldDrawTheHotFifthOfTheKeysForFourFifthsOfTheDraws() {
     int draws = 400_000;
-    KeyChooser hotspot = KeyChoosers.of(Distribution.HOTSPOT, RECORDS, 0, 0.99, new InsertSequence(RECORDS), random(41));
+    KeyChooser hotspot = loaded(Distribution.HOTSPOT, 41);
     long[] counts = counts(RECORDS, draws, hotspot::next);
     int hot = RECORDS / 5;
     double hotShare = (double) Arrays.stream(counts, 0, hot).sum() / draws;
@@ -137,7 +137,8 @@ class KeyChoosersTest {
     // YCSB's uniform, hotspot and sequential keep to the loaded records; the others reach the inserted ones
     boolean readsInserts = Set.of(Distribution.ZIPFIAN, Distribution.LATEST, Distribution.EXPONENTIAL)
         .contains(distribution);
-    assertEquals(readsInserts, newKeysDrawn > 0, distribution.lowerCase() + " drew new keys " + newKeysDrawn + " times");
+    assertEquals(readsInserts, newKeysDrawn > 0,
+        distribution.lowerCase() + " drew new keys " + newKeysDrawn + " times");
   }
 
   @Test
@@ -160,6 +161,11 @@ class KeyChoosersTest {
   private static String failure(long records, double zipfianConstant) {
     return assertThrows(IllegalArgumentException.class, () -> KeyChoosers.forRun(Distribution.ZIPFIAN, records, 0,
         zipfianConstant, new InsertSequence(Math.max(records, 1)))).getMessage();
+  }
+
+  /** @return a chooser over RECORDS loaded records, no insert since */
+  private static KeyChooser loaded(Distribution distribution, long seed) {
+    return KeyChoosers.of(distribution, RECORDS, 0, 0.99, new InsertSequence(RECORDS), random(seed));
   }
 
   private static void insert(InsertSequence inserts, int count) {
