@@ -1,29 +1,12 @@
 package couchbench;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
-import io.netty.util.ReferenceCountUtil;
-import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLException;
 
@@ -34,25 +17,19 @@ import javax.net.ssl.SSLException;
  */
 public final class TlsProxy implements AutoCloseable {
 
-  private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final AtomicInteger handshakes = new AtomicInteger();
-  private final Channel listener;
+  private final Forwarder forwarder;
 
   private TlsProxy(SslContext tls, int upstreamPort) throws InterruptedException {
-    listener = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel channel) {
-            SslHandler handshake = tls.newHandler(channel.alloc());
-            handshake.handshakeFuture().addListener(done -> {
-              if (done.isSuccess()) {
-                handshakes.incrementAndGet();
-              }
-            });
-            channel.pipeline().addLast(handshake, new Relay(upstreamPort));
-          }
-        })
-        .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+    forwarder = Forwarder.withFront(upstreamPort, channel -> {
+      SslHandler handshake = tls.newHandler(channel.alloc());
+      handshake.handshakeFuture().addListener(done -> {
+        if (done.isSuccess()) {
+          handshakes.incrementAndGet();
+        }
+      });
+      channel.pipeline().addLast(handshake);
+    });
   }
 
   /**
@@ -71,7 +48,7 @@ public final class TlsProxy implements AutoCloseable {
 
   /** @return https://127.0.0.1:PORT */
   public String url() {
-    return "https://127.0.0.1:" + ((InetSocketAddress) listener.localAddress()).getPort();
+    return "https://127.0.0.1:" + forwarder.port();
   }
 
   /** @return the TLS handshakes completed so far */
@@ -81,61 +58,6 @@ public final class TlsProxy implements AutoCloseable {
 
   @Override
   public void close() {
-    listener.close().syncUninterruptibly();
-    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-  }
-
-  /** Relays one decrypted client connection to the upstream server and back, on the client's event loop. */
-  private static final class Relay extends ChannelInboundHandlerAdapter {
-
-    private final int upstreamPort;
-    private ChannelFuture upstream;
-
-    Relay(int upstreamPort) {
-      this.upstreamPort = upstreamPort;
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext context) {
-      Channel client = context.channel();
-      upstream = new Bootstrap().group(client.eventLoop()).channel(NioSocketChannel.class)
-          .handler(new ChannelInboundHandlerAdapter() {
-            @Override
-            public void channelRead(ChannelHandlerContext upstreamContext, Object reply) {
-              client.writeAndFlush(reply);
-            }
-
-            @Override
-            public void channelInactive(ChannelHandlerContext upstreamContext) {
-              client.close();
-            }
-          })
-          .connect("127.0.0.1", upstreamPort);
-      upstream.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-      context.fireChannelActive();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext context, Object request) {
-      // Listeners of one future run in the order added, on this loop: requests reach upstream in order.
-      upstream.addListener(connected -> {
-        if (connected.isSuccess()) {
-          upstream.channel().writeAndFlush(request);
-        } else {
-          ReferenceCountUtil.release(request);
-          context.close();
-        }
-      });
-    }
-
-    @Override
-    public void channelInactive(ChannelHandlerContext context) {
-      upstream.channel().close();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-      context.close(); // a refused handshake: the client is told by the alert
-    }
+    forwarder.close();
   }
 }

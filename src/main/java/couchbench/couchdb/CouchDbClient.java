@@ -87,6 +87,17 @@ public final class CouchDbClient {
   }
 
   /**
+   * A document's ETag, as {@code HEAD /db/id} gives it: CouchDB's is the document's {@code _rev} in quotes.
+   *
+   * @param database the database name
+   * @param id the document id
+   * @return the ETag; empty when the reply has none
+   */
+  public Optional<String> etag(String database, String id) {
+    return send("HEAD", "/" + database + "/" + id, 200).headers().firstValue("ETag");
+  }
+
+  /**
    * Creates or replaces a document; a replacement must carry the current {@code _rev}.
    *
    * @param database the database name

@@ -18,8 +18,6 @@ public final class ScrambledZipfian {
   static final double YCSB_CONSTANT = 0.99;
   /** YCSB's ScrambledZipfianGenerator.ZETAN: zeta of 10^10 items for 0.99. */
   static final double YCSB_ZETA = 26.46902820178302;
-  private static final long FNV_OFFSET_BASIS = 0xCBF29CE484222325L;
-  private static final long FNV_PRIME = 1099511628211L;
   private static final long SUMMED_TERMS = 1000;
 
   private final long items;
@@ -39,17 +37,7 @@ public final class ScrambledZipfian {
   /** @return an item from 0 to items - 1 */
   public long next() {
     // YCSB's Math.abs(hash) % items; floorMod differs only for the one hash whose abs is negative (Long.MIN_VALUE)
-    return Math.floorMod(Math.abs(fnv1a64(zipfian.next())), items);
-  }
-
-  /** @return the 64-bit FNV-1a hash of value's eight bytes, low byte first */
-  static long fnv1a64(long value) {
-    long hash = FNV_OFFSET_BASIS;
-    for (int i = 0; i < 8; i++) {
-      hash ^= (value >>> (8 * i)) & 0xff;
-      hash *= FNV_PRIME;
-    }
-    return hash;
+    return Math.floorMod(Fnv.hash64(zipfian.next()), items);
   }
 
   /** @return zeta of 10^10 items: the first terms summed, the rest by Euler-Maclaurin up to the third derivative */

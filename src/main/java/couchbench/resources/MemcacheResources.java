@@ -131,38 +131,70 @@ public final class MemcacheResources {
     return Optional.of(total);
   }
 
-  // Outside Gatling there is no event loop to borrow: one thread of our own, for one round of stats.
+  /**
+   * The servers that have no {@code gets} (and so no {@code cas}): those that answer it ERROR, as MemcacheDB 1.2 does.
+   *
+   * @param target the memcache servers
+   * @return their "host:port", in the target's order; empty when all have gets
+   * @throws TargetException when a server does not answer
+   */
+  public static List<String> withoutGets(MemcacheTarget target) {
+    List<MemcacheReply> replies = ask(target.addresses(), new MemcacheRequest.Retrieve(true,
+        List.of("couchbench:gets-probe")), "gets");
+    List<String> without = new ArrayList<>();
+    for (int i = 0; i < replies.size(); i++) {
+      if (replies.get(i) instanceof MemcacheReply.Error) {
+        without.add(target.servers().get(i));
+      }
+    }
+    return without;
+  }
+
   private static List<Map<String, String>> stats(List<InetSocketAddress> servers) {
+    List<Map<String, String>> perServer = new ArrayList<>();
+    List<MemcacheReply> replies = ask(servers, new MemcacheRequest.Stats(""), "stats");
+    for (int i = 0; i < servers.size(); i++) {
+      if (!(replies.get(i) instanceof MemcacheReply.StatsLines lines)) {
+        throw new TargetException("memcache server " + address(servers.get(i)) + " answered stats with "
+            + replies.get(i));
+      }
+      perServer.add(lines.stats());
+    }
+    return perServer;
+  }
+
+  // Outside Gatling there is no event loop to borrow: one thread of our own, for one request to each server.
+  private static List<MemcacheReply> ask(List<InetSocketAddress> servers, MemcacheRequest request, String what) {
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     try (MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(servers), group, NioSocketChannel::new)) {
       MemcacheConnections connections = client.connectionsFor(group.next());
-      List<Map<String, String>> perServer = new ArrayList<>();
+      List<MemcacheReply> replies = new ArrayList<>();
       for (InetSocketAddress server : servers) {
-        perServer.add(stats(connections, server));
+        replies.add(ask(connections, server, request, what));
       }
-      return perServer;
+      return replies;
     } finally {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
   }
 
-  private static Map<String, String> stats(MemcacheConnections connections, InetSocketAddress server) {
-    String address = server.getHostString() + ":" + server.getPort();
-    MemcacheReply reply;
+  private static MemcacheReply ask(MemcacheConnections connections, InetSocketAddress server, MemcacheRequest request,
+      String what) {
     try {
-      reply = connections.sendTo(server, new MemcacheRequest.Stats("")).get(WAIT_SECONDS, TimeUnit.SECONDS);
+      return connections.sendTo(server, request).get(WAIT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
-      throw new TargetException("memcache server " + address + " did not answer stats: " + e.getCause().getMessage(),
-          e.getCause());
+      throw new TargetException("memcache server " + address(server) + " did not answer " + what + ": "
+          + e.getCause().getMessage(), e.getCause());
     } catch (TimeoutException e) {
-      throw new TargetException("memcache server " + address + " did not answer stats within " + WAIT_SECONDS + " s");
+      throw new TargetException("memcache server " + address(server) + " did not answer " + what + " within "
+          + WAIT_SECONDS + " s");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new TargetException("interrupted while reading stats of memcache server " + address);
+      throw new TargetException("interrupted while sending " + what + " to memcache server " + address(server));
     }
-    if (!(reply instanceof MemcacheReply.StatsLines lines)) {
-      throw new TargetException("memcache server " + address + " answered stats with " + reply);
-    }
-    return lines.stats();
+  }
+
+  private static String address(InetSocketAddress server) {
+    return server.getHostString() + ":" + server.getPort();
   }
 }

@@ -3,7 +3,9 @@ package couchbench.results;
 import couchbench.report.LineChart;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -16,7 +18,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * @param xs log10(1/(1-p)) at each point
  * @param micros the latency at each point
  */
-record PercentileCurve(List<Double> xs, List<Double> micros) {
+public record PercentileCurve(List<Double> xs, List<Double> micros) {
 
   /** Points per halving of the distance to 100%, as in HdrHistogram's percentile distribution output. */
   private static final int TICKS_PER_HALF_DISTANCE = 5;
@@ -43,6 +45,29 @@ record PercentileCurve(List<Double> xs, List<Double> micros) {
     xs.add(Math.log10(Math.max(count, 2)));
     micros.add(nanos.getMaxValue() / 1000.0);
     return new PercentileCurve(List.copyOf(xs), List.copyOf(micros));
+  }
+
+  /**
+   * A chart of several histograms' curves, in the unit their largest value needs.
+   *
+   * @param title the chart's title
+   * @param nanosByName each curve's histogram in nanoseconds, by its name in the legend, at most
+   *     {@link couchbench.report.Chart#MAX_SERIES}; an empty histogram draws no curve
+   * @return the chart
+   */
+  public static LineChart chartOf(String title, Map<String, Histogram> nanosByName) {
+    Map<String, PercentileCurve> curves = new LinkedHashMap<>();
+    nanosByName.forEach((name, nanos) -> {
+      if (nanos.getTotalCount() > 0) {
+        curves.put(name, of(nanos));
+      }
+    });
+    String unit = unit(curves.values().stream().mapToDouble(PercentileCurve::maxMicros).max().orElse(0));
+    LineChart chart = chart(title, unit);
+    for (Map.Entry<String, PercentileCurve> curve : curves.entrySet()) {
+      chart = chart.series(curve.getKey(), curve.getValue().xs(), curve.getValue().in(unit));
+    }
+    return chart;
   }
 
   /** Ranked by this figure, the fastest first, when a chart draws a few of many curves. */

@@ -101,6 +101,28 @@ public final class Settings {
   /**
    * @param name a run parameter
    * @param defaultValue the value when it is not set
+   * @return its value as a decimal number, e.g. 0.95
+   * @throws SettingsException when it is not a finite decimal number
+   */
+  public double doubleValue(String name, double defaultValue) {
+    Optional<String> raw = value(name);
+    if (raw.isEmpty()) {
+      return used(name, defaultValue);
+    }
+    try {
+      double value = Double.parseDouble(raw.get().trim());
+      if (Double.isFinite(value)) {
+        return used(name, value);
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new SettingsException("-D" + name + "=" + raw.get() + " is not a decimal number (e.g. 0.5)");
+  }
+
+  /**
+   * @param name a run parameter
+   * @param defaultValue the value when it is not set
    * @return true for true/yes/on, false for false/no/off (any case)
    * @throws SettingsException for any other value
    */

@@ -1,0 +1,168 @@
+package couchbench;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A TCP forwarder on a free loopback port in front of a server on 127.0.0.1, passing bytes both ways untouched (after
+ * handlers of its own in front, such as TLS), that can stall: for a while, the server's replies are held, then sent on in order, as a server that stops answering for
+ * a second and then catches up.
+ */
+public final class Forwarder implements AutoCloseable {
+
+  private static final AttributeKey<ChannelFuture> UPSTREAM = AttributeKey.valueOf("couchbench.forwarder.upstream");
+
+  private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+  private final Channel listener;
+  private volatile long stallUntilNanos;
+
+  private Forwarder(int upstreamPort, Consumer<SocketChannel> front) throws InterruptedException {
+    Relay relay = new Relay(upstreamPort);
+    listener = new ServerBootstrap().group(loop).channel(NioServerSocketChannel.class)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel channel) {
+            front.accept(channel);
+            channel.pipeline().addLast(relay);
+          }
+        })
+        .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
+  }
+
+  /**
+   * @param upstreamPort the server's port on 127.0.0.1
+   * @return the running forwarder
+   */
+  public static Forwarder start(int upstreamPort) throws InterruptedException {
+    return new Forwarder(upstreamPort, channel -> {});
+  }
+
+  /**
+   * A forwarder whose client connections pass first through handlers of their own, e.g. TLS ({@link TlsProxy}).
+   *
+   * @param upstreamPort the server's port on 127.0.0.1
+   * @param front adds the handlers to each client connection's pipeline, before the relay
+   * @return the running forwarder
+   */
+  public static Forwarder withFront(int upstreamPort, Consumer<SocketChannel> front) throws InterruptedException {
+    return new Forwarder(upstreamPort, front);
+  }
+
+  /** @return the forwarder's port on 127.0.0.1 */
+  public int port() {
+    return ((InetSocketAddress) listener.localAddress()).getPort();
+  }
+
+  /** @return 127.0.0.1:PORT, the forwarder's address */
+  public String address() {
+    return "127.0.0.1:" + port();
+  }
+
+  /**
+   * Holds every reply from now for this long; those held are then sent on in the order they came.
+   *
+   * @param length how long
+   */
+  public void stall(Duration length) {
+    stallUntilNanos = System.nanoTime() + length.toNanos();
+  }
+
+  @Override
+  public void close() {
+    listener.close().syncUninterruptibly();
+    loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  /** Relays each client connection to the server and back, on the client's event loop. */
+  @ChannelHandler.Sharable
+  private final class Relay extends ChannelInboundHandlerAdapter {
+
+    private final int upstreamPort;
+
+    Relay(int upstreamPort) {
+      this.upstreamPort = upstreamPort;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+      Channel client = context.channel();
+      Queue<Object> held = new ArrayDeque<>();
+      ChannelFuture upstream = new Bootstrap().group(client.eventLoop()).channel(NioSocketChannel.class)
+          .handler(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext upstreamContext, Object reply) {
+              long wait = stallUntilNanos - System.nanoTime();
+              if (wait <= 0 && held.isEmpty()) {
+                client.writeAndFlush(reply);
+                return;
+              }
+              held.add(reply);
+              if (held.size() == 1) {
+                client.eventLoop().schedule(() -> sendHeld(client, held), Math.max(wait, 0), TimeUnit.NANOSECONDS);
+              }
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext upstreamContext) {
+              client.close();
+            }
+          })
+          .connect("127.0.0.1", upstreamPort);
+      upstream.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+      client.attr(UPSTREAM).set(upstream);
+      context.fireChannelActive();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object request) {
+      ChannelFuture upstream = context.channel().attr(UPSTREAM).get();
+      // Listeners of one future run in the order added, on this loop: requests reach the server in order.
+      upstream.addListener(connected -> {
+        if (connected.isSuccess()) {
+          upstream.channel().writeAndFlush(request);
+        } else {
+          ReferenceCountUtil.release(request);
+          context.close();
+        }
+      });
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+      context.channel().attr(UPSTREAM).get().channel().close();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+      context.close(); // e.g. a refused TLS handshake in front: the client is told by the alert
+    }
+
+    private void sendHeld(Channel client, Queue<Object> held) {
+      while (!held.isEmpty()) {
+        client.write(held.poll());
+      }
+      client.flush();
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package couchbench.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.distributions.Distribution;
+import couchbench.startup.OneLineException;
+import couchbench.startup.Settings;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class WorkloadPlanTest {
+
+  @Test
+  void shouldRunWorkloadAOnBothSystemsByDefault() {
+    WorkloadPlan plan = plan(Map.of());
+
+    assertEquals(WorkloadPreset.A, plan.preset());
+    assertEquals(List.of(Operation.READ, Operation.UPDATE), plan.operationsRun());
+    assertEquals(Distribution.ZIPFIAN, plan.distribution());
+    assertEquals(List.of("couchdb", "memcache"), plan.systems());
+    assertEquals(1000, plan.records());
+    assertEquals(0, plan.target());
+    assertTrue(plan.describe().startsWith("workload a (update heavy): read 0.5, update 0.5, zipfian over 1,000 records"
+        + " of 10 fields of 100 bytes; 16 threads for 30 s per system, as fast as they go"), plan.describe());
+  }
+
+  @Test
+  void shouldOverrideEachPresetValueAlone() {
+    WorkloadPlan plan = plan(Map.of("workload", "B", "read", "0.9", "update", "0.1", "distribution", "hotspot",
+        "records", "50", "fields", "3", "fieldLength", "7", "threads", "4", "operations", "1000", "target", "500"));
+
+    assertEquals(0.9, plan.proportions().get(Operation.READ));
+    assertEquals(Distribution.HOTSPOT, plan.distribution());
+    assertEquals(List.of(50, 3, 7, 4), List.of(plan.records(), plan.fields(), plan.fieldLength(), plan.threads()));
+    assertEquals(1000, plan.operations());
+    assertEquals(500, plan.target());
+  }
+
+  @Test
+  void shouldRunAScanningWorkloadOnCouchDbOnlyAndSayWhy() {
+    WorkloadPlan plan = plan(Map.of("workload", "e"));
+
+    assertEquals(List.of("couchdb"), plan.systems());
+    assertTrue(plan.memcacheLeftOut().orElseThrow().contains("scan (0.95 of the operations) has no memcache"
+        + " equivalent"));
+    assertEquals(0, WorkloadPlan.from(settings(Map.of("workload", "e", "operations", "1000"))).expectedInserts() % 2);
+    assertEquals(100, plan(Map.of("workload", "e", "operations", "1000")).expectedInserts(),
+        "YCSB's expectednewkeys: operations x insert proportion x 2");
+  }
+
+  @Test
+  void shouldStopBeforeAnyLoadWithOneLineNamingThePropertyAndItsAllowedValues() {
+    assertRefused(Map.of("workload", "g"), "-Dworkload=g is not one of YCSB's core workloads: give -Dworkload=a, b,"
+        + " c, d, e or f");
+    assertRefused(Map.of("distribution", "gauss"), "-Ddistribution=gauss");
+    assertRefused(Map.of("read", "0.7"), "the proportions add up to 1.2, not 1");
+    assertRefused(Map.of("zipfianConstant", "1"), "-DzipfianConstant=1.0 is outside (0, 1)");
+    assertRefused(Map.of("zipfianConstant", "0"), "-DzipfianConstant=0.0 is outside (0, 1)");
+    assertRefused(Map.of("records", "0"), "-Drecords=0 is too small (expected >= 1)");
+    assertRefused(Map.of("workload", "e", "system", "memcache"), "-Dsystem=memcache with scans: memcache has no"
+        + " scan");
+    assertRefused(Map.of("system", "redis"), "redis is not a system");
+    assertRefused(Map.of("operations", "10", "duration", "5"), "-Doperations and -Dduration are both given");
+    assertRefused(Map.of("recordLayout", "columns"), "-DrecordLayout=columns is not a record layout");
+    assertRefused(Map.of("injector", "1/2"), "Workload runs on one injector");
+  }
+
+  private static void assertRefused(Map<String, String> properties, String start) {
+    OneLineException refused = assertThrows(OneLineException.class, () -> plan(properties),
+        "refused: " + properties);
+    assertTrue(refused.getMessage().contains(start), refused.getMessage());
+  }
+
+  private static WorkloadPlan plan(Map<String, String> properties) {
+    return WorkloadPlan.from(settings(properties));
+  }
+
+  private static Settings settings(Map<String, String> properties) {
+    return Settings.of(properties, Map.of());
+  }
+}
