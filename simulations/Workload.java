@@ -63,6 +63,7 @@ public class Workload extends CouchbenchSimulation {
 
   @Override
   protected void prepare() {
+    Console.say("load: " + plan.describe());
     plan.memcacheLeftOut().ifPresent(Console::say);
     systems.forEach(SystemOperations::prepare);
   }
