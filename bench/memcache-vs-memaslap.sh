@@ -185,7 +185,7 @@ awk -F, "$(cat bench/stats.awk)"'
     if ("'"$TIMINGS"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench untimed")
     if ("'"$PROTOCOLS"'" == "compare") for (i = 1; i <= n; i++) { ratio(op[i], "couchbench meta"); ratio(op[i], "memaslap", "couchbench meta") }
   }
-  function ratio(o, other, mine,   r, list) { # mine's rate / other's, round by round; mine: couchbench unless given
+  function ratio(o, other, mine,   r, list) { # the rate of mine over that of other, round by round; mine: couchbench by default
     if (mine == "") mine = "couchbench"
     list = ""
     for (r = 1; (r "," o "," mine) in rate; r++)

@@ -13,6 +13,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -29,6 +30,9 @@ public class MetaDslSimulation extends Simulation {
   private static final AtomicLong SET_KEYS = new AtomicLong();
   private static final AtomicLong GET_KEYS = new AtomicLong();
   private static final AtomicLong REPLACE_KEYS = new AtomicLong();
+  /** How mg's k flag returns a key stored base64-encoded: base64-encoded, with b. */
+  private static final String BASE64_KEY =
+      Base64.getEncoder().encodeToString("a key\r\nwith line ends".getBytes(StandardCharsets.UTF_8));
 
   private final ChainBuilder values =
       exec(
@@ -49,8 +53,7 @@ public class MetaDslSimulation extends Simulation {
           memcache("mg miss, missOk").metaGet("missing").missOk().check(memcacheStatus().is("EN")),
           memcache("ms base64 key").metaSet("a key\r\nwith line ends", "b64").base64Key(),
           memcache("mg base64 key").metaGet("a key\r\nwith line ends").base64Key().metaFlags("v", "k")
-              .check(bodyString().is("b64"), metaFlag('b').is(""), metaFlag('k').is(Base64.getEncoder()
-                  .encodeToString("a key\r\nwith line ends".getBytes(java.nio.charset.StandardCharsets.UTF_8)))),
+              .check(bodyString().is("b64"), metaFlag('b').is(""), metaFlag('k').is(BASE64_KEY)),
           memcache("mg base64 key too long (KO)").metaGet("x".repeat(187)).base64Key(),
           memcache("mg invalid key (KO)").metaGet("bad key"));
 
