@@ -9,17 +9,21 @@
 #   bench/memcache-cpu-by-thread.sh
 #   BASELINE=/tmp/before ROUNDS=2 bench/memcache-cpu-by-thread.sh
 #   CONSOLES="couchbench gatling gatling-light" ROUNDS=5 SIMULATIONS=MemGet bench/memcache-cpu-by-thread.sh
+#   PROTOCOLS="text meta" PIPELINE=16 ROUNDS=3 bench/memcache-cpu-by-thread.sh
 #
 # CONSOLES: this build once per console, interleaved within each round: couchbench (Gatling's console data writer
 # left out, the default), gatling (-Dconsole=gatling: the writer back, every population every 5 s), gatling-light
 # (the writer with gatling.data.console.light=true). At the end, each one's median CPU per request over the rounds,
-# with the smallest and largest, in all and by thread group.
+# with the smallest and largest, in all and by thread group. PROTOCOLS: the same with each -Dprotocol (text, meta)
+# instead of each console. PIPELINE: -Dpipeline of every run (1 by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-1}
 USERS=${USERS:-16}
 BASELINE=${BASELINE:-}
 CONSOLES=${CONSOLES:-}
+PROTOCOLS=${PROTOCOLS:-}
+PIPELINE=${PIPELINE:-1}
 SIMULATIONS=${SIMULATIONS:-MemGet MemSet}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
@@ -56,7 +60,7 @@ measure() { # BUILD_DIR NAME SIMULATION [-D options...]
   shift 3
   timeout "$LIMIT" $CLIENT_PIN java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
     -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
-    -Dusers="$USERS" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
+    -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 &
   pid=$!
   sleep 22 # the JVM's start, the 10 s warm-up, and the first seconds of the load
@@ -95,11 +99,14 @@ spread() {
 builds="this"
 [ -n "$BASELINE" ] && builds="baseline this"
 [ -n "$CONSOLES" ] && builds=$CONSOLES
+[ -n "$PROTOCOLS" ] && builds=$PROTOCOLS
 measure . warm-up MemSet >/dev/null # MemGet needs the keys of a MemSet
 for round in $(seq "$ROUNDS"); do
   for simulation in $SIMULATIONS; do
     for build in $builds; do
-      if [ -n "$CONSOLES" ]; then
+      if [ -n "$PROTOCOLS" ]; then
+        measure . "$build-$round" "$simulation" -Dprotocol="$build"
+      elif [ -n "$CONSOLES" ]; then
         # shellcheck disable=SC2046 # the options are words
         measure . "$build-$round" "$simulation" $(console_options "$build")
       elif [ "$build" = this ]; then measure . "this-$round" "$simulation"; else measure "$BASELINE" "baseline-$round" "$simulation"; fi

@@ -18,6 +18,7 @@
 #   bench/memcache-vs-memaslap.sh
 #   ROUNDS=5 USERS=16 SECONDS_PER_RUN=20 PIPELINE=16 bench/memcache-vs-memaslap.sh
 #   SERVER=127.0.0.1:21201 bench/memcache-vs-memaslap.sh
+#   PROTOCOLS=compare PIPELINE=16 bench/memcache-vs-memaslap.sh   # couchbench in text and in meta, same rounds
 #
 # About a minute per round with the defaults; run it on an otherwise idle machine (or under
 # nice -n -19): it measures CPU that other processes take away.
@@ -33,6 +34,7 @@ THREADS=${THREADS:-2} # memaslap's threads: one per core
 OPS=${OPS:-"set get"}
 JVM_FLAGS=${JVM_FLAGS:-} # extra flags for couchbench's JVM, e.g. to try a GC
 TIMINGS=${TIMINGS:-} # compare: also run couchbench without its nanosecond recorder (-DclientTimes=false)
+PROTOCOLS=${PROTOCOLS:-} # compare: also run couchbench in memcached 1.6's meta protocol (-Dprotocol=meta)
 
 memaslap=$(command -v memcaslap || command -v memaslap || true)
 [ -n "$memaslap" ] || { echo "memaslap is not installed: apt-get install -y libmemcached-tools" >&2; exit 1; }
@@ -133,6 +135,10 @@ untimed_run() { # round op: couchbench without its nanosecond recorder, to see w
   couchbench_run "$1" "$2" "couchbench untimed" -DclientTimes=false
 }
 
+meta_run() { # round op: couchbench in the meta protocol, ms and mg v, quiet batches closed by mn with PIPELINE above 1
+  couchbench_run "$1" "$2" "couchbench meta" -Dprotocol=meta
+}
+
 pipelined_run() { # round op
   local log=$out/pipelined-$2-$1.log pid rate
   timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.memcache.PipelinedBaseline "$SERVER" "$2" "$USERS" \
@@ -147,6 +153,7 @@ pipelined_run() { # round op
 clients="couchbench memaslap"
 [ "$PIPELINE" -gt 1 ] && clients="$clients pipelined"
 [ "$TIMINGS" = compare ] && clients="$clients untimed"
+[ "$PROTOCOLS" = compare ] && clients="$clients meta"
 clients=${CLIENTS:-$clients} # e.g. CLIENTS="couchbench untimed": only those
 for round in $(seq "$ROUNDS"); do
   order=$clients
@@ -176,11 +183,13 @@ awk -F, "$(cat bench/stats.awk)"'
     for (i = 1; i <= n; i++) ratio(op[i], "memaslap")
     if ('"$PIPELINE"' > 1) for (i = 1; i <= n; i++) ratio(op[i], "pipelined client")
     if ("'"$TIMINGS"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench untimed")
+    if ("'"$PROTOCOLS"'" == "compare") for (i = 1; i <= n; i++) { ratio(op[i], "couchbench meta"); ratio(op[i], "memaslap", "couchbench meta") }
   }
-  function ratio(o, other,   r, list) {
+  function ratio(o, other, mine,   r, list) { # the rate of mine over that of other, round by round; mine: couchbench by default
+    if (mine == "") mine = "couchbench"
     list = ""
-    for (r = 1; (r "," o ",couchbench") in rate; r++)
-      if (rate[r "," o ",couchbench"] + 0 > 0 && rate[r "," o "," other] + 0 > 0)
-        list = list " " sprintf("%.2f", rate[r "," o ",couchbench"] / rate[r "," o "," other])
-    printf "%s, couchbench / %s by round:%s; median %.2f\n", o, other, list, median(list)
+    for (r = 1; (r "," o "," mine) in rate; r++)
+      if (rate[r "," o "," mine] + 0 > 0 && rate[r "," o "," other] + 0 > 0)
+        list = list " " sprintf("%.2f", rate[r "," o "," mine] / rate[r "," o "," other])
+    printf "%s, %s / %s by round:%s; median %.2f\n", o, mine, other, list, median(list)
   }' "$results"

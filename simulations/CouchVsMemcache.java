@@ -11,6 +11,7 @@ import couchbench.data.KeyFile;
 import couchbench.data.Md5Keys;
 import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.requests.CouchRequests;
+import couchbench.requests.MemcacheDialect;
 import couchbench.requests.MemcacheRequests;
 import couchbench.siege.SiegePlan;
 import couchbench.simulation.CouchbenchSimulation;
@@ -37,9 +38,10 @@ public class CouchVsMemcache extends CouchbenchSimulation {
   private final SiegePlan siege = plan.siege();
   private final int fields = plan.fields();
   private final MemcacheTarget memcached = memcacheTarget();
+  private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final CouchTarget couchdb = couchdbTarget();
   private final VersusPhases phases = new VersusPhases(plan, memcached, couchdb);
-  private final MemcacheRequests mem = new MemcacheRequests(siege.valueSize());
+  private final MemcacheRequests mem = new MemcacheRequests(siege.valueSize(), protocol);
   private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSize());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
@@ -101,7 +103,7 @@ public class CouchVsMemcache extends CouchbenchSimulation {
 
   @Override
   protected Report<?> report() {
-    return new Report<>(List.of(memcached.describe(), couchdb.describe()), VersusSummary.of(simulation(), plan),
+    return new Report<>(List.of(protocol.describe(memcached), couchdb.describe()), VersusSummary.of(simulation(), plan),
         phases.finish());
   }
 }

@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.requests.MemcacheDialect;
 import couchbench.requests.MemcacheRequests;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
@@ -23,7 +24,8 @@ public class MemGet extends CouchbenchSimulation {
   private final KeyFile.Keys keys = orExit(() ->
       MemcacheRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget memcached = memcacheTarget();
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize());
+  private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
       .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings());
@@ -53,7 +55,7 @@ public class MemGet extends CouchbenchSimulation {
 
   @Override
   protected Report<?> report() {
-    return new Report<>(List.of(memcached.describe()), SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
+    return new Report<>(List.of(protocol.describe(memcached)), SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
         SiegeSummary.Figures.reading(keys));
   }
 }

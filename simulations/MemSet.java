@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.requests.MemcacheDialect;
 import couchbench.requests.MemcacheRequests;
 import couchbench.resources.MemcacheResources;
 import couchbench.siege.SiegePlan;
@@ -23,9 +24,10 @@ public class MemSet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));
   private final MemcacheTarget memcached = memcacheTarget();
+  private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize());
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
       .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings());
@@ -65,7 +67,7 @@ public class MemSet extends CouchbenchSimulation {
   @Override
   protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "keys");
-    return new Report<>(List.of(memcached.describe()), SiegeSummary.of(simulation(), plan, MemcacheRequests.SET),
+    return new Report<>(List.of(protocol.describe(memcached)), SiegeSummary.of(simulation(), plan, MemcacheRequests.SET),
         SiegeSummary.Figures.WRITE);
   }
 }

@@ -1,5 +1,7 @@
 package couchbench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +66,33 @@ public final class GatlingReport {
               Long.parseLong(row.group(4))));
     }
     return counts;
+  }
+
+  /**
+   * Checks a run of a DSL simulation whose failing requests say so: a name ending in "(KO)" must have failed every
+   * time, any other never.
+   *
+   * @param runFolder the run folder holding index.html
+   * @return counts by request name
+   */
+  public static Map<String, Counts> requestsFailingOnlyWhereNamedKo(Path runFolder) throws IOException {
+    Map<String, Counts> requests = requests(runFolder);
+    requests.forEach((name, counts) -> {
+      if (name.endsWith("(KO)")) {
+        assertEquals(0, counts.ok(), name + " should fail");
+      } else {
+        assertEquals(0, counts.ko(), () -> name + " should pass: " + errorsOrNone(runFolder));
+      }
+    });
+    return requests;
+  }
+
+  private static String errorsOrNone(Path runFolder) {
+    try {
+      return errors(runFolder).toString();
+    } catch (IOException e) {
+      return "(no error table: " + e + ")";
+    }
   }
 
   private static String unescape(String html) {

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The second DSL step, {@code memcache("name")}: which command to send. Each command but stats
- * comes in two forms: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java
+ * The second DSL step, {@code memcache("name")}: which command to send, of the text protocol or of memcached 1.6's
+ * meta protocol ({@code meta...}). Each command but stats and metaNoop comes in two forms: its keys and values as Gatling EL strings ({@code "#{key}"}), or all as Java
  * functions of the session ({@code getMulti} is the function form of a get of several keys).
  * Values are sent as UTF-8.
  */
@@ -301,6 +301,122 @@ public final class Memcache {
    */
   public MemcacheActionBuilder stats() {
     return action(MemcacheCommand.stats());
+  }
+
+  /**
+   * {@code mg}, meta get (memcached 1.6; not MemcacheDB): HD on a hit, EN on a miss; ask for what it returns with
+   * {@link MemcacheActionBuilder#metaFlags}, e.g. {@code "v"} for the value (VA) and {@code "c"} for the cas.
+   *
+   * @param key EL key
+   * @return the action
+   */
+  public MemcacheActionBuilder metaGet(String key) {
+    return metaGet(El.string(key));
+  }
+
+  /**
+   * {@code mg}.
+   *
+   * @param key key function
+   * @return the action
+   */
+  public MemcacheActionBuilder metaGet(Function<Session, String> key) {
+    return action(MemcacheCommand.meta(Kind.META_GET, key, null, null));
+  }
+
+  /**
+   * {@code ms}, meta set: HD when stored; with {@code metaFlags("MA")} (or ME add, MP prepend, MR replace, MS set)
+   * another mode, and {@link MemcacheActionBuilder#compareCas} a cas to compare.
+   *
+   * @param key EL key
+   * @param value EL value
+   * @return the action
+   */
+  public MemcacheActionBuilder metaSet(String key, String value) {
+    return metaSet(El.string(key), El.string(value));
+  }
+
+  /**
+   * {@code ms}.
+   *
+   * @param key key function
+   * @param value value function
+   * @return the action
+   */
+  public MemcacheActionBuilder metaSet(Function<Session, String> key, Function<Session, String> value) {
+    return action(MemcacheCommand.meta(Kind.META_SET, key, utf8(value), null));
+  }
+
+  /**
+   * {@code md}, meta delete: HD when deleted, NF when missing; {@code metaFlags("I")} marks it stale instead.
+   *
+   * @param key EL key
+   * @return the action
+   */
+  public MemcacheActionBuilder metaDelete(String key) {
+    return metaDelete(El.string(key));
+  }
+
+  /**
+   * {@code md}.
+   *
+   * @param key key function
+   * @return the action
+   */
+  public MemcacheActionBuilder metaDelete(Function<Session, String> key) {
+    return action(MemcacheCommand.meta(Kind.META_DELETE, key, null, null));
+  }
+
+  /**
+   * {@code ma}, meta arithmetic: increments by {@code D<delta>} (with {@code metaFlags("MD")} decrements); HD, or VA
+   * with the new value given {@code metaFlags("v")}; {@code metaFlags("N0", "J10")} creates a missing counter at 10.
+   *
+   * @param key EL key
+   * @param delta amount (unsigned 64-bit)
+   * @return the action
+   */
+  public MemcacheActionBuilder metaArithmetic(String key, long delta) {
+    return metaArithmetic(El.string(key), session -> delta);
+  }
+
+  /**
+   * {@code ma}.
+   *
+   * @param key key function
+   * @param delta amount function
+   * @return the action
+   */
+  public MemcacheActionBuilder metaArithmetic(Function<Session, String> key, Function<Session, Long> delta) {
+    return action(MemcacheCommand.meta(Kind.META_ARITHMETIC, key, null, delta));
+  }
+
+  /**
+   * {@code me}, meta debug: ME with the item's internals as {@code name=value} pairs, EN on a miss.
+   *
+   * @param key EL key
+   * @return the action
+   */
+  public MemcacheActionBuilder metaDebug(String key) {
+    return metaDebug(El.string(key));
+  }
+
+  /**
+   * {@code me}.
+   *
+   * @param key key function
+   * @return the action
+   */
+  public MemcacheActionBuilder metaDebug(Function<Session, String> key) {
+    return action(MemcacheCommand.meta(Kind.META_DEBUG, key, null, null));
+  }
+
+  /**
+   * {@code mn}, meta no-op, to the first server: MN, once every reply before it is sent.
+   *
+   * @return the action
+   */
+  public MemcacheActionBuilder metaNoop() {
+    return action(MemcacheCommand.meta(Kind.META_NOOP, null, null, null));
   }
 
   private static Function<Session, byte[]> utf8(Function<Session, String> value) {

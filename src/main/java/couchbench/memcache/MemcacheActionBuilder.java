@@ -3,6 +3,7 @@ package couchbench.memcache;
 import couchbench.memcache.internal.MemcacheActionSettings;
 import couchbench.memcache.internal.MemcacheActions;
 import couchbench.memcache.internal.MemcacheCommand;
+import couchbench.memcache.internal.MetaOptions;
 import io.gatling.javaapi.core.ActionBuilder;
 import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
@@ -22,7 +23,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
   }
 
   /**
-   * The flags stored with the value (storage commands).
+   * The flags stored with the value (storage commands; metaSet's {@code F} token).
    *
    * @param flags opaque 32-bit flags
    * @return a new builder
@@ -33,7 +34,7 @@ public final class MemcacheActionBuilder implements ActionBuilder {
   }
 
   /**
-   * The expiry time stored with the value (storage commands; MemcacheDB ignores it).
+   * The expiry time stored with the value (storage commands, metaSet's {@code T} token; MemcacheDB ignores it).
    *
    * @param exptime seconds, or a Unix time; 0 for never
    * @return a new builder
@@ -52,8 +53,8 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    */
   public MemcacheActionBuilder noreply() {
     if (!settings.command().kind().allowsNoreply()) {
-      throw new IllegalArgumentException("noreply is not allowed for "
-          + settings.command().kind().name().toLowerCase() + ": its reply is the point of it");
+      throw new IllegalArgumentException("noreply is not allowed for " + commandName()
+          + ": its reply is the point of it" + (settings.command().meta() == null ? "" : "; see quiet()"));
     }
     return with(settings.command().withNoreply());
   }
@@ -97,6 +98,71 @@ public final class MemcacheActionBuilder implements ActionBuilder {
     return new MemcacheActionBuilder(settings.withDepth(depth, each));
   }
 
+  /**
+   * Meta flag tokens added to a meta command, e.g. {@code metaFlags("v", "c", "t")} for value, cas and TTL, or
+   * {@code metaFlags("MA")} for an append; b, q and O come from {@link #base64Key}, {@link #quiet} and the connection.
+   *
+   * @param tokens one flag each, its letter then its token if it takes one
+   * @return a new builder
+   * @throws IllegalArgumentException for a token that is not a flag
+   */
+  public MemcacheActionBuilder metaFlags(String... tokens) {
+    return with(settings.command().withMeta(meta("metaFlags").withMore(tokens)));
+  }
+
+  /**
+   * Sends the key base64-encoded with the {@code b} flag (meta commands): any text of up to 186 UTF-8 bytes, spaces and
+   * line ends included.
+   *
+   * @return a new builder
+   */
+  public MemcacheActionBuilder base64Key() {
+    return with(settings.command().withMeta(meta("base64Key").withBase64Key()));
+  }
+
+  /**
+   * Quiet mode, {@code q} (mg, ms, md, ma): the server leaves out the reply that means success (EN, a miss, for mg;
+   * HD for the others, and ma's VA with it), and an {@code mn} after the request (after every request of one
+   * connection in a {@link #pipelined} batch) closes the batch: its MN completes them. A pipelined batch then gets one
+   * reply line where it got one per request.
+   *
+   * @return a new builder
+   */
+  public MemcacheActionBuilder quiet() {
+    MetaOptions options = meta("quiet");
+    if (!settings.command().kind().meta().tagged()) {
+      throw new IllegalArgumentException("quiet applies to mg, ms, md and ma, not " + commandName());
+    }
+    return with(settings.command().withMeta(options.withQuiet()));
+  }
+
+  /**
+   * Compares the item's cas before changing it, {@code C<cas>} (metaSet, metaDelete, metaArithmetic): EX when it
+   * differs.
+   *
+   * @param cas EL cas, e.g. saved by {@code casUnique().saveAs("cas")} after a metaGet with the {@code c} flag
+   * @return a new builder
+   */
+  public MemcacheActionBuilder compareCas(String cas) {
+    return compareCas(El.number(cas));
+  }
+
+  /**
+   * Compares the item's cas before changing it, {@code C<cas>}.
+   *
+   * @param cas cas function
+   * @return a new builder
+   */
+  public MemcacheActionBuilder compareCas(Function<Session, Long> cas) {
+    MetaOptions options = meta("compareCas");
+    MemcacheCommand.Kind kind = settings.command().kind();
+    if (kind != MemcacheCommand.Kind.META_SET && kind != MemcacheCommand.Kind.META_DELETE
+        && kind != MemcacheCommand.Kind.META_ARITHMETIC) {
+      throw new IllegalArgumentException("compareCas applies to ms, md and ma, not " + commandName());
+    }
+    return with(settings.command().withMeta(options.withCompareCas(cas)));
+  }
+
   @Override
   public io.gatling.core.action.builder.ActionBuilder asScala() {
     return MemcacheActions.of(settings);
@@ -108,8 +174,19 @@ public final class MemcacheActionBuilder implements ActionBuilder {
 
   private void requireStorage(String option) {
     if (!settings.command().kind().stores()) {
-      throw new IllegalArgumentException(option + " only applies to storage commands, not "
-          + settings.command().kind().name().toLowerCase());
+      throw new IllegalArgumentException(option + " only applies to storage commands, not " + commandName());
     }
+  }
+
+  private MetaOptions meta(String option) {
+    if (settings.command().meta() == null) {
+      throw new IllegalArgumentException(option + " only applies to meta commands, not " + commandName());
+    }
+    return settings.command().meta();
+  }
+
+  private String commandName() {
+    MemcacheCommand.Kind kind = settings.command().kind();
+    return kind.meta() == null ? kind.name().toLowerCase() : kind.meta().letters();
   }
 }

@@ -1,6 +1,7 @@
 package couchbench.memcache;
 
 import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MetaReply;
 import couchbench.memcache.internal.MemcacheCheckType;
 import couchbench.memcache.internal.MemcacheChecks;
 import couchbench.memcache.internal.ReplyForGatling;
@@ -12,11 +13,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The memcache text protocol in Gatling's Java DSL:
+ * The memcache text protocol, and memcached 1.6's meta protocol, in Gatling's Java DSL:
  * <pre>
  * setUp(...).protocols(memcache.servers("127.0.0.1:21201"));
  * exec(memcache("set").set("#{key}", "#{value}"));
  * exec(memcache("get").get("#{key}").check(bodyString().is("#{value}")));
+ * exec(memcache("mg").metaGet("#{key}").metaFlags("v", "t").check(bodyString().is("#{value}"), metaFlag('t').is("-1")));
  * </pre>
  */
 public final class MemcacheDsl {
@@ -48,8 +50,9 @@ public final class MemcacheDsl {
 
   /**
    * The reply's word: STORED, NOT_STORED, EXISTS, NOT_FOUND, DELETED, TOUCHED, VALUE (found), END
-   * (nothing found), NUMBER, STATS, ERROR, CLIENT_ERROR, SERVER_ERROR or NOREPLY. A request with
-   * this check is judged by it instead of by the default expectation.
+   * (nothing found), NUMBER, STATS, ERROR, CLIENT_ERROR, SERVER_ERROR or NOREPLY; a meta reply's code:
+   * VA, HD, EN, NS, EX, NF, MN or ME. A request with this check is judged by it instead of by the
+   * default expectation.
    *
    * @return a check builder
    */
@@ -88,16 +91,32 @@ public final class MemcacheDsl {
   }
 
   /**
-   * The cas unique of the first value of a gets, to send back with cas.
+   * The cas unique of the first value of a gets, or of a meta reply's {@code c} flag, to send back with cas or
+   * compareCas.
    *
    * @return a check builder
    */
   public static CheckBuilder.Find<Long> casUnique() {
-    return MemcacheChecks.find(MemcacheCheckType.REPLY, "casUnique", Long.class,
-        reply -> reply instanceof MemcacheReply.Values values && !values.values().isEmpty()
-            && values.values().get(0).casUnique() >= 0
-            ? values.values().get(0).casUnique()
-            : null);
+    return MemcacheChecks.find(MemcacheCheckType.REPLY, "casUnique", Long.class, reply -> {
+      if (reply instanceof MetaReply meta) {
+        return meta.flag('c').map(Long::parseUnsignedLong).orElse(null);
+      }
+      return reply instanceof MemcacheReply.Values values && !values.values().isEmpty()
+          && values.values().get(0).casUnique() >= 0 ? values.values().get(0).casUnique() : null;
+    });
+  }
+
+  /**
+   * A flag a meta reply returned, its token without the letter: {@code metaFlag('t')} the TTL left (-1: none),
+   * {@code metaFlag('h')} whether it was hit before (0 or 1), {@code metaFlag('W')} "" when this client won the
+   * recache; not found when the reply has no such flag.
+   *
+   * @param letter the flag's letter, e.g. 'c', 't', 'f', 's', 'l', 'h', 'k', 'W', 'X', 'Z'
+   * @return a check builder
+   */
+  public static CheckBuilder.Find<String> metaFlag(char letter) {
+    return MemcacheChecks.find(MemcacheCheckType.REPLY, "metaFlag(" + letter + ")", String.class,
+        reply -> reply instanceof MetaReply meta ? meta.flag(letter).orElse(null) : null);
   }
 
   /**

@@ -10,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.group;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
+import couchbench.memcache.Memcache;
 import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.memcache.codec.MemcacheKeys;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -50,16 +51,23 @@ public final class MemcacheRequests {
   public static final String WARMUP_KEY = "couchbench:warm-up";
 
   private final int valueSize;
+  private final MemcacheDialect dialect;
 
-  /** @param valueSize bytes of random text per value, or per field of a record */
-  public MemcacheRequests(int valueSize) {
+  /**
+   * @param valueSize bytes of random text per value, or per field of a record
+   * @param dialect the protocol of the sets and gets: the text protocol's set and get, or the meta protocol's ms (with
+   *     F0 T0, as set's line has them) and mg with v; the multi-get of a record stays a text get, which meta has none of
+   */
+  public MemcacheRequests(int valueSize, MemcacheDialect dialect) {
     this.valueSize = valueSize;
+    this.dialect = dialect;
   }
 
   /**
    * memset.php: a set of random text under a new key; a reply other than STORED fails it. Every key the server
    * answered STORED goes to {@code stored}, and only those. With {@code atOnce} above 1, that many sets at once, each
-   * under its own key, as a pipelining client sends them (-Dpipeline).
+   * under its own key, as a pipelining client sends them (-Dpipeline); in the meta protocol, quiet: the batch's mn
+   * answers for the sets that were stored (HD).
    *
    * @param names how the step names {@link #SET}
    * @param newKey a new key for each set
@@ -71,13 +79,14 @@ public final class MemcacheRequests {
       int atOnce) {
     Function<Session, Session> keyAndValue = session -> session.set(KeyFile.HEADER, newKey.get())
         .set("value", RandomText.ofLength(valueSize));
-    MemcacheActionBuilder store = memcache(names.apply(SET)).set("#{key}", "#{value}").check(stored(stored));
-    return atOnce == 1 ? exec(keyAndValue).exec(store) : exec(store.pipelined(atOnce, keyAndValue));
+    MemcacheActionBuilder store = store(memcache(names.apply(SET)), "#{key}", "#{value}").check(stored(stored));
+    return atOnce == 1 ? exec(keyAndValue).exec(store) : exec(quiet(store).pipelined(atOnce, keyAndValue));
   }
 
   /**
    * memget.php: a get of the key that {@code draw} puts under {@link KeyFile#HEADER}; a miss is a failure (NOT_FOUND),
-   * since every key drawn was acknowledged. With {@code atOnce} above 1, that many gets at once, each of its own draw.
+   * since every key drawn was acknowledged (meta: EN). With {@code atOnce} above 1, that many gets at once, each of its
+   * own draw; in the meta protocol, quiet: a miss is the one reply left out.
    *
    * @param names how the step names {@link #GET}
    * @param draw puts the key to read in the session, e.g. {@link KeyFile#randomKey}
@@ -85,8 +94,8 @@ public final class MemcacheRequests {
    * @return one iteration: the gets
    */
   public ChainBuilder get(UnaryOperator<String> names, Function<Session, Session> draw, int atOnce) {
-    MemcacheActionBuilder get = memcache(names.apply(GET)).get("#{key}");
-    return atOnce == 1 ? exec(draw).exec(get) : exec(get.pipelined(atOnce, draw));
+    MemcacheActionBuilder get = read(memcache(names.apply(GET)), "#{key}");
+    return atOnce == 1 ? exec(draw).exec(get) : exec(quiet(get).pipelined(atOnce, draw));
   }
 
   /**
@@ -103,8 +112,7 @@ public final class MemcacheRequests {
     String fieldSet = names.apply("memcache field set");
     return exec(session -> session.set(KeyFile.HEADER, newKey.get()))
         .group(names.apply(RECORD_WRITE)).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
-            memcache(fieldSet)
-                .set(session -> fieldKey(session, i),
+            store(memcache(fieldSet), session -> fieldKey(session, i),
                     session -> RandomText.forKey(fieldKey(session, i), valueSize))
                 .check(stored(fields::stored))))
             .toList()))
@@ -126,8 +134,7 @@ public final class MemcacheRequests {
   public ChainBuilder recordRead(UnaryOperator<String> names, Function<Session, Session> draw, int fields) {
     String fieldGet = names.apply("memcache field get");
     return exec(draw).group(names.apply(RECORD_READ)).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
-            memcache(fieldGet)
-                .get(session -> fieldKey(session, i))
+            read(memcache(fieldGet), session -> fieldKey(session, i))
                 .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), valueSize)))))
         .toList()));
   }
@@ -155,13 +162,16 @@ public final class MemcacheRequests {
   }
 
   /**
-   * A warm-up's set and get of the key under {@link KeyFile#HEADER}, each checked.
+   * A warm-up's set and get of the key under {@link KeyFile#HEADER}, each checked: the get one of two keys, as a
+   * record's multi-get is, and in the meta protocol an mg too.
    *
    * @param names how the warm-up names {@link #SET} and {@link #GET}
    * @return the requests
    */
   public ChainBuilder setAndGet(UnaryOperator<String> names) {
-    return exec(memcache(names.apply(SET)).set("#{key}", "warm"), memcache(names.apply(GET)).get("#{key}", "#{key}"));
+    ChainBuilder set = exec(store(memcache(names.apply(SET)), "#{key}", "warm"));
+    return (dialect == MemcacheDialect.META ? set.exec(read(memcache(names.apply(GET)), "#{key}")) : set)
+        .exec(memcache(names.apply(GET)).get("#{key}", "#{key}"));
   }
 
   /**
@@ -175,17 +185,39 @@ public final class MemcacheRequests {
     return KeyFile.read(keyFile, "MemSet", MemcacheKeys::problem);
   }
 
-  // STORED, else the set fails; a STORED key goes to `stored` from the check itself: an exec after the request
-  // cost 1.5-2 us of event-loop CPU per set, 5-15% of MemSet's sets/s (bench/memcache-cpu-by-thread.sh, 3 rounds).
-  private static CheckBuilder stored(Consumer<String> stored) {
+  private MemcacheActionBuilder store(Memcache request, String key, String value) {
+    return dialect == MemcacheDialect.META ? request.metaSet(key, value) : request.set(key, value);
+  }
+
+  private MemcacheActionBuilder store(Memcache request, Function<Session, String> key, Function<Session, String> value) {
+    return dialect == MemcacheDialect.META ? request.metaSet(key, value) : request.set(key, value);
+  }
+
+  private MemcacheActionBuilder read(Memcache request, String key) {
+    return dialect == MemcacheDialect.META ? request.metaGet(key).metaFlags("v") : request.get(key);
+  }
+
+  private MemcacheActionBuilder read(Memcache request, Function<Session, String> key) {
+    return dialect == MemcacheDialect.META ? request.metaGet(key).metaFlags("v") : request.get(key);
+  }
+
+  /** A pipelined batch of meta requests goes quiet: one mn per batch answers for all that succeeded. */
+  private MemcacheActionBuilder quiet(MemcacheActionBuilder batch) {
+    return dialect == MemcacheDialect.META ? batch.quiet() : batch;
+  }
+
+  // STORED (meta: HD), else the set fails; a stored key goes to `stored` from the check itself: an exec after the
+  // request cost 1.5-2 us of event-loop CPU per set, 5-15% of MemSet's sets/s (bench/memcache-cpu-by-thread.sh).
+  private CheckBuilder stored(Consumer<String> stored) {
+    String done = dialect == MemcacheDialect.META ? "HD" : "STORED";
     return memcacheStatus()
         .transformWithSession((word, session) -> {
-          if ("STORED".equals(word)) {
+          if (done.equals(word)) {
             stored.accept(session.getString(KeyFile.HEADER));
           }
           return word;
         })
-        .is("STORED");
+        .is(done);
   }
 
   /** Whether a multi-get found all F fields of a record intact: "intact", or what is wrong. */

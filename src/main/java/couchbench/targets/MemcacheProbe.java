@@ -11,7 +11,10 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 
-/** Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x". */
+/**
+ * Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x". Asks "mn"
+ * for the meta protocol.
+ */
 final class MemcacheProbe {
 
   private static final int CONNECT_TIMEOUT_MILLIS = 2000;
@@ -27,10 +30,7 @@ final class MemcacheProbe {
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
       connected = true;
-      socket.setSoTimeout(REPLY_TIMEOUT_MILLIS);
-      socket.getOutputStream().write("version\r\n".getBytes(StandardCharsets.US_ASCII));
-      socket.getOutputStream().flush();
-      String line = readLine(socket.getInputStream());
+      String line = ask(socket, "version");
       if (line.startsWith("VERSION ")) {
         return new Probe(Probe.Outcome.ANSWERS, line);
       }
@@ -46,6 +46,34 @@ final class MemcacheProbe {
     } catch (IOException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
     }
+  }
+
+  /**
+   * Asks "mn", the meta protocol's no-op: memcached 1.6 answers MN, a server without the meta protocol (MemcacheDB
+   * 1.2) ERROR.
+   *
+   * @param server "host:port"
+   * @return the reply line, or what went wrong, e.g. "no reply within 3 s"
+   */
+  static String metaNoop(String server) {
+    InetSocketAddress unresolved = MemcacheTarget.address(server);
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
+      String line = ask(socket, "mn");
+      return line.isEmpty() ? "nothing (it closed the connection)" : Console.quote(line);
+    } catch (SocketTimeoutException e) {
+      return "nothing within " + REPLY_TIMEOUT_MILLIS / 1000 + " s";
+    } catch (IOException e) {
+      return "nothing (" + e.getMessage() + ")";
+    }
+  }
+
+  /** Sends one command line and reads the first line of the reply. */
+  private static String ask(Socket socket, String command) throws IOException {
+    socket.setSoTimeout(REPLY_TIMEOUT_MILLIS);
+    socket.getOutputStream().write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().flush();
+    return readLine(socket.getInputStream());
   }
 
   /** Reads up to the first line end; a server that is not memcache may never send one, hence the length cap. */

@@ -47,6 +47,20 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
   }
 
   /**
+   * Asks each server "mn", the meta protocol's no-op.
+   *
+   * @return for each server that does not answer MN, e.g. "memcache server db1:21201 answers ERROR to mn"; empty when
+   *     every server speaks the meta protocol
+   */
+  public List<String> withoutMetaProtocol() {
+    return servers.stream()
+        .map(server -> new String[] {server, MemcacheProbe.metaNoop(server)})
+        .filter(reply -> !reply[1].equals("MN"))
+        .map(reply -> "memcache server " + reply[0] + " answers " + reply[1] + " to mn")
+        .toList();
+  }
+
+  /**
    * Parses "host:port" or "[v6]:port" into an unresolved address, as the memcache protocol does.
    *
    * @param server the server as a user writes it

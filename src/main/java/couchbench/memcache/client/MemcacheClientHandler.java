@@ -2,6 +2,8 @@ package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheDecoderFailure;
 import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MetaReply;
+import couchbench.memcache.codec.MetaRequest;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
@@ -14,7 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Matches replies to requests on one connection, in order: requests that expect a reply wait in a queue,
- * the oldest first. Anything that could give a reply to the wrong request (a malformed reply, a reply of the
+ * the oldest first. Meta requests (but me and mn) are tagged with an opaque number, which their reply echoes; a quiet
+ * one is answered only when it did not succeed, so a reply that passes it over (a later tag, or the MN of the mn that
+ * closes its batch) completes it as a success. Anything that could give a reply to the wrong request (a malformed reply, a reply of the
  * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection.
  * Used on its channel's event loop only.
  */
@@ -37,6 +41,8 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
    * expected: such an error cannot be told apart, so it drops the connection instead.
    */
   private boolean noreplySinceLastPending;
+  /** The next opaque tag of a meta request. */
+  private int nextOpaque;
 
   MemcacheClientHandler(String server, Duration timeout) {
     this.server = server;
@@ -91,6 +97,10 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
         }
       });
     } else {
+      if (request.request() instanceof MetaRequest meta && meta.command().tagged()) {
+        request.tag(nextOpaque);
+        nextOpaque = (nextOpaque + 1) & Integer.MAX_VALUE;
+      }
       request.markWritten(ticker.nanoTime(), noreplySinceLastPending);
       noreplySinceLastPending = false;
       pending.add(request);
@@ -122,7 +132,7 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
     if (broken != null) {
       return;
     }
-    PendingRequest head = pending.poll();
+    PendingRequest head = passQuietRequests(reply) ? pending.poll() : null;
     if (head == null || (head.afterNoreply() && reply instanceof MemcacheReply.Error)) {
       if (head != null) {
         head.fail(MemcacheFailure.outOfStep());
@@ -139,6 +149,38 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
       return;
     }
     head.complete(fitted);
+  }
+
+  /**
+   * Completes the quiet requests in front of the one a reply answers, each as the reply its {@code q} left out: the
+   * server answers in order, so it answered them by saying nothing. A reply without an opaque tag (an error line) that
+   * a quiet request in front may own cannot be placed; nor can a tag that no request waiting has.
+   *
+   * @return false when the reply cannot be placed; nothing was completed then
+   */
+  private boolean passQuietRequests(MemcacheReply reply) {
+    int passed = 0;
+    for (PendingRequest request : pending) {
+      if (!request.quiet()) {
+        break;
+      }
+      if (!(reply instanceof MetaReply meta) || (meta.opaque() < 0 && meta.code() != MetaReply.Code.MN)) {
+        return false;
+      }
+      if (meta.opaque() == ((MetaRequest) request.request()).opaque()) {
+        break;
+      }
+      passed++;
+    }
+    if (passed == pending.size()) {
+      return passed == 0;
+    }
+    for (int i = 0; i < passed; i++) {
+      PendingRequest request = pending.poll();
+      MetaRequest quiet = (MetaRequest) request.request();
+      request.complete(new MetaReply(quiet.command().suppressed(), "", quiet.opaque(), null));
+    }
+    return true;
   }
 
   @Override

@@ -3,6 +3,7 @@ package couchbench.memcache.client;
 import couchbench.memcache.codec.MemcacheKeys;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MetaRequest;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,7 +53,8 @@ public final class MemcacheConnections {
   /**
    * Sends a request to the server of its key. A get of several keys goes to each of their servers and the
    * values come back as one reply, in the order of the keys asked. Stats go to the first server: use
-   * {@link #sendTo} for the others. A request with a bad key fails at once and nothing is written.
+   * {@link #sendTo} for the others, and so does a meta mn. A quiet meta request goes as a batch of one
+   * ({@link #sendAll}). A request with a bad key fails at once and nothing is written.
    *
    * @param request the request
    * @return its reply; fails with {@link MemcacheFailure}
@@ -62,8 +64,11 @@ public final class MemcacheConnections {
     if (invalid.isPresent()) {
       return CompletableFuture.failedFuture(invalid.get());
     }
-    if (request instanceof MemcacheRequest.Stats) {
+    if (request.keys().isEmpty()) {
       return sendChecked(ring.servers().get(0), request);
+    }
+    if (request instanceof MetaRequest meta && meta.quiet()) {
+      return sendAll(List.of(request)).get(0);
     }
     if (request instanceof MemcacheRequest.Retrieve retrieve && retrieve.keys().size() > 1) {
       return MultiGet.send(retrieve, ring::serverFor, this::sendChecked);
@@ -73,7 +78,9 @@ public final class MemcacheConnections {
 
   /**
    * Sends requests together, as a pipelining client does: those of one connection leave in one write, and their
-   * replies come back in order. Each is sent as {@link #send} sends it (a get of several keys, or stats, on its own).
+   * replies come back in order. Each is sent as {@link #send} sends it (a get of several keys, stats, or mn, on its
+   * own). Quiet meta requests are followed by an mn on each connection they go to, which closes their batch: its MN
+   * completes those the server left unanswered.
    *
    * @param requests the requests, in the order they are written
    * @return their replies, in the same order; each fails on its own with {@link MemcacheFailure}
@@ -82,8 +89,7 @@ public final class MemcacheConnections {
     List<CompletableFuture<MemcacheReply>> replies = new ArrayList<>(requests.size());
     Map<ServerLink, List<PendingRequest>> byLink = new LinkedHashMap<>();
     for (MemcacheRequest request : requests) {
-      boolean alone = problem(request).isPresent() || request instanceof MemcacheRequest.Stats
-          || request.keys().size() > 1;
+      boolean alone = problem(request).isPresent() || request.keys().size() != 1;
       if (alone) {
         replies.add(send(request));
         continue;
@@ -93,7 +99,12 @@ public final class MemcacheConnections {
           .add(new PendingRequest(request, future));
       replies.add(future);
     }
-    byLink.forEach(ServerLink::sendAll);
+    byLink.forEach((link, batch) -> {
+      if (batch.stream().anyMatch(PendingRequest::quiet)) {
+        batch.add(new PendingRequest(MetaRequest.noop(), new CompletableFuture<>()));
+      }
+      link.sendAll(batch);
+    });
     return replies;
   }
 
@@ -167,6 +178,9 @@ public final class MemcacheConnections {
     if (request instanceof MemcacheRequest.Store store && (store.command() == null || store.value() == null)) {
       return Optional.of(MemcacheFailure.invalidRequest("storage command without command or value"));
     }
+    if (request instanceof MetaRequest meta) {
+      return metaProblem(meta);
+    }
     List<String> keys = request.keys();
     if (keys == null || keys.isEmpty()) {
       return Optional.of(MemcacheFailure.invalidKey("no key"));
@@ -178,6 +192,24 @@ public final class MemcacheConnections {
       }
     }
     return Optional.empty();
+  }
+
+  /** A meta request that must not be written: a bad key or flag, ms without data, q where it means nothing. */
+  private static Optional<MemcacheFailure> metaProblem(MetaRequest meta) {
+    if (meta.command() == null || (meta.command() == MetaRequest.Command.SET) != (meta.value() != null)) {
+      return Optional.of(MemcacheFailure.invalidRequest("meta request without command, or data where ms has it"));
+    }
+    if (meta.quiet() && !meta.command().tagged()) {
+      return Optional.of(MemcacheFailure.invalidRequest("quiet mode applies to mg, ms, md and ma"));
+    }
+    Optional<String> flags = meta.flagsProblem();
+    if (flags.isPresent()) {
+      return Optional.of(MemcacheFailure.invalidRequest(flags.get()));
+    }
+    if (meta.command() == MetaRequest.Command.NOOP) {
+      return meta.key() == null ? Optional.empty() : Optional.of(MemcacheFailure.invalidRequest("mn takes no key"));
+    }
+    return MemcacheKeys.metaProblem(meta.key(), meta.base64Key()).map(MemcacheFailure::invalidKey);
   }
 
   /** Builds the link table: one link per server, or poolSize of them for a shared pool. */

@@ -2,12 +2,14 @@ package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MetaRequest;
 import java.util.concurrent.CompletableFuture;
 
 /** A request on its way to one server, with the future its reply completes. */
 final class PendingRequest {
 
-  private final MemcacheRequest request;
+  /** The request; a meta one gets its opaque tag when it is written. */
+  private MemcacheRequest request;
   private final CompletableFuture<MemcacheReply> future;
   /** The event loop's nanoTime when it was handed to the channel; its timeout counts from there. */
   private long writtenAt;
@@ -21,6 +23,16 @@ final class PendingRequest {
 
   MemcacheRequest request() {
     return request;
+  }
+
+  /** @param opaque the tag its reply will carry; for a meta request other than mn */
+  void tag(int opaque) {
+    request = ((MetaRequest) request).withOpaque(opaque);
+  }
+
+  /** @return whether it is a quiet meta request: its reply may be left out, when it succeeded */
+  boolean quiet() {
+    return request instanceof MetaRequest meta && meta.quiet();
   }
 
   long writtenAt() {

@@ -4,6 +4,10 @@ import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheReply.ErrorKind;
 import couchbench.memcache.codec.MemcacheReply.StatusWord;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MetaReply;
+import couchbench.memcache.codec.MetaReply.Code;
+import couchbench.memcache.codec.MetaRequest;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +25,14 @@ final class ReplyShapes {
   private static final Set<StatusWord> ARITHMETIC = EnumSet.of(StatusWord.NOT_FOUND);
   private static final Set<StatusWord> TOUCH = EnumSet.of(StatusWord.TOUCHED, StatusWord.NOT_FOUND);
 
+  private static final Map<MetaRequest.Command, Set<Code>> META = new EnumMap<>(Map.of(
+      MetaRequest.Command.GET, EnumSet.of(Code.VA, Code.HD, Code.EN),
+      MetaRequest.Command.SET, EnumSet.of(Code.HD, Code.NS, Code.EX, Code.NF),
+      MetaRequest.Command.DELETE, EnumSet.of(Code.HD, Code.NF, Code.EX),
+      MetaRequest.Command.ARITHMETIC, EnumSet.of(Code.VA, Code.HD, Code.NF, Code.NS, Code.EX),
+      MetaRequest.Command.DEBUG, EnumSet.of(Code.ME, Code.EN),
+      MetaRequest.Command.NOOP, EnumSet.of(Code.MN)));
+
   private ReplyShapes() {}
 
   /**
@@ -32,6 +44,9 @@ final class ReplyShapes {
   static MemcacheReply fit(MemcacheRequest request, MemcacheReply reply) {
     if (request instanceof MemcacheRequest.Store store) {
       return fitStore(store, reply);
+    }
+    if (request instanceof MetaRequest meta) {
+      return fitMeta(meta, reply);
     }
     if (reply instanceof MemcacheReply.Error) {
       return reply; // the server refused this one request and read no more than its line
@@ -72,6 +87,22 @@ final class ReplyShapes {
       }
       // ERROR or CLIENT_ERROR: the server gave up on the line and may now read the data block as a command.
       throw MemcacheFailure.storageRejected(errorLine(error));
+    }
+    throw MemcacheFailure.outOfStep();
+  }
+
+  /** A meta reply of the request's codes with its opaque tag, or an error line; ms is rejected as a storage command is. */
+  private static MemcacheReply fitMeta(MetaRequest request, MemcacheReply reply) {
+    if (reply instanceof MetaReply meta && META.get(request.command()).contains(meta.code())
+        && meta.opaque() == request.opaque()) {
+      return reply;
+    }
+    if (reply instanceof MemcacheReply.Error error) {
+      if (request.command() == MetaRequest.Command.SET && error.kind() != ErrorKind.SERVER_ERROR) {
+        // memcached 1.6 reads the data block as a command of its own after "CLIENT_ERROR bad command line format".
+        throw MemcacheFailure.storageRejected(errorLine(error));
+      }
+      return reply;
     }
     throw MemcacheFailure.outOfStep();
   }

@@ -2,6 +2,7 @@ package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheTextDecoder;
 import couchbench.memcache.codec.MemcacheTextEncoder;
+import couchbench.memcache.codec.MetaEncoder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
@@ -25,6 +26,7 @@ import java.util.concurrent.RejectedExecutionException;
 final class ServerLink {
 
   private static final MemcacheTextEncoder ENCODER = new MemcacheTextEncoder();
+  private static final MetaEncoder META_ENCODER = new MetaEncoder();
 
   private final String server;
   private final InetSocketAddress address;
@@ -59,7 +61,7 @@ final class ServerLink {
   }
 
   /**
-   * Sets up a memcache client pipeline: bytes guard, encoder, decoder, reply matcher. Shared by several users
+   * Sets up a memcache client pipeline: bytes guard, encoders (text, meta), decoder, reply matcher. Shared by several users
    * (usersPerConnection above 1), a connection also holds back the flushes of the requests that its replies set
    * off until the read is done, so that they leave in one write, as a pipelining client sends them.
    */
@@ -71,6 +73,7 @@ final class ServerLink {
     pipeline.addLast(
         new UnsolicitedBytesGuard(replies, server),
         ENCODER,
+        META_ENCODER,
         new MemcacheTextDecoder(MemcacheTextDecoder.DEFAULT_MAX_LINE_BYTES, config.maxValueBytes()),
         replies);
   }

@@ -12,6 +12,9 @@ public final class MemcacheKeys {
   /** memcached's KEY_MAX_LENGTH; MemcacheDB has the same limit. */
   public static final int MAX_KEY_BYTES = 250;
 
+  /** The longest key sent base64-encoded: 186 bytes are 248 characters, 187 would be 252. */
+  public static final int MAX_BASE64_KEY_BYTES = MAX_KEY_BYTES / 4 * 3;
+
   private MemcacheKeys() {}
 
   /**
@@ -40,6 +43,27 @@ public final class MemcacheKeys {
     }
     if (key.length() > MAX_KEY_BYTES / 3 && key.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
       return Optional.of("key longer than " + MAX_KEY_BYTES + " bytes");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The key rule of a meta request: as {@link #problem}; with {@code b}, any text whose UTF-8 bytes base64-encode to
+   * at most 250 characters (186 bytes: memcached 1.6 checks the length of the key as sent).
+   *
+   * @param key the key to check
+   * @param base64 true when it is sent base64-encoded
+   * @return empty when the key may be sent, else e.g. "key longer than 186 bytes (250 in base64)"
+   */
+  public static Optional<String> metaProblem(String key, boolean base64) {
+    if (!base64 || key == null || key.isEmpty()) {
+      return problem(key);
+    }
+    if (!StandardCharsets.UTF_8.newEncoder().canEncode(key)) {
+      return Optional.of("key is not valid Unicode text");
+    }
+    if (key.getBytes(StandardCharsets.UTF_8).length > MAX_BASE64_KEY_BYTES) {
+      return Optional.of("key longer than " + MAX_BASE64_KEY_BYTES + " bytes (" + MAX_KEY_BYTES + " in base64)");
     }
     return Optional.empty();
   }

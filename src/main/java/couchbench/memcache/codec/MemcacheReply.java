@@ -3,14 +3,15 @@ package couchbench.memcache.codec;
 import java.util.List;
 import java.util.Map;
 
-/** A reply of the memcache text protocol, as the decoder reads it. */
+/** A reply of the memcache text protocol, as the decoder reads it; a {@link MetaReply} is one of the meta protocol's. */
 public sealed interface MemcacheReply
     permits MemcacheReply.Status,
         MemcacheReply.Values,
         MemcacheReply.Number,
         MemcacheReply.StatsLines,
         MemcacheReply.Error,
-        MemcacheReply.NoReply {
+        MemcacheReply.NoReply,
+        MetaReply {
 
   /** The one-word replies. */
   enum StatusWord {

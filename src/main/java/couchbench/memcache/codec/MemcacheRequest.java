@@ -3,7 +3,8 @@ package couchbench.memcache.codec;
 import java.util.List;
 
 /**
- * A request of the memcache text protocol (memcached's protocol.txt), as the encoder writes it.
+ * A request of the memcache text protocol (memcached's protocol.txt), as the encoder writes it; a
+ * {@link MetaRequest} is one of the meta protocol's.
  * Keys are checked by {@link MemcacheKeys} before a request is built into bytes.
  */
 public sealed interface MemcacheRequest
@@ -12,7 +13,8 @@ public sealed interface MemcacheRequest
         MemcacheRequest.Delete,
         MemcacheRequest.Arithmetic,
         MemcacheRequest.Touch,
-        MemcacheRequest.Stats {
+        MemcacheRequest.Stats,
+        MetaRequest {
 
   /** @return the keys this request names, in order; empty for stats */
   List<String> keys();

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads memcache text-protocol replies into {@link MemcacheReply}s, one per request, in order.
+ * Reads memcache text-protocol replies into {@link MemcacheReply}s, one per request, in order: those of the classic
+ * commands, and those of the meta commands ({@link MetaReply}), whose two-letter codes no classic reply line has.
  *
  * <p>It knows nothing of the requests: a bare {@code END} is an empty {@link MemcacheReply.Values}, whether it
  * answers a get or a stats request. Input that is not a reply becomes a {@link MemcacheDecoderFailure}, after
@@ -71,6 +72,10 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
   private int valueFlags;
   private int valueLength;
   private long valueCas;
+  /** For a VA line: its code, flags and opaque number, until its data block is read; else null. */
+  private MetaReply.Code metaCode;
+  private String metaFlags;
+  private int metaOpaque;
   /** The part of a data block collected so far, when it did not arrive at once. */
   private ByteBuf valueData;
   /** Where the line that {@link #readLine} found starts in the buffer, and its length without CRLF. */
@@ -151,6 +156,10 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
     if (!readLine(in, out)) {
       return state == State.BAD;
     }
+    MetaReply.Code code = metaCode(in);
+    if (code != null) {
+      return startMeta(code, in, out);
+    }
     if (lineStartsWith(in, VALUE)) {
       return startValue(in, out);
     }
@@ -201,6 +210,11 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
     }
     if (in.readByte() != '\r' || in.readByte() != '\n') {
       return fail(out, "data block not followed by CRLF");
+    }
+    if (metaCode != null) {
+      out.add(new MetaReply(metaCode, metaFlags, metaOpaque, data));
+      resetDecoder();
+      return true;
     }
     values.add(new MemcacheReply.Value(valueKey, valueFlags, data, valueCas));
     state = State.NEXT_VALUE_LINE;
@@ -270,6 +284,75 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
     valueCas = cas;
     state = State.VALUE_DATA;
     return true;
+  }
+
+  /** The meta code the line starts with, followed by a space or nothing; null for a line of the classic protocol. */
+  private MetaReply.Code metaCode(ByteBuf in) {
+    if (lineLength < 2 || (lineLength > 2 && in.getByte(lineStart + 2) != ' ')) {
+      return null;
+    }
+    return switch (in.getShort(lineStart)) {
+      case 'V' << 8 | 'A' -> MetaReply.Code.VA;
+      case 'H' << 8 | 'D' -> MetaReply.Code.HD;
+      case 'E' << 8 | 'N' -> MetaReply.Code.EN;
+      case 'N' << 8 | 'S' -> MetaReply.Code.NS;
+      case 'E' << 8 | 'X' -> MetaReply.Code.EX;
+      case 'N' << 8 | 'F' -> MetaReply.Code.NF;
+      case 'M' << 8 | 'N' -> MetaReply.Code.MN;
+      case 'M' << 8 | 'E' -> MetaReply.Code.ME;
+      default -> null;
+    };
+  }
+
+  /**
+   * {@code <code> [<datalen>] <flags>*}, single spaces apart, the datalen for VA only: a VA goes on to its data block,
+   * the others are whole. The opaque token is read as a number, as this client writes it; ME's line is a key and
+   * {@code name=value} pairs, without one.
+   */
+  private boolean startMeta(MetaReply.Code code, ByteBuf in, List<Object> out) {
+    int end = lineStart + lineLength;
+    int flagsStart = Math.min(lineStart + 3, end);
+    long length = 0;
+    if (code == MetaReply.Code.VA) {
+      int lengthEnd = spaceOrEnd(in, flagsStart, end);
+      length = digits(in, flagsStart, lengthEnd, 10);
+      if (length < 0) {
+        return fail(out, "bad VA line");
+      }
+      if (length > maxValueBytes) {
+        return fail(out, "value length: " + length + " (expected: <= " + maxValueBytes + ")");
+      }
+      flagsStart = Math.min(lengthEnd + 1, end);
+    }
+    int opaque = code == MetaReply.Code.ME ? -1 : opaque(in, flagsStart, end);
+    if (opaque == -2) {
+      return fail(out, "bad opaque token");
+    }
+    String flags = flagsStart == end ? "" : in.toString(flagsStart, end - flagsStart, StandardCharsets.UTF_8);
+    if (code != MetaReply.Code.VA) {
+      out.add(new MetaReply(code, flags, opaque, null));
+      resetDecoder();
+      return true;
+    }
+    metaCode = code;
+    metaFlags = flags;
+    metaOpaque = opaque;
+    valueLength = (int) length;
+    state = State.VALUE_DATA;
+    return true;
+  }
+
+  /** The number of the first {@code O} token in {@code [from, end)}: -1 when there is none, -2 when it is no int. */
+  private static int opaque(ByteBuf in, int from, int end) {
+    for (int token = from; token < end; ) {
+      int tokenEnd = spaceOrEnd(in, token, end);
+      if (in.getByte(token) == 'O') {
+        long number = digits(in, token + 1, tokenEnd, 10);
+        return number < 0 || number > Integer.MAX_VALUE ? -2 : (int) number;
+      }
+      token = tokenEnd + 1;
+    }
+    return -1;
   }
 
   /** The index of the next space from {@code from}, or {@code end}. */
@@ -413,6 +496,8 @@ public final class MemcacheTextDecoder extends ByteToMessageDecoder {
     values.clear();
     stats.clear();
     valueKey = null;
+    metaCode = null;
+    metaFlags = null;
     releaseValueData();
   }
 

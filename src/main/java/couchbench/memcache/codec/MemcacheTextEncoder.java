@@ -17,12 +17,13 @@ import java.util.Locale;
  * <p>Numbers that the protocol defines as unsigned (flags: 32 bits; cas unique and incr/decr delta: 64 bits)
  * are written unsigned. Keys are written as UTF-8 and must have been checked with {@link MemcacheKeys}: the
  * encoder does not check them again. A large data block is not copied but wrapped, so its array must not be
- * changed until the request is written.
+ * changed until the request is written. Meta requests are left to {@link MetaEncoder}, placed after it in the
+ * pipeline.
  */
 @ChannelHandler.Sharable
 public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheRequest> {
 
-  private static final byte[] CRLF = {'\r', '\n'};
+  static final byte[] CRLF = {'\r', '\n'};
   /** The storage commands' words, written as bytes: no string is built per request. */
   private static final byte[][] STORE_WORDS = new byte[MemcacheRequest.StoreCommand.values().length][];
 
@@ -32,11 +33,17 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     }
   }
   /** Data blocks at least this long are wrapped rather than copied into the command buffer. */
-  private static final int WRAP_THRESHOLD = 16 * 1024;
+  static final int WRAP_THRESHOLD = 16 * 1024;
 
   /** Creates an encoder; it keeps no state, so one instance may be shared by several channels. */
   public MemcacheTextEncoder() {
     super(MemcacheRequest.class);
+  }
+
+  /** @return true for the text protocol's requests; a {@link MetaRequest} is {@link MetaEncoder}'s */
+  @Override
+  public boolean acceptOutboundMessage(Object msg) {
+    return msg instanceof MemcacheRequest && !(msg instanceof MetaRequest);
   }
 
   @Override
@@ -58,7 +65,8 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     }
   }
 
-  private static Object withData(ChannelHandlerContext ctx, ByteBuf line, byte[] value) {
+  /** The command line with its data block and CRLF: copied after the line when small, else wrapped beside it. */
+  static Object withData(ChannelHandlerContext ctx, ByteBuf line, byte[] value) {
     if (value.length < WRAP_THRESHOLD) {
       line.writeBytes(value).writeBytes(CRLF);
       return line;
@@ -112,7 +120,7 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
   }
 
   /** A number in decimal, written digit by digit: the storage line's numbers, without a string each. */
-  private static void number(ByteBuf out, long value) {
+  static void number(ByteBuf out, long value) {
     if (value < 0) {
       ascii(out, Long.toString(value)); // a negative exptime, rare: an absolute time in the past
       return;

@@ -2,6 +2,7 @@ package couchbench.memcache.internal;
 
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.memcache.codec.MemcacheRequest.StoreCommand;
+import couchbench.memcache.codec.MetaRequest;
 import io.gatling.javaapi.core.Session;
 import java.util.EnumSet;
 import java.util.List;
@@ -11,16 +12,17 @@ import java.util.function.Function;
  * A memcache command as the DSL described it, with its parts still to be resolved against each
  * virtual user's session (Gatling EL strings and Java functions are both functions by now). Made
  * by a named factory per family of commands ({@link #store}, {@link #cas}, {@link #retrieve},
- * {@link #delete}, {@link #arithmetic}, {@link #touch}, {@link #stats}), its options set by the
+ * {@link #delete}, {@link #arithmetic}, {@link #touch}, {@link #stats}, {@link #meta}), its options set by the
  * withers; all of this happens once, when the scenario is built, not per request.
  *
  * @param kind which command
  * @param keys the keys, resolved together once per request: one or more (none for stats)
  * @param value the data block (storage commands), else null
- * @param number the cas unique (cas), delta (incr/decr) or exptime (touch), else null
+ * @param number the cas unique (cas), delta (incr/decr, ma) or exptime (touch), else null
  * @param flags flags stored with a value
  * @param exptime expiry time for storage commands
  * @param noreply true to ask the server not to reply
+ * @param meta a meta command's flags and options, null for the others
  */
 public record MemcacheCommand(
     Kind kind,
@@ -29,15 +31,30 @@ public record MemcacheCommand(
     Function<Session, Long> number,
     int flags,
     long exptime,
-    boolean noreply) {
+    boolean noreply,
+    MetaOptions meta) {
 
-  /** The commands of the text protocol that couchbench sends. */
+  /** The commands that couchbench sends: the text protocol's, then the meta protocol's (mg, ms, md, ma, me, mn). */
   public enum Kind {
-    SET, ADD, REPLACE, APPEND, PREPEND, CAS, GET, GETS, DELETE, INCR, DECR, TOUCH, STATS;
+    SET, ADD, REPLACE, APPEND, PREPEND, CAS, GET, GETS, DELETE, INCR, DECR, TOUCH, STATS,
+    META_GET, META_SET, META_DELETE, META_ARITHMETIC, META_DEBUG, META_NOOP;
 
     /** @return true for the commands that store a data block */
     public boolean stores() {
-      return EnumSet.of(SET, ADD, REPLACE, APPEND, PREPEND, CAS).contains(this);
+      return EnumSet.of(SET, ADD, REPLACE, APPEND, PREPEND, CAS, META_SET).contains(this);
+    }
+
+    /** @return the meta command of a META_ kind, else null */
+    public MetaRequest.Command meta() {
+      return switch (this) {
+        case META_GET -> MetaRequest.Command.GET;
+        case META_SET -> MetaRequest.Command.SET;
+        case META_DELETE -> MetaRequest.Command.DELETE;
+        case META_ARITHMETIC -> MetaRequest.Command.ARITHMETIC;
+        case META_DEBUG -> MetaRequest.Command.DEBUG;
+        case META_NOOP -> MetaRequest.Command.NOOP;
+        default -> null;
+      };
     }
 
     /** @return true for the commands whose reply may be skipped with noreply */
@@ -60,7 +77,7 @@ public record MemcacheCommand(
     if (!kind.stores() || kind == Kind.CAS) {
       throw new IllegalArgumentException("not a storage command without cas: " + kind);
     }
-    return new MemcacheCommand(kind, one(key), value, null, 0, 0, false);
+    return new MemcacheCommand(kind, one(key), value, null, 0, 0, false, null);
   }
 
   /**
@@ -73,7 +90,7 @@ public record MemcacheCommand(
    */
   public static MemcacheCommand cas(Function<Session, String> key, Function<Session, byte[]> value,
       Function<Session, Long> casUnique) {
-    return new MemcacheCommand(Kind.CAS, one(key), value, casUnique, 0, 0, false);
+    return new MemcacheCommand(Kind.CAS, one(key), value, casUnique, 0, 0, false, null);
   }
 
   /**
@@ -88,7 +105,7 @@ public record MemcacheCommand(
     if (kind != Kind.GET && kind != Kind.GETS) {
       throw new IllegalArgumentException("not a retrieval command: " + kind);
     }
-    return new MemcacheCommand(kind, keys, null, null, 0, 0, false);
+    return new MemcacheCommand(kind, keys, null, null, 0, 0, false, null);
   }
 
   /**
@@ -98,7 +115,7 @@ public record MemcacheCommand(
    * @return the command, with a reply
    */
   public static MemcacheCommand delete(Function<Session, String> key) {
-    return new MemcacheCommand(Kind.DELETE, one(key), null, null, 0, 0, false);
+    return new MemcacheCommand(Kind.DELETE, one(key), null, null, 0, 0, false, null);
   }
 
   /**
@@ -114,7 +131,7 @@ public record MemcacheCommand(
     if (kind != Kind.INCR && kind != Kind.DECR) {
       throw new IllegalArgumentException("not incr or decr: " + kind);
     }
-    return new MemcacheCommand(kind, one(key), null, delta, 0, 0, false);
+    return new MemcacheCommand(kind, one(key), null, delta, 0, 0, false, null);
   }
 
   /**
@@ -125,7 +142,7 @@ public record MemcacheCommand(
    * @return the command, with a reply
    */
   public static MemcacheCommand touch(Function<Session, String> key, Function<Session, Long> exptime) {
-    return new MemcacheCommand(Kind.TOUCH, one(key), null, exptime, 0, 0, false);
+    return new MemcacheCommand(Kind.TOUCH, one(key), null, exptime, 0, 0, false, null);
   }
 
   /**
@@ -134,28 +151,58 @@ public record MemcacheCommand(
    * @return the command
    */
   public static MemcacheCommand stats() {
-    return new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false);
+    return new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false, null);
+  }
+
+  /**
+   * A meta command: mg, md, me or mn without data, ms with its data block (flags 0 and exptime 0 as {@code F0 T0},
+   * which set's line has too), ma with its delta as {@code D<delta>}.
+   *
+   * @param kind a META_ kind
+   * @param key the key; null for mn
+   * @param value the data block of ms, else null
+   * @param delta the delta of ma, else null
+   * @return the command, its flag tokens none but ms's F and T
+   * @throws IllegalArgumentException for a kind that is not a meta one
+   */
+  public static MemcacheCommand meta(Kind kind, Function<Session, String> key, Function<Session, byte[]> value,
+      Function<Session, Long> delta) {
+    if (kind.meta() == null) {
+      throw new IllegalArgumentException("not a meta command: " + kind);
+    }
+    return new MemcacheCommand(kind, key == null ? session -> List.of() : one(key), value, delta, 0, 0, false,
+        MetaOptions.of(kind == Kind.META_SET ? "F0 T0" : ""));
   }
 
   /**
    * @param flags the flags stored with the value
-   * @return this command with those flags
+   * @return this command with those flags (ms: as its {@code F} token)
    */
   public MemcacheCommand withFlags(int flags) {
-    return new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply);
+    return kind == Kind.META_SET ? withMeta(meta.withToken('F', Integer.toUnsignedString(flags)))
+        : new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply, meta);
   }
 
   /**
    * @param exptime the expiry time stored with the value
-   * @return this command with that expiry time
+   * @return this command with that expiry time (ms: as its {@code T} token)
    */
   public MemcacheCommand withExptime(long exptime) {
-    return new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply);
+    return kind == Kind.META_SET ? withMeta(meta.withToken('T', Long.toString(exptime)))
+        : new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply, meta);
+  }
+
+  /**
+   * @param changed a meta command's changed options
+   * @return this command with them
+   */
+  public MemcacheCommand withMeta(MetaOptions changed) {
+    return new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply, changed);
   }
 
   /** @return this command, the server asked not to reply */
   public MemcacheCommand withNoreply() {
-    return new MemcacheCommand(kind, keys, value, number, flags, exptime, true);
+    return new MemcacheCommand(kind, keys, value, number, flags, exptime, true, meta);
   }
 
   /**
@@ -173,6 +220,8 @@ public record MemcacheCommand(
           kind == Kind.INCR, key(session), number.apply(session), noreply);
       case TOUCH -> new MemcacheRequest.Touch(key(session), number.apply(session), noreply);
       case STATS -> new MemcacheRequest.Stats("");
+      case META_GET, META_SET, META_DELETE, META_ARITHMETIC, META_DEBUG, META_NOOP -> meta.resolve(kind.meta(),
+          kind == Kind.META_NOOP ? null : key(session), value == null ? null : value.apply(session), number, session);
       case SET, ADD, REPLACE, APPEND, PREPEND, CAS -> new MemcacheRequest.Store(
           StoreCommand.valueOf(kind.name()), key(session), flags, exptime, value.apply(session),
           kind == Kind.CAS ? number.apply(session) : 0, noreply);

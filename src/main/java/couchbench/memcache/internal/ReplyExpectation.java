@@ -3,15 +3,23 @@ package couchbench.memcache.internal;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheReply.StatusWord;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MetaReply;
+import couchbench.memcache.codec.MetaReply.Code;
+import java.util.EnumSet;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The outcome a benchmark expects of each command unless told otherwise: storage commands STORED,
- * reads that find every key, deletes and touches that find their key, incr/decr a number. A miss
- * fails with {@code NOT_FOUND}, since a read of a written key that misses means data was lost,
- * unless the action says misses are fine. Messages are kinds, never per-key text.
+ * reads that find every key, deletes and touches that find their key, incr/decr a number; meta
+ * commands VA, HD, ME or MN. A miss fails with {@code NOT_FOUND} (meta: EN or NF), since a read of a
+ * written key that misses means data was lost, unless the action says misses are fine. Messages are
+ * kinds, never per-key text.
  */
 final class ReplyExpectation {
+
+  private static final Set<Code> META_DONE = EnumSet.of(Code.VA, Code.HD, Code.ME, Code.MN);
+  private static final Set<Code> META_MISS = EnumSet.of(Code.EN, Code.NF);
 
   private ReplyExpectation() {}
 
@@ -29,6 +37,10 @@ final class ReplyExpectation {
     }
     if (reply instanceof MemcacheReply.Error error) {
       return Optional.of((error.kind() + " " + error.message()).strip());
+    }
+    if (reply instanceof MetaReply meta) {
+      boolean fine = META_DONE.contains(meta.code()) || (missOk && META_MISS.contains(meta.code()));
+      return fine ? Optional.empty() : Optional.of(meta.code().name());
     }
     if (request instanceof MemcacheRequest.Store) {
       return status(reply, StatusWord.STORED, false);

@@ -1,6 +1,7 @@
 package couchbench.memcache.internal;
 
 import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MetaReply;
 import java.nio.charset.StandardCharsets;
 
 /** A reply as Gatling takes it: its response code in the report, and the body its core body checks read. */
@@ -12,9 +13,12 @@ public final class ReplyForGatling {
 
   /**
    * The reply's response code in the report: the status word, VALUE, END (a miss), NUMBER,
-   * STATS, the error word, or NOREPLY.
+   * STATS, the error word, NOREPLY, or a meta reply's code (VA, HD, EN, NS, EX, NF, MN, ME).
    */
   public static String responseCode(MemcacheReply reply) {
+    if (reply instanceof MetaReply meta) {
+      return meta.code().name();
+    }
     if (reply instanceof MemcacheReply.Status status) {
       return status.word().name();
     }
@@ -32,9 +36,12 @@ public final class ReplyForGatling {
 
   /**
    * The bytes that body checks (bodyBytes, bodyString, substring, regex) see: the first value's
-   * data for a retrieval, the number for incr/decr, else the reply's code.
+   * data for a retrieval, the number for incr/decr, a meta VA's data block, else the reply's code.
    */
   static byte[] checkedBody(MemcacheReply reply) {
+    if (reply instanceof MetaReply meta && meta.data() != null) {
+      return meta.data();
+    }
     if (reply instanceof MemcacheReply.Values values) {
       return values.values().isEmpty() ? NONE : values.values().get(0).data();
     }

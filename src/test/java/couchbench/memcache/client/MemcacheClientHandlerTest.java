@@ -43,13 +43,13 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldMatchPipelinedRepliesToRequestsInOrder() {
-    CompletableFuture<MemcacheReply> set = send(set("a", "one", false));
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a", "b")));
-    CompletableFuture<MemcacheReply> incr = send(new MemcacheRequest.Arithmetic(true, "n", 2, false));
-    CompletableFuture<MemcacheReply> stats = send(new MemcacheRequest.Stats("items"));
-    assertEquals("set a 0 0 3\r\none\r\nget a b\r\nincr n 2\r\nstats items\r\n", written());
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a", "b")));
+    CompletableFuture<MemcacheReply> incr = send(channel, new MemcacheRequest.Arithmetic(true, "n", 2, false));
+    CompletableFuture<MemcacheReply> stats = send(channel, new MemcacheRequest.Stats("items"));
+    assertEquals("set a 0 0 3\r\none\r\nget a b\r\nincr n 2\r\nstats items\r\n", written(channel));
     assertFalse(set.isDone());
-    receive("STORED\r\nVALUE b 0 3\r\ntwo\r\nEND\r\n3\r\nEND\r\n");
+    receive(channel, "STORED\r\nVALUE b 0 3\r\ntwo\r\nEND\r\n3\r\nEND\r\n");
     assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
     assertEquals("b", ((MemcacheReply.Values) get.join()).values().get(0).key());
     assertEquals(new MemcacheReply.Number(3), incr.join());
@@ -59,29 +59,29 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldCompleteANoreplyRequestWhenWrittenAndNotWaitForItsReply() {
-    CompletableFuture<MemcacheReply> quiet = send(set("a", "one", true));
+    CompletableFuture<MemcacheReply> quiet = send(channel, set("a", "one", true));
     assertEquals(new MemcacheReply.NoReply(), quiet.join());
-    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
-    assertEquals("set a 0 0 3 noreply\r\none\r\ndelete a\r\n", written());
-    receive("DELETED\r\n");
+    CompletableFuture<MemcacheReply> delete = send(channel, new MemcacheRequest.Delete("a", false));
+    assertEquals("set a 0 0 3 noreply\r\none\r\ndelete a\r\n", written(channel));
+    receive(channel, "DELETED\r\n");
     assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), delete.join());
   }
 
   @Test
   void shouldNotGiveAFailedNoreplyRequestsErrorToTheNextRequest() {
-    assertEquals(new MemcacheReply.NoReply(), send(new MemcacheRequest.Touch("a", 10, true)).join());
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
-    receive("ERROR\r\n");
+    assertEquals(new MemcacheReply.NoReply(), send(channel, new MemcacheRequest.Touch("a", 10, true)).join());
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    receive(channel, "ERROR\r\n");
     assertFailure("reply out of step with requests", get);
     assertFalse(channel.isActive(), "the touch's ERROR cannot be told from the get's: drop, never misattribute");
   }
 
   @Test
   void shouldAcceptAnErrorWhenNoNoreplyRequestPrecedesIt() {
-    send(set("a", "x", true));
-    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
-    CompletableFuture<MemcacheReply> gets = send(new MemcacheRequest.Retrieve(true, List.of("a")));
-    receive("DELETED\r\nERROR\r\n");
+    send(channel, set("a", "x", true));
+    CompletableFuture<MemcacheReply> delete = send(channel, new MemcacheRequest.Delete("a", false));
+    CompletableFuture<MemcacheReply> gets = send(channel, new MemcacheRequest.Retrieve(true, List.of("a")));
+    receive(channel, "DELETED\r\nERROR\r\n");
     assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.DELETED), delete.join());
     assertEquals(new MemcacheReply.Error(MemcacheReply.ErrorKind.ERROR, ""), gets.join(),
         "the delete's reply proves the noreply set did not fail");
@@ -108,10 +108,10 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldGiveErrorsToNonStorageCommandsAsReplies() {
-    CompletableFuture<MemcacheReply> gets = send(new MemcacheRequest.Retrieve(true, List.of("a")));
-    CompletableFuture<MemcacheReply> incr = send(new MemcacheRequest.Arithmetic(true, "a", 1, false));
-    CompletableFuture<MemcacheReply> big = send(set("b", "x", false));
-    receive("ERROR\r\nCLIENT_ERROR cannot increment or decrement non-numeric value\r\n"
+    CompletableFuture<MemcacheReply> gets = send(channel, new MemcacheRequest.Retrieve(true, List.of("a")));
+    CompletableFuture<MemcacheReply> incr = send(channel, new MemcacheRequest.Arithmetic(true, "a", 1, false));
+    CompletableFuture<MemcacheReply> big = send(channel, set("b", "x", false));
+    receive(channel, "ERROR\r\nCLIENT_ERROR cannot increment or decrement non-numeric value\r\n"
         + "SERVER_ERROR object too large for cache\r\n");
     assertEquals(new MemcacheReply.Error(MemcacheReply.ErrorKind.ERROR, ""), gets.join());
     assertEquals(MemcacheReply.ErrorKind.CLIENT_ERROR, ((MemcacheReply.Error) incr.join()).kind());
@@ -122,9 +122,9 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldDropTheConnectionWhenAStorageCommandGetsAClientError() {
-    CompletableFuture<MemcacheReply> set = send(set("a", "one", false));
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
-    receive("CLIENT_ERROR bad data chunk\r\nERROR\r\n");
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    receive(channel, "CLIENT_ERROR bad data chunk\r\nERROR\r\n");
     assertFailure("storage command answered CLIENT_ERROR bad data chunk", set);
     assertFailure("storage command answered CLIENT_ERROR bad data chunk", get);
     assertFalse(channel.isActive());
@@ -132,9 +132,9 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldFailEverythingOutstandingOnAReplyOfTheWrongShape() {
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
-    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
-    receive("STORED\r\n");
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> delete = send(channel, new MemcacheRequest.Delete("a", false));
+    receive(channel, "STORED\r\n");
     assertFailure("reply out of step with requests", get);
     assertFailure("reply out of step with requests", delete);
     assertFalse(channel.isActive());
@@ -160,9 +160,9 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldFailEverythingOutstandingOnAMalformedReply() {
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
-    CompletableFuture<MemcacheReply> touch = send(new MemcacheRequest.Touch("a", 10, false));
-    receive("VALUE a 0 zz\r\n");
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> touch = send(channel, new MemcacheRequest.Touch("a", 10, false));
+    receive(channel, "VALUE a 0 zz\r\n");
     assertFailure("malformed reply: bad VALUE line", get);
     assertFailure("malformed reply: bad VALUE line", touch);
     assertFalse(channel.isActive());
@@ -170,11 +170,11 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldTimeOutEachRequestCountingFromItsWrite() {
-    CompletableFuture<MemcacheReply> first = send(new MemcacheRequest.Delete("a", false));
+    CompletableFuture<MemcacheReply> first = send(channel, new MemcacheRequest.Delete("a", false));
     channel.advanceTimeBy(3, TimeUnit.SECONDS);
     channel.runScheduledPendingTasks();
-    receive("DELETED\r\n");
-    CompletableFuture<MemcacheReply> second = send(new MemcacheRequest.Delete("b", false));
+    receive(channel, "DELETED\r\n");
+    CompletableFuture<MemcacheReply> second = send(channel, new MemcacheRequest.Delete("b", false));
     channel.advanceTimeBy(2500, TimeUnit.MILLISECONDS);
     channel.runScheduledPendingTasks();
     assertTrue(first.isDone() && !second.isDone(), "the second has waited 2.5 s only");
@@ -186,9 +186,9 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldFailEveryRequestBehindATimedOutOne() {
-    CompletableFuture<MemcacheReply> first = send(new MemcacheRequest.Delete("a", false));
+    CompletableFuture<MemcacheReply> first = send(channel, new MemcacheRequest.Delete("a", false));
     channel.advanceTimeBy(4, TimeUnit.SECONDS);
-    CompletableFuture<MemcacheReply> second = send(new MemcacheRequest.Delete("b", false));
+    CompletableFuture<MemcacheReply> second = send(channel, new MemcacheRequest.Delete("b", false));
     channel.advanceTimeBy(1001, TimeUnit.MILLISECONDS);
     channel.runScheduledPendingTasks();
     assertFailure("timeout after 5000 ms", first);
@@ -197,9 +197,9 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldFailOutstandingRequestsWhenTheServerClosesEvenInTheMiddleOfAReply() {
-    CompletableFuture<MemcacheReply> get = send(new MemcacheRequest.Retrieve(false, List.of("a")));
-    CompletableFuture<MemcacheReply> delete = send(new MemcacheRequest.Delete("a", false));
-    receive("VALUE a 0 10\r\nabc");
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    CompletableFuture<MemcacheReply> delete = send(channel, new MemcacheRequest.Delete("a", false));
+    receive(channel, "VALUE a 0 10\r\nabc");
     channel.close();
     assertFailure("connection closed by " + SERVER, get);
     assertFailure("connection closed by " + SERVER, delete);
@@ -207,22 +207,22 @@ class MemcacheClientHandlerTest {
 
   @Test
   void shouldDropTheConnectionOnBytesWhenNoReplyIsAwaited() {
-    send(set("a", "x", true));
-    receive("ERR");
+    send(channel, set("a", "x", true));
+    receive(channel, "ERR");
     assertFalse(channel.isActive(), "the next request opens a new connection");
   }
 
-  private CompletableFuture<MemcacheReply> send(MemcacheRequest request) {
+  static CompletableFuture<MemcacheReply> send(EmbeddedChannel channel, MemcacheRequest request) {
     CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
     channel.writeAndFlush(new PendingRequest(request, future));
     return future;
   }
 
-  private void receive(String text) {
+  static void receive(EmbeddedChannel channel, String text) {
     channel.writeInbound(Unpooled.copiedBuffer(text, StandardCharsets.UTF_8));
   }
 
-  private String written() {
+  static String written(EmbeddedChannel channel) {
     StringBuilder out = new StringBuilder();
     for (ByteBuf buf = channel.readOutbound(); buf != null; buf = channel.readOutbound()) {
       out.append(buf.toString(StandardCharsets.UTF_8));

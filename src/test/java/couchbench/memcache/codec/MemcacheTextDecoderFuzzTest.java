@@ -103,7 +103,7 @@ class MemcacheTextDecoderFuzzTest {
     List<Integer> ends = new ArrayList<>();
     int count = 1 + random.nextInt(6);
     for (int r = 0; r < count; r++) {
-      switch (random.nextInt(6)) {
+      switch (random.nextInt(8)) {
         case 0 -> {
           MemcacheReply.StatusWord word = pick(MemcacheReply.StatusWord.values());
           write(bytes, word + "\r\n");
@@ -129,6 +129,25 @@ class MemcacheTextDecoderFuzzTest {
           }
           write(bytes, "END\r\n");
           replies.add(stats == 0 ? "Values[]" : text.append("}]").toString());
+        }
+        case 6, 7 -> {
+          MetaReply.Code code = pick(MetaReply.Code.values());
+          int opaque = random.nextBoolean() ? -1 : random.nextInt(Integer.MAX_VALUE);
+          String flags = pick(new String[] {"", "c12 t-1", "W X Z", "kfoo f5 s3"})
+              + (opaque < 0 ? "" : " O" + opaque);
+          flags = code == MetaReply.Code.ME ? "foo exp=-1 la=0" : flags.strip();
+          opaque = code == MetaReply.Code.ME ? -1 : opaque;
+          byte[] data = code == MetaReply.Code.VA ? new byte[random.nextInt(40)] : null;
+          for (int d = 0; data != null && d < data.length; d++) {
+            data[d] = (byte) "ab\r\nVA 3 MN".charAt(random.nextInt(11));
+          }
+          write(bytes, code + (code == MetaReply.Code.VA ? " " + data.length : "") + (flags.isEmpty() ? "" : " " + flags)
+              + "\r\n");
+          if (data != null) {
+            bytes.writeBytes(data);
+            write(bytes, "\r\n");
+          }
+          replies.add(ReplyText.meta(code, flags, opaque, data));
         }
         default -> {
           int values = random.nextInt(4);
@@ -173,7 +192,7 @@ class MemcacheTextDecoderFuzzTest {
       case 3 -> {
         // A different length in a VALUE line, or a huge one.
         String text = new String(out, StandardCharsets.ISO_8859_1);
-        String replaced = text.replaceFirst("(VALUE \\S+ \\d+ )\\d+",
+        String replaced = text.replaceFirst("(VALUE \\S+ \\d+ |VA )\\d+",
             "$1" + (random.nextBoolean() ? random.nextInt(60) : random.nextInt(Integer.MAX_VALUE)));
         return replaced.getBytes(StandardCharsets.ISO_8859_1);
       }
@@ -209,7 +228,8 @@ class MemcacheTextDecoderFuzzTest {
   void shouldGenerateStreamsWithEveryKindOfReply() {
     String all = String.join("", IntStream.range(0, 200).mapToObj(i -> stream().replies().toString())
         .toList());
-    for (String kind : List.of("Status", "Error", "Number", "StatsLines", "Values[]", "Values[k0")) {
+    for (String kind : List.of("Status", "Error", "Number", "StatsLines", "Values[]", "Values[k0", "Meta[VA", "Meta[MN",
+        "Meta[ME")) {
       assertTrue(all.contains(kind), kind);
     }
     assertFalse(all.isEmpty());

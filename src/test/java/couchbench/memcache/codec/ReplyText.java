@@ -12,7 +12,16 @@ final class ReplyText {
     if (message instanceof MemcacheReply.Values values) {
       return values.values().stream().map(ReplyText::value).collect(Collectors.joining(", ", "Values[", "]"));
     }
+    if (message instanceof MetaReply meta) {
+      return meta(meta.code(), meta.flags(), meta.opaque(), meta.data());
+    }
     return String.valueOf(message);
+  }
+
+  /** A meta reply as text: {@code Meta[VA flags=c5 O7, opaque=7, data=abc]}. */
+  static String meta(MetaReply.Code code, String flags, int opaque, byte[] data) {
+    return "Meta[" + code + " flags=" + flags + ", opaque=" + opaque
+        + (data == null ? "" : ", data=" + new String(data, StandardCharsets.UTF_8)) + "]";
   }
 
   private static String value(MemcacheReply.Value value) {

@@ -1,0 +1,64 @@
+package couchbench.requests;
+
+import couchbench.startup.Console;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
+import couchbench.targets.MemcacheTarget;
+import java.util.List;
+
+/**
+ * Which of memcache's protocols the memcache requests speak, by -Dprotocol: {@code text} (the default: get, set, as
+ * MemcacheDB 1.2 and every memcached speak it) or {@code meta} (memcached 1.6's mg, ms, with quiet mode in a
+ * pipelined batch). The request names are the same in both, so that Compare pairs a text run with a meta run.
+ */
+public enum MemcacheDialect {
+  TEXT, META;
+
+  /**
+   * The protocol the run asks for, read once (and so recorded among the run's parameters).
+   *
+   * @param settings -Dprotocol
+   * @return it
+   * @throws SettingsException when it is neither text nor meta
+   */
+  public static MemcacheDialect asked(Settings settings) {
+    String protocol = settings.get("protocol", "text");
+    return switch (protocol) {
+      case "text" -> TEXT;
+      case "meta" -> META;
+      default -> throw new SettingsException("-Dprotocol=" + protocol + " is not text or meta");
+    };
+  }
+
+  /**
+   * The protocol the run speaks, said in one line: meta when asked and every server answers the meta protocol's
+   * no-op; else text, with one line per server that does not (MemcacheDB 1.2 answers ERROR).
+   *
+   * @param settings -Dprotocol
+   * @param target the memcache servers
+   * @return the protocol spoken
+   * @throws SettingsException when -Dprotocol is neither text nor meta
+   */
+  public static MemcacheDialect spokenBy(Settings settings, MemcacheTarget target) {
+    if (asked(settings) == TEXT) {
+      Console.say("memcache protocol: text (get, set; -Dprotocol=meta for memcached 1.6's meta commands)");
+      return TEXT;
+    }
+    List<String> without = target.withoutMetaProtocol();
+    if (!without.isEmpty()) {
+      without.forEach(server -> Console.say(server + ": it has no meta protocol; running the text protocol"));
+      return TEXT;
+    }
+    Console.say("memcache protocol: meta (memcached 1.6's mg and ms, quiet in a batch of -Dpipeline above 1;"
+        + " -Dprotocol=meta)");
+    return META;
+  }
+
+  /**
+   * @param target the memcache servers
+   * @return their description, with ", meta protocol" when the run speaks it
+   */
+  public String describe(MemcacheTarget target) {
+    return target.describe() + (this == META ? ", meta protocol" : "");
+  }
+}
