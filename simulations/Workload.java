@@ -4,8 +4,10 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import couchbench.requests.MemcacheDialect;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
+import couchbench.targets.MemcacheTarget;
 import couchbench.workloads.CouchOperations;
 import couchbench.workloads.MemcacheOperations;
 import couchbench.workloads.OperationTimes;
@@ -30,9 +32,12 @@ public class Workload extends CouchbenchSimulation {
   private final List<SystemOperations> systems = plan.systems().stream().map(this::operationsOn).toList();
 
   private SystemOperations operationsOn(String system) {
-    return system.equals(WorkloadPlan.COUCHDB)
-        ? orExit(() -> new CouchOperations(plan, times, couchdbTarget()))
-        : orExit(() -> new MemcacheOperations(plan, times, memcacheTarget(), run.memcacheTimings()));
+    if (system.equals(WorkloadPlan.COUCHDB)) {
+      return orExit(() -> new CouchOperations(plan, times, couchdbTarget()));
+    }
+    MemcacheTarget memcached = memcacheTarget();
+    return orExit(() -> new MemcacheOperations(plan, times, memcached, MemcacheDialect.spokenBy(settings, memcached),
+        run.memcacheTimings()));
   }
 
   // The load phase: the threads insert records 0 to -Drecords - 1, each once.

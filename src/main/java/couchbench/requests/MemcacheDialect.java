@@ -1,10 +1,14 @@
 package couchbench.requests;
 
+import couchbench.memcache.Memcache;
+import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import couchbench.targets.MemcacheTarget;
+import io.gatling.javaapi.core.Session;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Which of memcache's protocols the memcache requests speak, by -Dprotocol: {@code text} (the default: get, set, as
@@ -52,6 +56,57 @@ public enum MemcacheDialect {
     Console.say("memcache protocol: meta (memcached 1.6's mg and ms, quiet in a batch of -Dpipeline above 1;"
         + " -Dprotocol=meta)");
     return META;
+  }
+
+  /**
+   * @param request the request begun, e.g. {@code memcache("memcache set")}
+   * @param key its key
+   * @param value its value
+   * @return a set, or an ms
+   */
+  public MemcacheActionBuilder store(Memcache request, Function<Session, String> key,
+      Function<Session, String> value) {
+    return this == META ? request.metaSet(key, value) : request.set(key, value);
+  }
+
+  /**
+   * @param request the request begun
+   * @param key its key
+   * @return a get, or an mg with v
+   */
+  public MemcacheActionBuilder read(Memcache request, Function<Session, String> key) {
+    return this == META ? request.metaGet(key).metaFlags("v") : request.get(key);
+  }
+
+  /**
+   * @param request the request begun
+   * @param key its key
+   * @return a gets, or an mg with v and c: the value and its cas unique ({@code casUnique()} reads either)
+   */
+  public MemcacheActionBuilder readWithCas(Memcache request, Function<Session, String> key) {
+    return this == META ? request.metaGet(key).metaFlags("v", "c") : request.gets(key);
+  }
+
+  /**
+   * @param request the request begun
+   * @param key its key
+   * @param value its value
+   * @param cas the cas unique the value must still have
+   * @return a cas, or an ms with C
+   */
+  public MemcacheActionBuilder storeIfUnchanged(Memcache request, Function<Session, String> key,
+      Function<Session, String> value, Function<Session, Long> cas) {
+    return this == META ? request.metaSet(key, value).compareCas(cas) : request.cas(key, value, cas);
+  }
+
+  /** @return the reply word of a stored value: STORED, or HD */
+  public String stored() {
+    return this == META ? "HD" : "STORED";
+  }
+
+  /** @return the reply word of a store refused because the value's cas unique changed: EXISTS, or EX */
+  public String changed() {
+    return this == META ? "EX" : "EXISTS";
   }
 
   /**

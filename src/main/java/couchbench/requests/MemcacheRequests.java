@@ -190,7 +190,7 @@ public final class MemcacheRequests {
   }
 
   private MemcacheActionBuilder store(Memcache request, Function<Session, String> key, Function<Session, String> value) {
-    return dialect == MemcacheDialect.META ? request.metaSet(key, value) : request.set(key, value);
+    return dialect.store(request, key, value);
   }
 
   private MemcacheActionBuilder read(Memcache request, String key) {
@@ -198,7 +198,7 @@ public final class MemcacheRequests {
   }
 
   private MemcacheActionBuilder read(Memcache request, Function<Session, String> key) {
-    return dialect == MemcacheDialect.META ? request.metaGet(key).metaFlags("v") : request.get(key);
+    return dialect.read(request, key);
   }
 
   /** A pipelined batch of meta requests goes quiet: one mn per batch answers for all that succeeded. */
@@ -209,7 +209,7 @@ public final class MemcacheRequests {
   // STORED (meta: HD), else the set fails; a stored key goes to `stored` from the check itself: an exec after the
   // request cost 1.5-2 us of event-loop CPU per set, 5-15% of MemSet's sets/s (bench/memcache-cpu-by-thread.sh).
   private CheckBuilder stored(Consumer<String> stored) {
-    String done = dialect == MemcacheDialect.META ? "HD" : "STORED";
+    String done = dialect.stored();
     return memcacheStatus()
         .transformWithSession((word, session) -> {
           if (done.equals(word)) {

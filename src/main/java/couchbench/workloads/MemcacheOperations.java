@@ -10,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.group;
 
 import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.memcache.MemcacheTimings;
+import couchbench.requests.MemcacheDialect;
 import couchbench.resources.MemcacheResources;
 import couchbench.startup.Console;
 import couchbench.targets.MemcacheTarget;
@@ -30,15 +31,18 @@ import java.util.stream.IntStream;
  * the record at its next version; a read-modify-write is a gets and a cas of the next version with the cas unique
  * read, which the server refuses with EXISTS when the record changed in between: a conflict, counted apart. A server
  * without gets (MemcacheDB 1.2 answers ERROR), or a record of one key per field, gets a get and a set instead, said in
- * one line. There is no scan: memcache keys have no order to range over. Every read is checked.
+ * one line. With -Dprotocol=meta, memcached 1.6's meta commands: mg with v (and c for a read-modify-write), ms (with
+ * C and the cas unique read for a read-modify-write, refused with EX); a record of one key per field is still read by
+ * a text get, the meta protocol having no multi-key get. There is no scan: memcache keys have no order to range over. Every read is checked.
  */
 public final class MemcacheOperations extends SystemOperations {
 
   /** The failure message of a cas answered EXISTS, as Gatling's report and the page count it. */
-  public static final String CONFLICT = "conflict: EXISTS, the record changed since its gets";
+  public static final String CONFLICT = "conflict: EXISTS (meta: EX), the record changed since its gets";
 
   private final MemcacheTarget target;
   private final MemcacheTimings timings;
+  private final MemcacheDialect dialect;
   private final boolean casWrites;
   private final long cmdSetBefore;
 
@@ -48,14 +52,18 @@ public final class MemcacheOperations extends SystemOperations {
    * @param plan the run's plan
    * @param times where the operations' latencies go
    * @param target the memcache servers
+   * @param dialect the protocol the run speaks (-Dprotocol): text, or meta (mg, ms, with ms C for a cas)
    * @param timings where couchbench's client records each request's time (the run's)
    */
-  public MemcacheOperations(WorkloadPlan plan, OperationTimes times, MemcacheTarget target, MemcacheTimings timings) {
+  public MemcacheOperations(WorkloadPlan plan, OperationTimes times, MemcacheTarget target, MemcacheDialect dialect,
+      MemcacheTimings timings) {
     super(WorkloadPlan.MEMCACHE, plan, times);
     this.target = target;
+    this.dialect = dialect;
     this.timings = timings;
     boolean modifies = plan.proportions().get(Operation.READ_MODIFY_WRITE) > 0;
-    List<String> withoutGets = modifies && !plan.keyPerField() ? MemcacheResources.withoutGets(target) : List.of();
+    List<String> withoutGets = modifies && !plan.keyPerField() && dialect == MemcacheDialect.TEXT
+        ? MemcacheResources.withoutGets(target) : List.of();
     this.casWrites = modifies && !plan.keyPerField() && withoutGets.isEmpty();
     if (!withoutGets.isEmpty()) {
       Console.say("memcache read-modify-write: " + String.join(", ", withoutGets) + " answer ERROR to gets (no"
@@ -78,10 +86,11 @@ public final class MemcacheOperations extends SystemOperations {
       case UPDATE -> exec(this::beginWrite).exec(write(name, session -> user(session).key, this::version));
       case READ_MODIFY_WRITE -> casWrites
           ? group(name).on(exec(readWithCas(name + " read")),
-              exec(this::beginWrite).exec(memcache(name + " write")
-                  .cas(session -> user(session).key, session -> records.content().value(user(session).key,
-                      version(session)), session -> user(session).casUnique)
-                  .check(conflict(), memcacheStatus().is("STORED"))))
+              exec(this::beginWrite).exec(dialect.storeIfUnchanged(memcache(name + " write"),
+                      session -> user(session).key,
+                      session -> records.content().value(user(session).key, version(session)),
+                      session -> user(session).casUnique)
+                  .check(conflict(), memcacheStatus().is(dialect.stored()))))
           : group(name).on(read(name + " read"),
               exec(this::beginWrite).exec(write(name + " write", session -> user(session).key, this::version)));
       case SCAN -> throw new IllegalStateException("memcache has no scan: WorkloadPlan leaves memcache out");
@@ -103,7 +112,7 @@ public final class MemcacheOperations extends SystemOperations {
 
   @Override
   public String describeTarget() {
-    return target.describe();
+    return dialect.describe(target);
   }
 
   @Override
@@ -145,18 +154,18 @@ public final class MemcacheOperations extends SystemOperations {
   // The record at a version: one set, or one per field in a group named as the operation.
   private ChainBuilder write(String name, Function<Session, String> key, ToLongFunction<Session> version) {
     if (!plan.keyPerField()) {
-      return exec(memcache(name).set(key, session -> records.content().value(key.apply(session),
+      return exec(dialect.store(memcache(name), key, session -> records.content().value(key.apply(session),
           version.applyAsLong(session))));
     }
-    return group(name).on(exec(IntStream.range(0, plan.fields()).mapToObj(i -> exec(memcache(name + " field set")
-        .set(session -> key.apply(session) + ":" + i, session -> records.content().fieldValue(key.apply(session), i,
-            version.applyAsLong(session))))).toList()));
+    return group(name).on(exec(IntStream.range(0, plan.fields()).mapToObj(i -> exec(dialect.store(
+        memcache(name + " field set"), session -> key.apply(session) + ":" + i,
+        session -> records.content().fieldValue(key.apply(session), i, version.applyAsLong(session))))).toList()));
   }
 
   // The drawn record read and checked whole, at least at the version acknowledged when the read began.
   private ChainBuilder read(String name) {
     if (!plan.keyPerField()) {
-      return exec(memcache(name).get(session -> user(session).key).check(readVerdict()));
+      return exec(dialect.read(memcache(name), session -> user(session).key).check(readVerdict()));
     }
     return exec(memcache(name).getMulti(session -> IntStream.range(0, plan.fields())
             .mapToObj(i -> user(session).key + ":" + i).toList())
@@ -169,7 +178,7 @@ public final class MemcacheOperations extends SystemOperations {
 
   // A gets: the same as a read of one key, and its cas unique kept for the cas.
   private MemcacheActionBuilder readWithCas(String name) {
-    return memcache(name).gets(session -> user(session).key).check(readVerdict(),
+    return dialect.readWithCas(memcache(name), session -> user(session).key).check(readVerdict(),
         casUnique().transformWithSession((cas, session) -> {
           user(session).casUnique = cas;
           return cas;
@@ -195,10 +204,10 @@ public final class MemcacheOperations extends SystemOperations {
 
   private CheckBuilder conflict() {
     return memcacheStatus().transformWithSession((word, session) -> {
-      if ("EXISTS".equals(word)) {
+      if (dialect.changed().equals(word)) {
         user(session).conflict = true;
       }
       return word;
-    }).not("EXISTS").name(CONFLICT);
+    }).not(dialect.changed()).name(CONFLICT);
   }
 }
