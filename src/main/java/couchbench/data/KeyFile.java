@@ -306,8 +306,14 @@ public final class KeyFile {
     }
   }
 
-  /** Whether the file ends in the middle of a line: a writer killed between two flushes of a line. */
-  private static boolean lastLineCut(Path path) throws IOException {
+  /**
+   * Whether the file ends in the middle of a line: a writer killed between two flushes of a line.
+   *
+   * @param path a key file or part file
+   * @return true when its last byte is not a line break
+   * @throws IOException when it cannot be read
+   */
+  public static boolean lastLineCut(Path path) throws IOException {
     try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ)) {
       if (file.size() == 0) {
         return false;
