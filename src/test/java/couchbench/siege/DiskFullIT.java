@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The disk of MemSet's key file fills during the load (a 256 KB tmpfs, full within a second or two of sets): the run
  * stops with one line naming the key file and the disk, and the part file holds whole lines only, each a key memcached
  * holds. Mounting a tmpfs needs root: the test fails, saying so, without it (.ci/run and CI run as root). One Gatling
- * run stopped after a few seconds of load, about 15 s.
+ * run stopped within its first seconds of load, 6 s here.
  */
 class DiskFullIT {
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * Three MemSet injectors of one run, the third SIGKILLed in the middle of its load (a pod evicted, a machine lost):
  * the two that ended merge into "2 of 3", exec:java@merge exits 3 naming the lost one and why, the lost one's flushed
  * keys are joined as partial, and memcached's cmd_set change is at least the two's acknowledged sets and the lost one's
- * flushed keys. Three Gatling JVMs at once with 5 s of load, and Merge: about 45 s on 2 cores.
+ * flushed keys. Three Gatling JVMs at once with 5 s of load, and Merge: 33 s on 2 cores.
  */
 class LostInjectorIT {
 
