@@ -14,6 +14,8 @@
 # START_DELAY (default 30) is how many seconds ahead the agreed start is; LIMIT (bench/lib.sh, 300) bounds each
 # injector. It prints each injector's and the merged rate of every measured request, the servers' counts against
 # what was acknowledged, and how long Merge took (needs jq). On one machine the injectors share its cores: see docs/scale-out.md.
+# An injector that ends without results (killed, or not ended in LIMIT s) loses nothing of the others': they are merged,
+# and the merged results, the last line and the exit status (3) say "2 of 3 injectors; injector 2/3: why".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ] || ! [[ $1 =~ ^[1-9][0-9]?$ ]]; then
@@ -69,14 +71,28 @@ for i in $(seq 0 $((n - 1))); do
     "$ONLY_GIVEN_TARGETS" "${targets[@]}" "$@" >"$injectors/injector-$i.log" 2>&1 &
   pids+=($!)
 done
-failed=0
+failed=0 lost=
 for i in "${!pids[@]}"; do
-  wait "${pids[$i]}" || { echo "injectors: injector $i failed, see $injectors/injector-$i.log" >&2; failed=1; }
+  rc=0
+  wait "${pids[$i]}" || rc=$?
+  if [ "$rc" -ne 0 ]; then echo "injectors: injector $i failed, see $injectors/injector-$i.log" >&2; failed=1; fi
   grep -h "^couchbench: injector $i/$n: load starts" "$injectors/injector-$i.log" || true
+  # Why an injector left no results, for Merge: timeout's 124 is the limit reached.
+  if ! compgen -G "$injectors/injector-$i/reports/*/results.json" >/dev/null; then
+    case $rc in
+      0) why="no results" ;;
+      124) why="did not end in $LIMIT s" ;;
+      *) why="ended with exit code $rc" ;;
+    esac
+    lost=${lost:+$lost;}$i=$why
+  fi
 done
-runs=$(for folder in "$injectors"/injector-*/reports/*/; do echo "${folder%/}"; done | paste -sd, -)
+# Every run folder, those without results.json too: Merge leaves them out with a line, and finds their key files.
+runs=$(for folder in "$injectors"/injector-*/reports/*/; do [ -d "$folder" ] && echo "${folder%/}"; done | paste -sd, -)
 merge_start=$(date +%s.%N)
-java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$merged" # in reports/: lastRun.txt names it
+merged_rc=0
+java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$merged" "$lost" || merged_rc=$? # lastRun.txt names it
+[ "$merged_rc" -eq 0 ] || [ "$merged_rc" -eq 3 ] || exit "$merged_rc" # 3: merged, some injectors lost
 echo "injectors: Merge took $(echo "$(date +%s.%N) - $merge_start" | bc) s with its JVM's start ($(du -sh \
   "$injectors" | cut -f1) of injector folders, $(du -ch "$injectors"/injector-*/reports/*/histograms.hlog | tail -1 \
   | cut -f1) of histogram logs, $(cat "$injectors"/injector-*/data/keys/*.csv 2>/dev/null | wc -l) key file lines)"
@@ -87,10 +103,12 @@ rates() {
     | "\($who): \(.name): \(.count) requests, \(.ratePerSecond)/s, p50 \(.latency.p50) us, p99 \(.latency.p99) us"' "$2"
 }
 for folder in "$injectors"/injector-*/reports/*/; do
+  [ -f "$folder/results.json" ] || continue
   rates "injector $(jq -r .run.injector "$folder/results.json")" "$folder/results.json"
 done
 rates merged "$merged/results.json"
-jq -r '.serverCounts[] | "merged: \(.counter) +\(.after - .before) on the server, \(.acknowledged) acknowledged"' \
-  "$merged/results.json"
+jq -r '.serverCounts[] | if .notCounted then "merged: \(.counter) n/a (\(.notCounted))"
+  else "merged: \(.counter) +\(.after - .before) on the server, \(.acknowledged) acknowledged" end' "$merged/results.json"
 echo "injectors: merged summary $merged/summary.html"
+[ "$merged_rc" -eq 0 ] || exit "$merged_rc"
 exit "$failed"

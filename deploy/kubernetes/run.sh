@@ -3,7 +3,10 @@
 # kubectl context, merged into one result. It fills job.yaml in (N, the simulation, the properties, a start instant
 # START_DELAY seconds ahead, 120 by default, for every pod to be scheduled, pulled and ready), applies it, waits for
 # each pod's run to end, copies its folder out (kubectl cp) into COLLECT (default collected-<job>), lets the pod end,
-# waits for the Job to complete, and runs Merge on the injectors' run folders into COLLECT/merged.
+# waits for the Job to complete, and runs Merge on the injectors' run folders into COLLECT/merged. An injector whose run
+# did not end within WAIT_LIMIT seconds of the apply (its pod evicted, its node lost, its run stuck) or ended without
+# results loses nothing of the others': they are merged, what it had flushed is copied when its pod is still there, and
+# the merged results, the last line and the exit status (3) say "3 of 4 injectors; injector 2/4: why".
 #
 # run.sh --render N SIMULATION [-Dname=value...] prints the Job it would apply, and does nothing else.
 #
@@ -35,7 +38,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 job=couchbench-$(echo "$simulation" | tr '[:upper:]' '[:lower:]')-$(date -u +%Y%m%d%H%M%S)
 start_at=$(date -u -d "+${START_DELAY:-120} seconds" +%Y-%m-%dT%H:%M:%SZ)
 collect=${COLLECT:-collected-$job}
-wait_limit=${WAIT_LIMIT:-7200} # seconds to wait for a pod's run to end
+wait_limit=${WAIT_LIMIT:-7200} # seconds from the apply for every pod's run to end
 
 # job.yaml with this run's values: the name, N (completions, parallelism, INJECTORS), the simulation, the start, the
 # image and the properties in place of the example ones.
@@ -69,18 +72,30 @@ fi
 render "$@" | kubectl apply -f -
 echo "run.sh: Job $job applied: $n injectors of $simulation, load at $start_at; results into $collect"
 mkdir -p "$collect"
+deadline=$(($(date +%s) + wait_limit))
+lost=
 for i in $(seq 0 $((n - 1))); do
-  pod=
-  for _ in $(seq "$wait_limit"); do
+  pod= ended=
+  while [ "$(date +%s)" -lt "$deadline" ]; do
     pod=$(kubectl get pods -l "job-name=$job,batch.kubernetes.io/job-completion-index=$i" -o name | head -1)
-    [ -n "$pod" ] && kubectl exec "$pod" -- test -f "/out/injector-$i/DONE" 2>/dev/null && break
+    [ -n "$pod" ] && kubectl exec "$pod" -- test -f "/out/injector-$i/DONE" 2>/dev/null && { ended=1; break; }
     sleep 1
   done
-  kubectl exec "$pod" -- test -f "/out/injector-$i/DONE" || { echo "run.sh: injector $i did not end within $wait_limit s" >&2; exit 1; }
-  kubectl cp "${pod#pod/}:/out/injector-$i" "$collect/injector-$i"
-  kubectl exec "$pod" -- touch /out/collected
-  echo "run.sh: injector $i ended with exit code $(cat "$collect/injector-$i/DONE"); its folder is $collect/injector-$i"
+  if [ -n "$ended" ] && kubectl cp "${pod#pod/}:/out/injector-$i" "$collect/injector-$i"; then
+    kubectl exec "$pod" -- touch /out/collected || true
+    why="ended with exit code $(cat "$collect/injector-$i/DONE")"
+    echo "run.sh: injector $i $why; its folder is $collect/injector-$i"
+  else
+    why="did not end in $wait_limit s"
+    [ -n "$pod" ] || why="$why (no pod left: evicted, or its node lost)"
+    echo "run.sh: injector $i $why: the others are merged without it" >&2
+    # What it wrote so far, when its pod is still there: Merge reads its flushed key file as far as it goes.
+    [ -z "$pod" ] || kubectl cp "${pod#pod/}:/out/injector-$i" "$collect/injector-$i" 2>/dev/null || true
+  fi
+  compgen -G "$collect/injector-$i/reports/*/results.json" >/dev/null || lost=${lost:+$lost;}$i=$why
 done
-kubectl wait --for=condition=complete "job/$job" --timeout=300s || echo "run.sh: Job $job did not complete (an injector failed): merging what was collected" >&2
-runs=$(for folder in "$collect"/injector-*/reports/*/; do realpath "$folder"; done | paste -sd, -)
-mvn -q -o -f "$here/../../pom.xml" exec:java@merge -Druns="$runs" -Dout="$(realpath -m "$collect/merged")"
+kubectl wait --for=condition=complete "job/$job" --timeout=300s || echo "run.sh: Job $job did not complete (an injector failed or was lost): merging what was collected" >&2
+# Every run folder collected, those without results.json too: Merge leaves them out with a line, and finds their key files.
+runs=$(for folder in "$collect"/injector-*/reports/*/; do [ -d "$folder" ] && realpath "$folder"; done | paste -sd, -)
+[ -n "$runs" ] || { echo "run.sh: no injector's folder was collected: nothing to merge" >&2; exit 1; }
+mvn -q -o -f "$here/../../pom.xml" exec:java@merge -Druns="$runs" -Dout="$(realpath -m "$collect/merged")" -Dlost="$lost"

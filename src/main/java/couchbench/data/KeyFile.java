@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -38,7 +39,9 @@ import java.util.function.Supplier;
  * run ends, {@link #write} moves the part file over the target in one atomic rename, so the
  * previous file is replaced whole or not at all. A run that ends otherwise (Ctrl-C, a crash, a stop
  * on an error) flushes what it has and leaves the part file, under the name it printed when it
- * opened it; a SIGKILL leaves it as of the last flush, its last line possibly cut.
+ * opened it; a SIGKILL leaves it as of the last flush, its last line possibly cut. A part file that cannot be
+ * appended to (its disk is full) is cut back to its last flush, whole lines only, and the run stops with one line naming
+ * the disk: a run that goes on would acknowledge keys it cannot keep.
  */
 public final class KeyFile {
 
@@ -59,6 +62,8 @@ public final class KeyFile {
   // Guarded by this: only the flusher, write() and the shutdown hook touch the file, never record().
   private Writer out;
   private boolean ended;
+  // Guarded by this: the part file's length after its last flush, every line in it whole.
+  private long flushed;
 
   private KeyFile(Path path) {
     this.path = path;
@@ -145,8 +150,47 @@ public final class KeyFile {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt(); // nobody interrupts it; write() drains what is left
     } catch (IOException e) {
-      Console.say("could not append to the key file " + part + " (" + e.getMessage() + "): the keys wait in memory until"
-          + " the run ends, when the write is tried again");
+      // Out of the lock: System.exit runs the shutdown hooks, and keepPart takes it.
+      Console.say("stopped: " + cutBack(e));
+      System.exit(1);
+    }
+  }
+
+  /**
+   * After a failed append: the part file cut back to its last flush, so that it holds whole lines only, each an
+   * acknowledged key, and ended.
+   *
+   * @return one line: the key file, the disk, what is kept and what fixes it
+   */
+  private synchronized String cutBack(IOException failure) {
+    ended = true;
+    try (FileChannel file = FileChannel.open(part, StandardOpenOption.WRITE)) {
+      file.truncate(flushed);
+    } catch (IOException e) {
+      // It says what it holds as it is: a reader leaves a cut last line out.
+    }
+    long keys = Math.max(0, countLines() - 1);
+    return "key file " + path + ": its part file " + part + " cannot be written (" + failure.getMessage() + ") on "
+        + disk(part) + ": free space there, or give -DkeyFile on another disk; the " + keys + " keys acknowledged up to"
+        + " its last flush are in " + part + ", whole lines only";
+  }
+
+  private long countLines() {
+    try (var lines = Files.lines(part, StandardCharsets.UTF_8)) {
+      return lines.count();
+    } catch (IOException | UncheckedIOException e) {
+      return 0;
+    }
+  }
+
+  /** @return e.g. "the disk of /mnt/keys (tmpfs, 0 bytes free)" */
+  private static String disk(Path file) {
+    try {
+      FileStore store = Files.getFileStore(file.toAbsolutePath().getParent());
+      return "the disk of " + file.toAbsolutePath().getParent() + " (" + store.name() + " " + store.type() + ", "
+          + store.getUsableSpace() + " bytes free)";
+    } catch (IOException e) {
+      return "the disk of " + file.toAbsolutePath().getParent();
     }
   }
 
@@ -166,6 +210,7 @@ public final class KeyFile {
       out.write('\n');
     }
     out.flush();
+    flushed = Files.size(part);
   }
 
   /**
@@ -306,8 +351,14 @@ public final class KeyFile {
     }
   }
 
-  /** Whether the file ends in the middle of a line: a writer killed between two flushes of a line. */
-  private static boolean lastLineCut(Path path) throws IOException {
+  /**
+   * Whether the file ends in the middle of a line: a writer killed between two flushes of a line.
+   *
+   * @param path a key file or part file
+   * @return true when its last byte is not a line break
+   * @throws IOException when it cannot be read
+   */
+  public static boolean lastLineCut(Path path) throws IOException {
     try (FileChannel file = FileChannel.open(path, StandardOpenOption.READ)) {
       if (file.size() == 0) {
         return false;

@@ -9,6 +9,7 @@ import couchbench.requests.MemcacheRequests;
 import couchbench.results.Merge;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
+import couchbench.results.ResultsFile;
 import couchbench.results.Summary;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
@@ -30,8 +31,15 @@ public final class MergeCommand {
 
   private MergeCommand() {}
 
+  /** The exit code of a merge that left out injectors that left no results: the others' are merged. */
+  public static final int SOME_LOST = 3;
+
   /**
-   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder
+   * Exits 0 when every injector was merged, {@value #SOME_LOST} when some were lost (their line is printed last, "2 of
+   * 3 injectors; injector 2/3: why"), 1 when nothing was written.
+   *
+   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder, then optionally why
+   *     injectors left no results ("2=why;3=why")
    */
   public static void main(String[] args) {
     try {
@@ -39,6 +47,11 @@ public final class MergeCommand {
       Path written = Merge.run(args, MergeCommand::summaryOf);
       System.out.printf("merge: %s, with results.json and histograms.hlog beside it (%.1f s)%n",
           written.toAbsolutePath(), (System.nanoTime() - start) / 1e9);
+      Results merged = ResultsFile.read(written.getParent());
+      if (!merged.lostInjectors().isEmpty()) {
+        System.out.println("merge: " + Merge.lostLine(merged));
+        System.exit(SOME_LOST);
+      }
     } catch (ResultsException e) {
       System.err.println("merge: " + e.getMessage());
       System.exit(1);

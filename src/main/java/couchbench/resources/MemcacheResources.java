@@ -5,6 +5,7 @@ import couchbench.memcache.client.MemcacheClientConfig;
 import couchbench.memcache.client.MemcacheConnections;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.startup.Console;
 import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.TargetException;
@@ -76,8 +77,7 @@ public final class MemcacheResources {
    * @param target the memcache servers
    * @return "memcache NAME" for each stat of {@link #STATS}, then for each local server process e.g. "memcached cpu
    *     time (s)", "memcached data directory (bytes)" (n/a: memcached keeps no data on disk) and "memcached resident
-   *     memory (bytes)"
-   * @throws TargetException when a server does not answer stats
+   *     memory (bytes)"; the stats are n/a, with one line saying why, when a server does not answer stats
    */
   public static ResourceSnapshot snapshot(MemcacheTarget target) {
     return snapshot(target, ServerProcess.of(target));
@@ -91,10 +91,10 @@ public final class MemcacheResources {
    * @return the figures
    */
   public static ResourceSnapshot snapshot(MemcacheTarget target, List<LocalServer> local) {
-    List<Map<String, String>> perServer = stats(target.addresses());
+    Optional<List<Map<String, String>>> perServer = statsOrNone(target);
     Map<String, Optional<BigDecimal>> figures = new LinkedHashMap<>();
     for (String name : STATS) {
-      figures.put("memcache " + name, sum(perServer, name));
+      figures.put("memcache " + name, perServer.flatMap(all -> sum(all, name)));
     }
     local.forEach(server -> LocalProcess.addFigures(server, figures));
     figures.put(ResourceSnapshot.CLOCK, Optional.of(ResourceSnapshot.clockNow()));
@@ -107,11 +107,59 @@ public final class MemcacheResources {
    * @param target the memcache servers
    * @param stat e.g. "cmd_set"
    * @return its sum
-   * @throws TargetException when a server does not answer stats or does not report the counter
+   * @throws TargetException when a server does not answer stats, or lacks the counter or reports it as no number; the
+   *     message names the servers and what they lack, as a count that is n/a gives its reason
    */
   public static long count(MemcacheTarget target, String stat) {
-    return sum(stats(target.addresses()), stat).map(BigDecimal::longValueExact).orElseThrow(() ->
-        new TargetException("memcache servers " + target.servers() + " do not all report the stat " + stat));
+    List<Map<String, String>> perServer = stats(target.addresses());
+    return sum(perServer, stat).map(BigDecimal::longValueExact)
+        .orElseThrow(() -> new TargetException(lacking(target.servers(), perServer, stat)));
+  }
+
+  /**
+   * Which servers lack a stat, and which report it as no number.
+   *
+   * @param servers "host:port" of each server
+   * @param perServer each server's stats, in the same order
+   * @param stat e.g. "cmd_set"
+   * @return e.g. "memcache server 127.0.0.1:4000 reports no cmd_set"
+   */
+  static String lacking(List<String> servers, List<Map<String, String>> perServer, String stat) {
+    List<String> without = new ArrayList<>();
+    List<String> notNumbers = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < servers.size(); i++) {
+      String value = perServer.get(i).get(stat);
+      if (value == null) {
+        without.add(servers.get(i));
+      } else if (sum(List.of(perServer.get(i)), stat).isEmpty()) {
+        notNumbers.add(servers.get(i));
+        values.add("\"" + Console.quote(value) + "\"");
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    if (!without.isEmpty()) {
+      parts.add(servers(without) + (without.size() == 1 ? " reports" : " report") + " no " + stat);
+    }
+    if (!notNumbers.isEmpty()) {
+      parts.add(servers(notNumbers) + (notNumbers.size() == 1 ? " reports " : " report ") + stat + " as no number ("
+          + String.join(", ", values) + ")");
+    }
+    return String.join("; ", parts);
+  }
+
+  private static String servers(List<String> servers) {
+    return (servers.size() == 1 ? "memcache server " : "memcache servers ") + String.join(", ", servers);
+  }
+
+  /** The servers' stats; none, with one line saying why, when a server does not answer stats (a proxy may not). */
+  private static Optional<List<Map<String, String>>> statsOrNone(MemcacheTarget target) {
+    try {
+      return Optional.of(stats(target.addresses()));
+    } catch (TargetException e) {
+      Console.say(e.getMessage() + ": the memcache stats are n/a");
+      return Optional.empty();
+    }
   }
 
   /** One stat summed over servers; n/a when a server lacks it or it is not a number. */

@@ -3,10 +3,12 @@ package couchbench.results;
 import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Console;
 import couchbench.startup.SettingsException;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,14 +17,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,10 +40,17 @@ import org.HdrHistogram.Histogram;
  * acknowledged; the key files joined into one; and summary.html for the whole run, linking each injector's Gatling
  * report, which Gatling cannot merge. The simulation's own figures are merged by its {@link Summary}, and its page
  * for the whole run comes from the same code as a single run's. Folders of different simulations, parameters or
- * runs, or a set of injectors with one missing or twice, are refused with one line, and nothing is written.
+ * runs, or an injector given twice, are refused with one line, and nothing is written.
  *
- * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}, or {@code java couchbench.merge.MergeCommand A,B
- * [folder]}.
+ * <p>An injector that left no results (killed, evicted, lost with its machine: its folder missing, or without
+ * results.json, which a run writes last) does not lose the others' results: they are merged, and the merged results
+ * and page say "2 of 3 injectors; injector 2/3: why" ({@link Results.LostInjector}). A lost injector's key file is
+ * looked for where the others' are (a part file of the keys it had flushed: partial, its whole keys joined into the
+ * merged key file; else lost), and the server counts become a lower bound: the change is at least what the ended
+ * injectors were acknowledged and the lost one's flushed keys.
+ *
+ * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder] [-Dlost="2=why;3=why"]}, or {@code java
+ * couchbench.merge.MergeCommand A,B [folder] [lost]}.
  */
 public final class Merge {
 
@@ -47,18 +60,28 @@ public final class Merge {
   /** One injector's run folder, read. */
   record InjectorRun(Path folder, InjectorShare share, Results results, Path histograms) {}
 
+  /** A lost injector's key file where it was found (null when it was not), and its whole keys. */
+  private record LostKeys(String keyFile, Path found, long keys) {}
+
+  /** A lost injector: its share, why, its key files. */
+  private record Lost(InjectorShare share, String why, List<LostKeys> keyFiles) {}
+
+  /** Said of an injector that is missing without a reason given. */
+  static final String NO_RESULTS = "no results";
+
   private Merge() {}
 
   /**
    * Merges the folders given.
    *
-   * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder; by default
-   *     {@code <results root>/<simulation>-merged-<timestamp>}, beside the runs, named as Gatling names them. A merged
-   *     folder in the results root becomes its lastRun.txt, as a run's folder does
+   * @param args "A,B,..." (the injectors' run folders; one without results.json is left out with a line), then
+   *     optionally the merged folder, by default {@code <results root>/<simulation>-merged-<timestamp>}, beside the
+   *     runs, named as Gatling names them (a merged folder in the results root becomes its lastRun.txt, as a run's
+   *     folder does), then optionally why injectors left no results, "I=why;J=why"
    * @param summaries finds the simulation's summary, which merges its own figures and makes its page
-   * @return the merged summary.html
-   * @throws ResultsException with one line when an argument or a folder is wrong, or the folders are not the
-   *     injectors of one run; nothing is written then
+   * @return the merged summary.html; its results.json lists the injectors lost
+   * @throws ResultsException with one line when an argument or a folder is wrong, the folders are not the
+   *     injectors of one run, or none left results; nothing is written then
    */
   public static Path run(String[] args, Summary.Finder summaries) {
     // exec:java passes an empty -Druns or -Dout as null.
@@ -72,19 +95,30 @@ public final class Merge {
     if (folders.isEmpty()) {
       throw new ResultsException("give the injectors' run folders: -Druns=reports/memset-A,reports/memset-B");
     }
-    List<InjectorRun> injectors = read(folders);
+    List<Path> leftOut = new ArrayList<>();
+    List<InjectorRun> injectors = read(folders, leftOut);
     Results first = injectors.get(0).results();
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
         : RunFolders.resultsRoot().resolve(RunFolders.mergedName(first.run().simulation(), Instant.now()));
-    Path summary = write(injectors, summaries, out);
+    List<Lost> lost = lost(injectors, reasons(args.length > 2 ? args[2] : null), leftOut);
+    Path summary = write(injectors, lost, leftOut, summaries, out);
     RunFolders.lastRunIfUnderRoot(out);
     return summary;
   }
 
-  /** Reads every folder and checks that they are the injectors of one run, in index order. */
-  static List<InjectorRun> read(List<Path> folders) {
+  /**
+   * Reads every folder and checks that they are the injectors of one run, in index order. A folder without results.json
+   * (its injector was killed before its run ended) is left out, with a line.
+   */
+  static List<InjectorRun> read(List<Path> folders, List<Path> leftOut) {
     List<InjectorRun> injectors = new ArrayList<>();
     for (Path folder : folders) {
+      if (Files.isDirectory(folder) && !Files.exists(folder.resolve(ResultsFile.NAME))) {
+        Console.say("merge: " + folder + " holds no " + ResultsFile.NAME + " (its injector did not end its run): left"
+            + " out");
+        leftOut.add(folder);
+        continue;
+      }
       Results results = ResultsFile.read(folder);
       if (results.schema() < Results.SCHEMA) {
         throw new ResultsException(folder + ": results.json of schema " + results.schema()
@@ -97,6 +131,11 @@ public final class Merge {
         throw new ResultsException(folder + ": merged results already; give the injectors' own run folders");
       }
       injectors.add(new InjectorRun(dir, share(folder, share), results, dir.resolve(results.run().histograms())));
+    }
+    if (injectors.isEmpty()) {
+      throw new ResultsException("no injector left results: " + leftOut.stream().map(Path::toString)
+          .collect(Collectors.joining(", ")) + " hold" + (leftOut.size() == 1 ? "s" : "") + " no " + ResultsFile.NAME
+          + ", nothing to merge");
     }
     check(injectors);
     injectors.sort(Comparator.comparingInt(injector -> injector.share().index()));
@@ -113,7 +152,7 @@ public final class Merge {
     }
   }
 
-  /** One line for the first way the folders are not the injectors of one run. */
+  /** One line for the first way the folders are not the injectors of one run; an injector may be missing. */
   static void check(List<InjectorRun> injectors) {
     InjectorRun first = injectors.get(0);
     Results.Run a = first.results().run();
@@ -149,17 +188,105 @@ public final class Merge {
             + ": give each injector's folder once");
       }
     }
-    int count = first.share().count();
-    if (byIndex.size() != count) {
-      Set<Integer> missing = new TreeSet<>();
-      for (int i = 0; i < count; i++) {
-        if (!byIndex.containsKey(i)) {
-          missing.add(i);
+  }
+
+  /**
+   * Why injectors left no results, as the scripts say it.
+   *
+   * @param given "I=why;J=why", or null
+   * @return why by index
+   */
+  static Map<Integer, String> reasons(String given) {
+    Map<Integer, String> reasons = new TreeMap<>();
+    if (given == null || given.isBlank()) {
+      return reasons;
+    }
+    for (String entry : given.split(";")) {
+      String[] parts = entry.split("=", 2);
+      try {
+        if (parts.length == 2 && !parts[1].isBlank()) {
+          reasons.put(Integer.parseInt(parts[0].trim()), parts[1].trim());
+          continue;
         }
+      } catch (NumberFormatException e) {
+        // the line below
       }
-      throw new ResultsException("injector" + (missing.size() > 1 ? "s " : " ") + missing.stream()
-          .map(i -> i + "/" + count).collect(Collectors.joining(", ")) + " missing: the run had " + count
-          + " injectors and " + injectors.size() + " folder" + (injectors.size() > 1 ? "s were" : " was") + " given");
+      throw new ResultsException("-Dlost=" + given + ": \"" + entry + "\" is not I=why (expected e.g. -Dlost=\"2=did"
+          + " not end in 300 s;3=ended with exit code 137\")");
+    }
+    return reasons;
+  }
+
+  /** The injectors of the run that left no results, each with why, and their key files where they are found. */
+  private static List<Lost> lost(List<InjectorRun> injectors, Map<Integer, String> reasons, List<Path> leftOut) {
+    int count = injectors.get(0).share().count();
+    Set<Integer> ended = injectors.stream().map(injector -> injector.share().index()).collect(Collectors.toSet());
+    Instant since = injectors.stream().map(injector -> Instant.parse(injector.results().run().start()))
+        .min(Comparator.naturalOrder()).orElseThrow().minus(LOST_KEYS_SLACK);
+    List<Lost> lost = new ArrayList<>();
+    for (int index = 0; index < count; index++) {
+      if (!ended.contains(index)) {
+        InjectorShare share = InjectorShare.parse("injector", index + "/" + count);
+        lost.add(new Lost(share, reasons.getOrDefault(index, NO_RESULTS), lostKeys(injectors, share, leftOut, since)));
+      }
+    }
+    return lost;
+  }
+
+  /** A lost injector's part file last flushed this long before the others' runs started is an older run's. */
+  private static final Duration LOST_KEYS_SLACK = Duration.ofMinutes(1);
+
+  /**
+   * A lost injector's key files: its own file name (the key file, or a part file of it) where the ended injectors'
+   * files are, and where theirs are relative to their run folders, from each folder left out; the newest one flushed
+   * since the run started.
+   */
+  private static List<LostKeys> lostKeys(List<InjectorRun> injectors, InjectorShare share, List<Path> leftOut,
+      Instant since) {
+    Map<String, Set<Path>> places = new LinkedHashMap<>();
+    for (InjectorRun injector : injectors) {
+      for (Results.KeyFile keys : injector.results().keyFiles()) {
+        Path relative = Path.of(keys.path()).getParent();
+        Set<Path> dirs = places.computeIfAbsent(keys.keyFile(), name -> new LinkedHashSet<>());
+        dirs.add(injector.folder().resolve(keys.path()).toAbsolutePath().normalize().getParent());
+        leftOut.forEach(folder -> dirs.add((relative == null ? folder : folder.resolve(relative)).toAbsolutePath()
+            .normalize()));
+      }
+    }
+    List<LostKeys> found = new ArrayList<>();
+    places.forEach((keyFile, dirs) -> {
+      String own = share.ownFile(Path.of(keyFile)).getFileName().toString();
+      Pattern names = Pattern.compile(Pattern.quote(own) + "(\\.\\d+\\.part)?");
+      Optional<Path> newest = dirs.stream().filter(Files::isDirectory).flatMap(Merge::list)
+          .filter(file -> names.matcher(file.getFileName().toString()).matches())
+          .filter(file -> !modified(file).isBefore(since)).max(Comparator.comparing(Merge::modified));
+      found.add(new LostKeys(keyFile, newest.orElse(null), newest.map(Merge::wholeKeys).orElse(0L)));
+    });
+    return found;
+  }
+
+  private static Stream<Path> list(Path dir) {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.toList().stream();
+    } catch (IOException e) {
+      return Stream.empty();
+    }
+  }
+
+  private static Instant modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toInstant();
+    } catch (IOException e) {
+      return Instant.EPOCH;
+    }
+  }
+
+  /** The keys of a key file or part file, a cut last line left out. */
+  private static long wholeKeys(Path file) {
+    try (BufferedWriter nowhere = new BufferedWriter(Writer.nullWriter())) {
+      return copyKeys(file, nowhere);
+    } catch (IOException e) {
+      throw new ResultsException("key file " + file + ": cannot be read (" + e.getMessage() + ")");
     }
   }
 
@@ -171,7 +298,8 @@ public final class Merge {
   }
 
   /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
-  private static Path write(List<InjectorRun> injectors, Summary.Finder summaries, Path out) {
+  private static Path write(List<InjectorRun> injectors, List<Lost> lost, List<Path> leftOut,
+      Summary.Finder summaries, Path out) {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
@@ -185,14 +313,14 @@ public final class Merge {
     }
     Map<String, Histogram> totals = HistogramLog.totals(histograms);
     List<String> problems = new ArrayList<>();
-    Results added = merged(injectors, totals, keyFiles(injectors, out, problems));
+    Results added = merged(injectors, totals, keyFiles(injectors, lost, out, problems), lost, out);
     // Found from the merged run, whose parameters are the whole run's (no -Dinjector): its users are all injectors'.
     OwnPage own = summaries.of(added.run()).map(found -> ownPage(found, injectors, added, out))
         .orElseGet(() -> new OwnPage(added, SummaryPage.titled(added.run().simulation()).line("couchbench has no"
             + " page of " + added.run().simulation() + "'s own figures: the counts and latencies below are all there"
             + " is.")));
     ResultsFile.write(out, own.results());
-    return page(own.page(), injectors, own.results(), totals, out, problems).writeTo(out);
+    return page(own.page(), injectors, own.results(), totals, out, problems, leftOut).writeTo(out);
   }
 
   /** The merged results with the simulation's figures, and its page of them. */
@@ -207,7 +335,8 @@ public final class Merge {
   }
 
   /** The merged results. */
-  static Results merged(List<InjectorRun> injectors, Map<String, Histogram> totals, List<Results.KeyFile> keyFiles) {
+  private static Results merged(List<InjectorRun> injectors, Map<String, Histogram> totals,
+      List<Results.KeyFile> keyFiles, List<Lost> lost, Path out) {
     List<Results> all = injectors.stream().map(InjectorRun::results).toList();
     Results.Run first = all.get(0).run();
     Map<String, String> parameters = new TreeMap<>(first.parameters());
@@ -222,7 +351,13 @@ public final class Merge {
     List<Results.Entry> entries = byName.values().stream().map(same -> entry(same, totals)).toList();
     Map<String, Long> errors = new TreeMap<>();
     all.forEach(r -> r.errors().forEach((message, n) -> errors.merge(message, n, Long::sum)));
-    return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all), null);
+    List<Results.LostInjector> lostInjectors = lost.stream().map(injector -> new Results.LostInjector(
+        injector.share().toString(), injector.why(), injector.keyFiles().stream().map(keys -> keys.found() == null
+            ? new Results.LostKeyFile(keys.keyFile(), null, 0, Results.LostKeyFile.LOST)
+            : new Results.LostKeyFile(keys.keyFile(), relative(out, keys.found()), keys.keys(),
+                Results.LostKeyFile.PARTIAL)).toList())).toList();
+    return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all, lostInjectors), null,
+        lostInjectors);
   }
 
   /** One request name's entries of every injector, added up. */
@@ -244,34 +379,68 @@ public final class Merge {
         lastEnd);
   }
 
-  /** Each counter once: the earliest reading before any load, the latest after all of it, every injector's acks. */
-  static List<Results.ServerCount> serverCounts(List<Results> all) {
+  /**
+   * Each counter once: the earliest reading before any load, the latest after all of it, every injector's acks; n/a
+   * when an injector could not read it. With lost injectors, their flushed keys count as acknowledged (the counters are
+   * of the requests that write the key files: MemSet's sets, CouchSet's documents) and the check is a lower bound.
+   */
+  static List<Results.ServerCount> serverCounts(List<Results> all, List<Results.LostInjector> lost) {
     Map<String, List<Results.ServerCount>> byCounter = new LinkedHashMap<>();
-    all.forEach(r -> r.serverCounts().forEach(c -> byCounter.computeIfAbsent(c.counter(), k -> new ArrayList<>())
-        .add(c)));
+    Map<String, String> notCounted = new LinkedHashMap<>();
+    for (Results results : all) {
+      for (Results.ServerCount count : results.serverCounts()) {
+        byCounter.computeIfAbsent(count.counter(), k -> new ArrayList<>()).add(count);
+        if (!count.counted()) {
+          notCounted.putIfAbsent(count.counter(), "injector " + results.run().injector() + ": " + count.notCounted());
+        }
+      }
+    }
+    long lostKeys = lost.stream().flatMap(injector -> injector.keyFiles().stream())
+        .mapToLong(Results.LostKeyFile::keys).sum();
+    String incomplete = lost.isEmpty() ? null : "of which " + lostKeys + " are keys that the lost injector"
+        + (lost.size() > 1 ? "s " : " ") + lost.stream().map(Results.LostInjector::injector)
+            .collect(Collectors.joining(", ")) + " had flushed to " + (lost.size() > 1 ? "their" : "its")
+        + " key file; the rest of " + (lost.size() > 1 ? "their" : "its") + " requests (warm-up, the last flush"
+        + " interval, those in flight) are not known";
     List<Results.ServerCount> counts = new ArrayList<>();
     for (List<Results.ServerCount> same : byCounter.values()) {
+      Results.ServerCount first = same.get(0);
+      long acknowledged = same.stream().mapToLong(Results.ServerCount::acknowledged).sum() + lostKeys;
+      if (notCounted.containsKey(first.counter())) {
+        counts.add(new Results.ServerCount(first.counter(), null, null, null, null, acknowledged, first.requests(),
+            notCounted.get(first.counter()), incomplete));
+        continue;
+      }
       Results.ServerCount before =
           same.stream().min(Comparator.comparing(c -> Instant.parse(c.beforeAt()))).orElseThrow();
       Results.ServerCount after =
           same.stream().max(Comparator.comparing(c -> Instant.parse(c.afterAt()))).orElseThrow();
       counts.add(new Results.ServerCount(before.counter(), before.before(), before.beforeAt(), after.after(),
-          after.afterAt(), same.stream().mapToLong(Results.ServerCount::acknowledged).sum(), before.requests()));
+          after.afterAt(), acknowledged, before.requests(), null, incomplete));
     }
     return counts;
   }
 
   /**
    * Joins each key file of the injectors into one in the merged folder, named as the runs' -DkeyFile names it; an
-   * injector's file is where its results.json says, relative to its run folder.
+   * injector's file is where its results.json says, relative to its run folder; a lost injector's, where it was found.
    */
-  private static List<Results.KeyFile> keyFiles(List<InjectorRun> injectors, Path out, List<String> problems) {
+  private static List<Results.KeyFile> keyFiles(List<InjectorRun> injectors, List<Lost> lost, Path out,
+      List<String> problems) {
     Map<String, List<Path>> byName = new LinkedHashMap<>();
     Map<String, Long> expected = new LinkedHashMap<>();
     for (InjectorRun injector : injectors) {
       for (Results.KeyFile keys : injector.results().keyFiles()) {
         byName.computeIfAbsent(keys.keyFile(), k -> new ArrayList<>()).add(injector.folder().resolve(keys.path()));
         expected.merge(keys.keyFile(), keys.keys(), Long::sum);
+      }
+    }
+    for (Lost injector : lost) {
+      for (LostKeys keys : injector.keyFiles()) {
+        if (keys.found() != null) {
+          byName.get(keys.keyFile()).add(keys.found());
+          expected.merge(keys.keyFile(), keys.keys(), Long::sum);
+        }
       }
     }
     List<Results.KeyFile> merged = new ArrayList<>();
@@ -287,26 +456,40 @@ public final class Merge {
     return merged;
   }
 
-  /** Writes the key lines of every part under one header; returns the keys written. */
+  /** Writes the whole key lines of every part under one header; returns the keys written. */
   private static long join(List<Path> parts, Path target) {
     long keys = 0;
     try (BufferedWriter writer = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
       writer.write(KeyFile.HEADER + "\n");
       for (Path part : parts) {
-        try (BufferedReader reader = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
-          reader.readLine(); // the header
-          for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-            if (!line.isEmpty()) {
-              writer.write(line);
-              writer.write('\n');
-              keys++;
-            }
-          }
-        }
+        keys += copyKeys(part, writer);
       }
     } catch (IOException e) {
       throw new ResultsException("key file " + target + ": cannot be joined from " + parts + " (" + e.getMessage()
           + ")");
+    }
+    return keys;
+  }
+
+  /** Copies a key file's keys, without its header and a cut last line (a killed injector's part file); counts them. */
+  private static long copyKeys(Path part, BufferedWriter writer) throws IOException {
+    boolean cut = KeyFile.lastLineCut(part);
+    long keys = 0;
+    try (BufferedReader reader = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
+      reader.readLine(); // the header
+      String line = reader.readLine();
+      while (line != null) {
+        String next = reader.readLine();
+        if (next == null && cut) {
+          break;
+        }
+        if (!line.isEmpty()) {
+          writer.write(line);
+          writer.write('\n');
+          keys++;
+        }
+        line = next;
+      }
     }
     return keys;
   }
@@ -316,10 +499,28 @@ public final class Merge {
    * the latency table and chart.
    */
   private static SummaryPage page(SummaryPage own, List<InjectorRun> injectors, Results merged,
-      Map<String, Histogram> totals, Path out, List<String> problems) {
+      Map<String, Histogram> totals, Path out, List<String> problems, List<Path> leftOut) {
     Results.Run run = merged.run();
     List<String> intro = new ArrayList<>();
-    intro.add("Merged from " + injectors.size() + " injectors: " + run.simulation() + " from " + run.start() + " to "
+    List<String> warnings = new ArrayList<>();
+    if (!merged.lostInjectors().isEmpty()) {
+      warnings.add(lostLine(merged) + ": every figure below is of the " + injectors.size() + " that ended.");
+    }
+    for (Results.LostInjector lost : merged.lostInjectors()) {
+      for (Results.LostKeyFile keys : lost.keyFiles()) {
+        warnings.add(keys.state().equals(Results.LostKeyFile.PARTIAL)
+            ? "Key file of lost injector " + lost.injector() + ": " + out.resolve(keys.path()).normalize() + " ("
+                + keys.state() + "), " + keys.keys() + " keys it had flushed, each acknowledged, joined into the merged"
+                + " key file."
+            : "Key file of lost injector " + lost.injector() + ": " + keys.state() + " (no "
+                + Path.of(keys.keyFile()).getFileName() + " of it where the other injectors' are): its keys are not in"
+                + " the merged key file.");
+      }
+    }
+    leftOut.forEach(folder -> warnings.add(folder + " holds no " + ResultsFile.NAME + " (its injector did not end its"
+        + " run): left out."));
+    intro.add("Merged from " + (merged.lostInjectors().isEmpty() ? "" : injectors.size() + " of ")
+        + (injectors.size() + merged.lostInjectors().size()) + " injectors: " + run.simulation() + " from " + run.start() + " to "
         + run.end() + (run.startAt() == null ? "" : ", load started at -DstartAt=" + run.startAt()) + ", largest start"
         + " skew " + (run.startSkewMillis() == null ? "n/a (no -DstartAt)" : run.startSkewMillis() + " ms") + ". Counts"
         + " are the injectors' sums, rates over the union of their windows, percentiles from their added histograms"
@@ -329,8 +530,10 @@ public final class Merge {
       intro.add("Key file " + file + ": " + keys.keys() + " acknowledged keys of all injectors (-DkeyFile=" + file
           + " reads them).");
     }
-    SummaryPage page = own.retitled(own.title() + " (" + injectors.size() + " injectors, merged)").linesFirst(intro)
-        .warningsFirst(problems.stream().map(problem -> problem + ".").toList());
+    warnings.addAll(problems.stream().map(problem -> problem + ".").toList());
+    SummaryPage page = own.retitled(own.title() + " (" + (merged.lostInjectors().isEmpty() ? ""
+        : injectors.size() + " of ") + (injectors.size() + merged.lostInjectors().size()) + " injectors, merged)")
+        .linesFirst(intro).warningsFirst(warnings);
     page = ResultsPage.addTo(page, merged, okTotals(merged, totals));
     for (InjectorRun injector : injectors) {
       Results.Run ran = injector.results().run();
@@ -339,6 +542,16 @@ public final class Merge {
           relative(out, injector.folder().resolve("index.html")));
     }
     return page;
+  }
+
+  /**
+   * @param merged merged results
+   * @return e.g. "2 of 3 injectors; injector 2/3: ended with exit code 137", or "3 of 3 injectors"
+   */
+  public static String lostLine(Results merged) {
+    int ended = merged.run().injectorCount();
+    return ended + " of " + (ended + merged.lostInjectors().size()) + " injectors" + merged.lostInjectors().stream()
+        .map(lost -> "; injector " + lost.injector() + ": " + lost.why()).collect(Collectors.joining());
   }
 
   private static Map<String, Histogram> okTotals(Results merged, Map<String, Histogram> totals) {

@@ -21,9 +21,10 @@ import java.util.Set;
  * @param serverCounts the servers' own counters around the load, against what the run was acknowledged
  * @param figures the simulation's own figures, as its {@link Summary} keeps them; null before schema 3, or for a run
  *     whose simulation has none
+ * @param lostInjectors in merged results, the injectors of the run that left no results, and why; else empty
  */
 public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
-    List<ServerCount> serverCounts, JsonNode figures) {
+    List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors) {
 
   /** The schema this code writes. */
   public static final int SCHEMA = 3;
@@ -31,10 +32,17 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
   /** The schemas this code reads. */
   public static final Set<Integer> READS = Set.of(1, 2, 3);
 
-  /** A schema 1 file has no key files or server counts: empty, not null. */
+  /** A schema 1 file has no key files or server counts, a run's own results no lost injectors: empty, not null. */
   public Results {
     keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
     serverCounts = serverCounts == null ? List.of() : List.copyOf(serverCounts);
+    lostInjectors = lostInjectors == null ? List.of() : List.copyOf(lostInjectors);
+  }
+
+  /** Results with no lost injector: a run's own, or the merge of all its injectors. */
+  public Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
+      List<ServerCount> serverCounts, JsonNode figures) {
+    this(schema, run, requests, errors, keyFiles, serverCounts, figures, List.of());
   }
 
   /**
@@ -107,7 +115,7 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * @return these results with them
    */
   public Results withFigures(JsonNode figures) {
-    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures);
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors);
   }
 
   /**
@@ -142,33 +150,101 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
 
   /**
    * A server's counter read before and after the load, against what the run was acknowledged: they agree when
-   * nothing else changed the counter meanwhile.
+   * nothing else changed the counter meanwhile. A counter the server does not offer (a proxy's stats, a store with other
+   * counters) is n/a, with its reason: the run goes on without that check.
    *
    * @param counter what was counted, e.g. "memcache cmd_set"
-   * @param before its value before the load
+   * @param before its value before the load; null when n/a
    * @param beforeAt when that was read, ISO-8601 UTC
-   * @param after its value after the load
+   * @param after its value after the load; null when n/a
    * @param afterAt when that was read
    * @param acknowledged what the run's requests were acknowledged, which the change should equal
    * @param requests the request names whose OK count is acknowledged
+   * @param notCounted why the counter is n/a, e.g. "memcache server 127.0.0.1:4000 reports no cmd_set"; null when it
+   *     was read before and after
+   * @param incomplete in merged results of which an injector was lost: what acknowledged leaves out (the lost
+   *     injector's requests beyond the keys it had flushed), so that the change is at least acknowledged; else null
    */
-  public record ServerCount(String counter, long before, String beforeAt, long after, String afterAt,
-      long acknowledged, List<String> requests) {
+  public record ServerCount(String counter, Long before, String beforeAt, Long after, String afterAt,
+      long acknowledged, List<String> requests, String notCounted, String incomplete) {
 
-    /** @return the counter's change over the load */
+    /** A counter read before and after the load. */
+    public ServerCount(String counter, long before, String beforeAt, long after, String afterAt, long acknowledged,
+        List<String> requests) {
+      this(counter, before, beforeAt, after, afterAt, acknowledged, requests, null, null);
+    }
+
+    /**
+     * @param counter what would have been counted
+     * @param why why it is n/a
+     * @param acknowledged what the run's requests were acknowledged
+     * @param requests the request names whose OK count is acknowledged
+     * @return the counter, n/a
+     */
+    public static ServerCount unavailable(String counter, String why, long acknowledged, List<String> requests) {
+      return new ServerCount(counter, null, null, null, null, acknowledged, requests, why, null);
+    }
+
+    /** @return whether the counter was read before and after the load */
+    public boolean counted() {
+      return notCounted == null && before != null && after != null;
+    }
+
+    /** @return the counter's change over the load; 0 when n/a */
     public long change() {
-      return after - before;
+      return counted() ? after - before : 0;
     }
 
-    /** @return whether the server's change equals what was acknowledged */
+    /**
+     * @return whether the server's change equals what was acknowledged (with a lost injector: is at least that); true
+     *     when n/a, which is no disagreement
+     */
     public boolean agrees() {
-      return change() == acknowledged;
+      return !counted() || (incomplete == null ? change() == acknowledged : change() >= acknowledged);
     }
 
-    /** @return one line: the change against the acknowledged count */
+    /** @return one line: the change against the acknowledged count, or why there is none */
     public String describe() {
-      return counter + " went from " + before + " to " + after + " (+" + change() + ") against " + acknowledged
-          + " acknowledged (" + String.join(", ", requests) + ")" + (agrees() ? ": they agree" : ": they DIFFER");
+      String against = (incomplete == null ? " against " : " against at least ") + acknowledged + " acknowledged ("
+          + String.join(", ", requests) + ")" + (incomplete == null ? "" : ", " + incomplete);
+      if (!counted()) {
+        return counter + " n/a (" + notCounted + "): the server's count is not checked" + against;
+      }
+      String verdict = incomplete == null ? (agrees() ? ": they agree" : ": they DIFFER")
+          : (agrees() ? ": the change is at least that, as it should be" : ": the change is SMALLER");
+      return counter + " went from " + before + " to " + after + " (" + (change() >= 0 ? "+" : "") + change() + ")"
+          + against + verdict;
     }
+  }
+
+  /**
+   * An injector of a merged run that left no results: killed, evicted, lost with its machine, or still running.
+   *
+   * @param injector its share, "I/N"
+   * @param why e.g. "no results", "ended with exit code 137", "did not end in 7200 s"
+   * @param keyFiles its key files as far as they were found
+   */
+  public record LostInjector(String injector, String why, List<LostKeyFile> keyFiles) {
+
+    public LostInjector {
+      keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
+    }
+  }
+
+  /**
+   * A key file of a lost injector.
+   *
+   * @param keyFile the key file as the run's parameters name it
+   * @param path the file found (its part file, or its key file), relative to the merged folder; null when lost
+   * @param keys the whole keys in it: each acknowledged before the injector was lost (a cut last line left out)
+   * @param state {@link #PARTIAL} or {@link #LOST}
+   */
+  public record LostKeyFile(String keyFile, String path, long keys, String state) {
+
+    /** Found: the keys its injector had flushed when it was lost, joined into the merged key file. */
+    public static final String PARTIAL = "partial";
+
+    /** Not found where the other injectors' key files are: its keys are not in the merged key file. */
+    public static final String LOST = "lost";
   }
 }

@@ -36,8 +36,8 @@ final class ResultsPage {
         "p90 (us)", "p99 (us)", "p99.9 (us)", "p99.99 (us)", "max (us)");
     for (Results.ServerCount count : results.serverCounts()) {
       page = count.agrees() ? page.line("Server count: " + count.describe() + ".")
-          : page.warning("Server count: " + count.describe() + ": something else wrote to the server meanwhile, or"
-              + " it lost writes.");
+          : page.warning("Server count: " + count.describe() + ": something else wrote to the server meanwhile, it"
+              + " lost writes, or it restarted" + (count.change() < 0 ? " (its counter went back)" : "") + ".");
     }
     List<Curve> curves = new ArrayList<>();
     for (Results.Entry entry : results.requests()) {

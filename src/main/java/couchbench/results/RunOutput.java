@@ -5,6 +5,7 @@ import couchbench.memcache.MemcacheTimings;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.Injector;
 import couchbench.startup.Console;
+import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
@@ -68,9 +69,12 @@ public final class RunOutput {
   private long stepLinesAtTick;
   private long quietIntervals;
 
-  /** A server counter read before the load, to be read again after it. */
-  private record CounterBefore(String counter, LongSupplier read, long before, Instant beforeAt,
-      List<String> requests) {}
+  /** A server counter read before the load, to be read again after it; n/a, with why, when it could not be read. */
+  private record CounterBefore(String counter, LongSupplier read, Long before, Instant beforeAt,
+      List<String> requests, String notCounted) {}
+
+  /** A server counter read after the load; n/a, with why, when it could not be read before or after. */
+  private record CounterAfter(Long value, String notCounted) {}
 
   private RunOutput(String simulation, Settings settings) {
     this.simulation = simulation;
@@ -110,15 +114,23 @@ public final class RunOutput {
 
   /**
    * Reads a server's counter now, before the load, and again when the run ends; results.json then holds both against
-   * the OK requests of the names given, which they should equal, and the summary says whether they do. Call in
-   * before(), after any setup.
+   * the OK requests of the names given, which they should equal, and the summary says whether they do. The counter is
+   * a cross-check, not a requirement: one that cannot be read (a server without it: read throws a
+   * {@link OneLineException} saying so) is n/a with that reason, in one line now, in results.json and on the page, and
+   * the run goes on. Call in before(), after any setup.
    *
    * @param counter what is counted, e.g. "memcache cmd_set"
    * @param read reads the counter from the server
    * @param requests the request names whose OK requests the counter counts (a warm-up's included)
    */
   public synchronized void countOnServer(String counter, LongSupplier read, String... requests) {
-    counters.add(new CounterBefore(counter, read, read.getAsLong(), Instant.now(), List.of(requests)));
+    try {
+      counters.add(new CounterBefore(counter, read, read.getAsLong(), Instant.now(), List.of(requests), null));
+    } catch (OneLineException e) {
+      Console.say("server count: " + counter + " n/a (" + e.getMessage() + "): the run goes on, its acknowledged"
+          + " requests not checked against the server");
+      counters.add(new CounterBefore(counter, read, null, Instant.now(), List.of(requests), e.getMessage()));
+    }
   }
 
   /**
@@ -232,7 +244,7 @@ public final class RunOutput {
     Console.progressFrom(null);
     takeInterval();
     List<CounterBefore> counted = List.copyOf(counters);
-    List<Long> after = counted.stream().map(this::readAfter).toList();
+    List<CounterAfter> after = counted.stream().map(this::readAfter).toList();
     Instant afterAt = Instant.now();
     Path root = RunFolders.resultsRoot();
     Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
@@ -271,16 +283,18 @@ public final class RunOutput {
   }
 
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
-      List<CounterBefore> counted, List<Long> after, Instant afterAt) {
+      List<CounterBefore> counted, List<CounterAfter> after, Instant afterAt) {
     Instant start = Instant.ofEpochMilli(log.startEpochMillis());
     List<Results.Entry> entries = Entries.of(log, clientTimes);
     List<Results.ServerCount> serverCounts = new ArrayList<>();
     for (int i = 0; i < counted.size(); i++) {
       CounterBefore counter = counted.get(i);
-      if (after.get(i) != null) {
-        serverCounts.add(new Results.ServerCount(counter.counter(), counter.before(), counter.beforeAt().toString(),
-            after.get(i), afterAt.toString(), Entries.okCount(entries, counter.requests()), counter.requests()));
-      }
+      long acknowledged = Entries.okCount(entries, counter.requests());
+      serverCounts.add(after.get(i).value() == null
+          ? Results.ServerCount.unavailable(counter.counter(), after.get(i).notCounted(), acknowledged,
+              counter.requests())
+          : new Results.ServerCount(counter.counter(), counter.before(), counter.beforeAt().toString(),
+              after.get(i).value(), afterAt.toString(), acknowledged, counter.requests()));
     }
     return new Results(Results.SCHEMA, run(targets, log.gatlingVersion(), start, start.plusMillis(log.lastEndMillis())),
         entries, log.errors(), keyFilesFrom(folder), serverCounts, null);
@@ -311,14 +325,17 @@ public final class RunOutput {
         from.relativize(file.getKey().normalize()).toString(), file.getValue().keys())).toList();
   }
 
-  /** The counter after the load; null (and one line) when the server does not answer any more. */
-  private Long readAfter(CounterBefore counter) {
+  /** The counter after the load; n/a (and one line) when it was before, or the server does not answer any more. */
+  private CounterAfter readAfter(CounterBefore counter) {
+    if (counter.notCounted() != null) {
+      return new CounterAfter(null, counter.notCounted());
+    }
     try {
-      return counter.read().getAsLong();
+      return new CounterAfter(counter.read().getAsLong(), null);
     } catch (RuntimeException e) {
-      Console.say(counter.counter() + " could not be read after the load (" + e.getMessage()
-          + "): not in results.json");
-      return null;
+      String why = "it could not be read after the load: " + e.getMessage();
+      Console.say("server count: " + counter.counter() + " n/a (" + why + ")");
+      return new CounterAfter(null, why);
     }
   }
 

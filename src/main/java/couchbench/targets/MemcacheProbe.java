@@ -10,41 +10,60 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 
 /**
- * Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x". Asks "mn"
- * for the meta protocol.
+ * Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x", a server or
+ * proxy without the command "ERROR"; and "mn" for the meta protocol. Anything else is named as it came: silence, a refused connection, a closed one,
+ * bytes that are not a memcache line (shown, printable), or a TLS port.
  */
 final class MemcacheProbe {
 
   private static final int CONNECT_TIMEOUT_MILLIS = 2000;
   private static final int REPLY_TIMEOUT_MILLIS = 3000;
   private static final int MAX_LINE = 200;
+  private static final int SHOWN_BYTES = 24;
 
   private MemcacheProbe() {}
 
   /** Probes one "host:port". */
   static Probe probe(String server) {
     InetSocketAddress unresolved = MemcacheTarget.address(server);
+    InetSocketAddress address = new InetSocketAddress(unresolved.getHostString(), unresolved.getPort());
     boolean connected = false;
+    ByteArrayOutputStream reply = new ByteArrayOutputStream();
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
+      socket.connect(address, CONNECT_TIMEOUT_MILLIS);
       connected = true;
-      String line = ask(socket, "version");
-      if (line.startsWith("VERSION ")) {
+      boolean lineEnded = ask(socket, "version", reply);
+      String line = reply.toString(StandardCharsets.US_ASCII).strip();
+      if (lineEnded && line.startsWith("VERSION ")) {
         return new Probe(Probe.Outcome.ANSWERS, line);
       }
-      return new Probe(Probe.Outcome.NOT_IT, line.isEmpty() ? "it closed the connection" : Console.quote(line));
+      if (lineEnded && line.equals("ERROR")) {
+        return new Probe(Probe.Outcome.ANSWERS, "no version: it answers ERROR to version, as a memcache server or"
+            + " proxy without that command does");
+      }
+      return notMemcache(address, reply, lineEnded);
     } catch (ConnectException e) {
       return new Probe(Probe.Outcome.REFUSED, "connection refused");
     } catch (SocketTimeoutException e) {
+      if (reply.size() > 0) {
+        return notMemcache(address, reply, false);
+      }
       return new Probe(Probe.Outcome.NO_ANSWER, connected
-          ? "no reply within " + REPLY_TIMEOUT_MILLIS / 1000 + " s"
+          ? "it accepts connections but sent no reply to version within " + REPLY_TIMEOUT_MILLIS / 1000 + " s"
           : "no connection within " + CONNECT_TIMEOUT_MILLIS / 1000 + " s");
     } catch (UnknownHostException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, "unknown host");
     } catch (IOException e) {
-      return new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
+      return reply.size() > 0 || connected ? notMemcache(address, reply, false)
+          : new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
     }
   }
 
@@ -53,13 +72,15 @@ final class MemcacheProbe {
    * 1.2) ERROR.
    *
    * @param server "host:port"
-   * @return the reply line, or what went wrong, e.g. "no reply within 3 s"
+   * @return the reply line, or what went wrong, e.g. "nothing within 3 s"
    */
   static String metaNoop(String server) {
     InetSocketAddress unresolved = MemcacheTarget.address(server);
+    ByteArrayOutputStream reply = new ByteArrayOutputStream();
     try (Socket socket = new Socket()) {
       socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
-      String line = ask(socket, "mn");
+      ask(socket, "mn", reply);
+      String line = reply.toString(StandardCharsets.US_ASCII).strip();
       return line.isEmpty() ? "nothing (it closed the connection)" : Console.quote(line);
     } catch (SocketTimeoutException e) {
       return "nothing within " + REPLY_TIMEOUT_MILLIS / 1000 + " s";
@@ -68,20 +89,93 @@ final class MemcacheProbe {
     }
   }
 
-  /** Sends one command line and reads the first line of the reply. */
-  private static String ask(Socket socket, String command) throws IOException {
+  /** Sends one command line and reads the reply's first line into {@code reply}; whether a line end came. */
+  private static boolean ask(Socket socket, String command, ByteArrayOutputStream reply) throws IOException {
     socket.setSoTimeout(REPLY_TIMEOUT_MILLIS);
     socket.getOutputStream().write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
     socket.getOutputStream().flush();
-    return readLine(socket.getInputStream());
+    return readLine(socket.getInputStream(), reply);
   }
 
-  /** Reads up to the first line end; a server that is not memcache may never send one, hence the length cap. */
-  private static String readLine(InputStream in) throws IOException {
-    ByteArrayOutputStream line = new ByteArrayOutputStream();
-    for (int b = in.read(); b != -1 && b != '\n' && line.size() < MAX_LINE; b = in.read()) {
+  /** What came back, when it is not memcache: a TLS port, a closed connection, or the bytes it sent. */
+  private static Probe notMemcache(InetSocketAddress address, ByteArrayOutputStream reply, boolean lineEnded) {
+    if (speaksTls(address)) {
+      return new Probe(Probe.Outcome.NOT_IT, "it is a TLS port: couchbench speaks memcache in plain text, give the"
+          + " server's plain port");
+    }
+    byte[] bytes = reply.toByteArray();
+    if (bytes.length == 0) {
+      return new Probe(Probe.Outcome.NOT_IT, "it closed the connection without a reply to version");
+    }
+    String what = lineEnded ? "a line that is not memcache's reply to version"
+        : bytes.length >= MAX_LINE ? "more than " + MAX_LINE + " bytes without a line end, not a memcache line"
+        : bytes.length + " bytes that are not a memcache line";
+    return new Probe(Probe.Outcome.NOT_IT, "it sent " + what + ": " + printable(bytes));
+  }
+
+  /**
+   * Reads up to the first line end, at most {@link #MAX_LINE} bytes: a server that is not memcache may never send one.
+   *
+   * @return whether a line end came
+   */
+  private static boolean readLine(InputStream in, ByteArrayOutputStream line) throws IOException {
+    for (int b = in.read(); b != -1 && line.size() < MAX_LINE; b = in.read()) {
+      if (b == '\n') {
+        return true;
+      }
       line.write(b);
     }
-    return line.toString(StandardCharsets.US_ASCII).strip();
+    return false;
+  }
+
+  /**
+   * @param bytes what a server sent
+   * @return its first bytes in quotes, printable ASCII as it is, any other byte as \xNN
+   */
+  static String printable(byte[] bytes) {
+    StringBuilder shown = new StringBuilder("\"");
+    for (int i = 0; i < Math.min(bytes.length, SHOWN_BYTES); i++) {
+      int b = bytes[i] & 0xff;
+      shown.append(b >= 0x20 && b < 0x7f && b != '"' && b != '\\' ? String.valueOf((char) b)
+          : String.format("\\x%02x", b));
+    }
+    return shown.append(bytes.length > SHOWN_BYTES ? "\"..." : "\"").toString();
+  }
+
+  /**
+   * Whether the server completes a TLS handshake: a memcached with TLS on (-Z), or a TLS proxy, answers a plain
+   * "version" with an alert or by closing. No certificate is checked, as nothing is sent over it: this only names what
+   * listens.
+   */
+  private static boolean speaksTls(InetSocketAddress address) {
+    try {
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(null, new TrustManager[] {new NamesOnly()}, null);
+      try (Socket plain = new Socket()) {
+        plain.connect(address, CONNECT_TIMEOUT_MILLIS);
+        plain.setSoTimeout(REPLY_TIMEOUT_MILLIS);
+        try (SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(plain,
+            address.getHostString(), address.getPort(), false)) {
+          socket.startHandshake();
+          return true;
+        }
+      }
+    } catch (IOException | GeneralSecurityException e) {
+      return false;
+    }
+  }
+
+  /** Trusts any certificate: the handshake only tells a TLS port from another, and nothing goes over it. */
+  private static final class NamesOnly implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
   }
 }

@@ -69,6 +69,12 @@ class ResourceSnapshotTest {
     assertEquals(Optional.of(new BigDecimal("1.012346")), MemcacheResources.sum(servers, "rusage_user"));
     assertEquals(Optional.empty(), MemcacheResources.sum(servers, "version"), "one server lacks it");
     assertEquals(Optional.empty(), MemcacheResources.sum(List.of(Map.of("v", "1.2.1")), "v"), "not a number");
+    assertEquals("memcache server b:2 reports no version; memcache server a:1 reports version as no number"
+        + " (\"1.6.18\")", MemcacheResources.lacking(List.of("a:1", "b:2"), servers, "version"), "which server, why");
+    assertEquals("memcache servers a:1, b:2 report no cmd_set", MemcacheResources.lacking(List.of("a:1", "b:2"),
+        List.of(Map.of(), Map.of()), "cmd_set"));
+    assertEquals("memcache server a:1 reports no cmd_set; memcache server b:2 reports cmd_set as no number (\"n/a\")",
+        MemcacheResources.lacking(List.of("a:1", "b:2"), List.of(Map.of(), Map.of("cmd_set", "n/a")), "cmd_set"));
   }
 
   @Test

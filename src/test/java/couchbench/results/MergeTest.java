@@ -136,6 +136,71 @@ class MergeTest {
   }
 
   @Test
+  void shouldMergeTheInjectorsThatEndedAndSayWhichWereLostAndWhy() throws IOException {
+    Path a = folder(injector(0, 3));
+    Injector second = injector(1, 3);
+    // The server counted the lost injector's 3 flushed keys and 2 sets of which no trace is left.
+    Path b = folder(new Injector(second.name(), second.share(), second.parameters(), second.startAt(),
+        second.offsetMillis(), second.skewMillis(), second.requests(), second.micros(), second.before(), 3010));
+    // Injector 2 was killed mid-run: its run folder has no results.json, its part file the keys it had flushed, the
+    // last line cut by the kill.
+    Path killed = Files.createDirectories(reports.root().resolve("memset-2"));
+    Files.writeString(killed.resolve("memcache.injector2of3.csv.4242.part"), "key\ni2-0\ni2-1\ni2-2\ni2-");
+    Path out = reports.root().resolve("merged");
+
+    Path summary = Merge.run(new String[] {a + "," + killed + "," + b, out.toString(), "2=ended with exit code 137"},
+        SETS);
+
+    Results merged = ResultsFile.read(out);
+    assertEquals("*/2", merged.run().injector(), "the merged figures are of 2 injectors");
+    assertEquals(List.of(new Results.LostInjector("2/3", "ended with exit code 137", List.of(new Results.LostKeyFile(
+        "data/keys/memcache.csv", "../memset-2/memcache.injector2of3.csv.4242.part", 3, "partial")))),
+        merged.lostInjectors());
+    assertEquals("2 of 3 injectors; injector 2/3: ended with exit code 137", Merge.lostLine(merged));
+    List<String> keys = Files.readAllLines(out.resolve("memcache.csv"));
+    assertEquals(1 + 3000 + 3, keys.size(), "the ended injectors' keys and the lost one's whole flushed keys");
+    assertEquals(List.of("i2-0", "i2-1", "i2-2"), keys.subList(keys.size() - 3, keys.size()));
+    assertEquals(3003, merged.keyFiles().get(0).keys());
+    Results.ServerCount count = merged.serverCounts().get(0);
+    assertEquals(3003, count.acknowledged(), "the ended injectors' and the lost one's flushed keys");
+    assertEquals(3005, count.change());
+    assertTrue(count.agrees(), "at least what is known: " + count.describe());
+    String page = Files.readString(summary);
+    assertTrue(page.contains("2 of 3 injectors; injector 2/3: ended with exit code 137: every figure below is of the 2"
+        + " that ended."), page);
+    assertTrue(page.contains("(partial), 3 keys it had flushed"), page);
+    assertTrue(page.contains(killed + " holds no results.json (its injector did not end its run): left out."), page);
+    assertTrue(page.contains("against at least 3003 acknowledged (memcache set), of which 3 are keys that the lost"
+        + " injector 2/3 had flushed to its key file"), page);
+    assertTrue(page.contains("<title>MemSet: sets (2 of 3 injectors, merged)</title>"), page);
+
+    Path third = reports.root().resolve("merged-without-reason");
+    Merge.run(new String[] {a + "," + b, third.toString()}, SETS);
+    Results without = ResultsFile.read(third);
+    assertEquals("2 of 3 injectors; injector 2/3: no results", Merge.lostLine(without));
+    assertEquals("lost", without.lostInjectors().get(0).keyFiles().get(0).state(),
+        "its folder not given, its key file is not where the others' are");
+    assertTrue(without.serverCounts().get(0).agrees(), without.serverCounts().get(0).describe());
+  }
+
+  @Test
+  void shouldMergeACounterThatAServerLacksAsNotAvailable() throws IOException {
+    Injector second = injector(1, 2);
+    Path a = folder(injector(0, 2));
+    Path b = folder(new Injector(second.name(), second.share(), second.parameters(), second.startAt(),
+        second.offsetMillis(), second.skewMillis(), second.requests(), second.micros(), -1, -1));
+
+    Path summary = Merge.run(new String[] {a + "," + b, reports.root().resolve("merged").toString()}, SETS);
+
+    Results.ServerCount count = ResultsFile.read(summary.getParent()).serverCounts().get(0);
+    assertFalse(count.counted());
+    assertEquals("injector 1/2: memcache server 127.0.0.1:11211 reports no cmd_set", count.notCounted());
+    assertTrue(Files.readString(summary).contains("Server count: memcache cmd_set n/a (injector 1/2: memcache server"
+        + " 127.0.0.1:11211 reports no cmd_set): the server&#39;s count is not checked against 3000 acknowledged"),
+        count.describe());
+  }
+
+  @Test
   void shouldRefuseFoldersThatAreNotTheInjectorsOfOneRunWithOneLineEach() throws IOException {
     Path first = folder(injector(0, 2));
     Path second = folder(injector(1, 2));
@@ -160,7 +225,11 @@ class MergeTest {
         + " folders of one run's injectors", message(first, thirdOfThree));
     assertEquals(first + " and " + twice + " are both injector 0/2: give each injector's folder once",
         message(first, twice));
-    assertEquals("injector 1/2 missing: the run had 2 injectors and 1 folder was given", message(first));
+    assertEquals("-Dlost=2: \"2\" is not I=why (expected e.g. -Dlost=\"2=did not end in 300 s;3=ended with exit code"
+        + " 137\")", assertThrows(ResultsException.class,
+            () -> Merge.run(new String[] {first.toString(), null, "2"}, SETS)).getMessage());
+    Path killed = Files.createDirectories(reports.root().resolve("memset-killed"));
+    assertEquals("no injector left results: " + killed + " holds no results.json, nothing to merge", message(killed));
     assertEquals("give the injectors' run folders: -Druns=reports/memset-A,reports/memset-B",
         assertThrows(ResultsException.class, () -> Merge.run(new String[] {null}, SETS)).getMessage());
     Path merged = reports.root().resolve("merged");
@@ -217,7 +286,7 @@ class MergeTest {
       log.interval(HistogramTags.request("memcache set", true), start.toEpochMilli(), end.toEpochMilli(), times.ok());
     }
     int index = Integer.parseInt(injector.share().split("/")[0]);
-    Path keys = folder.resolve("memcache.injector" + index + "of2.csv");
+    Path keys = folder.resolve("memcache.injector" + index + "of" + injector.share().split("/")[1] + ".csv");
     StringBuilder lines = new StringBuilder("key\n");
     for (int i = 0; i < injector.requests(); i++) {
       lines.append('i').append(index).append('-').append(i).append('\n');
@@ -233,8 +302,11 @@ class MergeTest {
             start.toString(), end.toString())),
         Map.of(),
         List.of(new Results.KeyFile("data/keys/memcache.csv", keys.getFileName().toString(), injector.requests())),
-        List.of(new Results.ServerCount("memcache cmd_set", injector.before(), start.minusSeconds(1).toString(),
-            injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set"))),
+        List.of(injector.before() < 0
+            ? Results.ServerCount.unavailable("memcache cmd_set", "memcache server 127.0.0.1:11211 reports no cmd_set",
+                injector.requests(), List.of("memcache set"))
+            : new Results.ServerCount("memcache cmd_set", injector.before(), start.minusSeconds(1).toString(),
+                injector.after(), end.plusSeconds(1).toString(), injector.requests(), List.of("memcache set"))),
         ResultsFile.tree(new SetFigures(injector.requests(), "10.0.0." + (index + 1)))));
     return folder;
   }

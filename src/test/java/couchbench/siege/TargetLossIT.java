@@ -103,9 +103,39 @@ class TargetLossIT {
           .allMatch(message -> message.startsWith("connection")), "grouped connection failures");
       assertEquals(sets.ok(), KeyFiles.written(keyFile).size(), "the key file holds the acknowledged keys only");
       assertTrue(sets.ok() > stored, "sets acknowledged before and after the restart: " + sets + ", " + stored);
+      assertEquals(String.valueOf(sets.ko()), siegeRow(result, "memcache set").get(9),
+          "the summary's failed transactions");
     } finally {
       restarted.close();
     }
+  }
+
+  @Test
+  void shouldCountThe503sAndGoOnWhenCouchDbIsUnavailableForAWhile() throws Exception {
+    Path keyFile = KeyFiles.fresh("couchdb");
+    try (PouchDbServer couch = PouchDbServer.start();
+        UnavailableForAWhileProxy proxy = new UnavailableForAWhileProxy(couch.url(), 50, Duration.ofSeconds(2))) {
+      GatlingRun.Result result = GatlingRun.run("CouchSet", Map.of("couchdb.url", proxy.url(), "users", "3",
+          "duration", "6", "valueSize", "50", "keyFile", keyFile.toString(), "database", "siege_loss"), RUN_TIMEOUT);
+
+      GatlingReport.Counts sets = assertFailedAndReported(result, "couchdb set");
+      assertEquals(proxy.refused(), sets.ko(), "each 503 failed its request, and was counted");
+      Map<String, Long> errors = GatlingReport.errors(result.requireRunFolder());
+      assertTrue(errors.keySet().stream().allMatch(message -> message.contains("503")), errors.toString());
+      assertTrue(proxy.passedAfter() > 0, "the load went on after the 503s");
+      List<String> ids = KeyFiles.written(keyFile);
+      assertEquals(sets.ok(), ids.size(), "the key file holds the acknowledged ids only");
+      assertEquals(ids.size(), docCount(couch), "nothing answered 503 was stored, everything acknowledged was");
+      assertEquals(String.valueOf(sets.ko()), siegeRow(result, "couchdb set").get(9),
+          "the summary's failed transactions");
+    }
+  }
+
+  /** A request's row in the summary's siege table (siege-s-figures.csv); column 9 is its failed transactions. */
+  private static List<String> siegeRow(GatlingRun.Result result, String request) throws IOException {
+    return Files.readAllLines(result.requireRunFolder().resolve("siege-s-figures.csv")).stream()
+        .filter(line -> line.startsWith(request + ",")).findFirst().map(line -> List.of(line.split(",")))
+        .orElseThrow(() -> new AssertionError("no row " + request + " in the siege table"));
   }
 
   private static GatlingRun.Running couchSet(PouchDbServer couch, Path keyFile) throws IOException {

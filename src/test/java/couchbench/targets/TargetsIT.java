@@ -6,17 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import couchbench.TestCertificates;
+import couchbench.TlsProxy;
+import couchbench.memcache.client.FakeMemcache;
 import couchbench.process.FreePort;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TargetsIT {
 
@@ -147,6 +154,48 @@ class TargetsIT {
       assertEquals("memcache server " + closed + " does not answer (connection refused): start it or fix"
           + " -Dmemcache.servers", e.getMessage());
     }
+  }
+
+  @Test
+  void shouldNameWhatAServerThatIsNotMemcacheAnswersToVersion(@TempDir Path certificates) throws Exception {
+    byte[] noise = {(byte) 0x8f, 0x02, 'a', 'b', 0x00, (byte) 0xff, 'c'}; // no line end
+    try (FakeMemcache random = answering(noise);
+        FakeMemcache line = answering("x".repeat(300).getBytes(StandardCharsets.US_ASCII));
+        FakeMemcache silent = answering(new byte[0]);
+        FakeMemcache error = answering("ERROR\r\n".getBytes(StandardCharsets.US_ASCII));
+        TlsProxy tls = TlsProxy.start(silent.address().getPort(),
+            TestCertificates.selfSigned(certificates, "memcache-tls", "ip:127.0.0.1"), Optional.empty())) {
+      assertEquals("something at " + address(random) + " answers but is not memcache (it sent 7 bytes that are not a"
+          + " memcache line: \"\\x8f\\x02ab\\x00\\xffc\"): fix -Dmemcache.servers", given(address(random)));
+      assertEquals("something at " + address(line) + " answers but is not memcache (it sent more than 200 bytes"
+          + " without a line end, not a memcache line: \"xxxxxxxxxxxxxxxxxxxxxxxx\"...): fix -Dmemcache.servers",
+          given(address(line)));
+      assertEquals("memcache server " + address(silent) + " does not answer (it accepts connections but sent no reply"
+          + " to version within 3 s): start it or fix -Dmemcache.servers", given(address(silent)));
+      String tlsPort = tls.url().substring("https://".length());
+      assertEquals("something at " + tlsPort + " answers but is not memcache (it is a TLS port: couchbench speaks"
+          + " memcache in plain text, give the server's plain port): fix -Dmemcache.servers", given(tlsPort));
+      assertEquals(new MemcacheTarget(List.of(address(error)), false),
+          Targets.memcache(settings(Map.of("memcache.servers", address(error)))),
+          "ERROR to version is memcache's own reply: a server or proxy without the command, used");
+      String closed = "127.0.0.1:" + FreePort.pick();
+      assertEquals("memcache server " + closed + " does not answer (connection refused): start it or fix"
+          + " -Dmemcache.servers", given(closed));
+    }
+  }
+
+  /** A server that answers every command with these bytes: not memcache. */
+  private static FakeMemcache answering(byte[] bytes) throws IOException {
+    return new FakeMemcache(command -> new FakeMemcache.Answer(bytes, false));
+  }
+
+  private static String address(FakeMemcache server) {
+    return "127.0.0.1:" + server.address().getPort();
+  }
+
+  private static String given(String server) {
+    return assertThrows(TargetException.class,
+        () -> Targets.memcache(settings(Map.of("memcache.servers", server)))).getMessage();
   }
 
   @Test
