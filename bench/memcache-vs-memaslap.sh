@@ -19,6 +19,7 @@
 #   ROUNDS=5 USERS=16 SECONDS_PER_RUN=20 PIPELINE=16 bench/memcache-vs-memaslap.sh
 #   SERVER=127.0.0.1:21201 bench/memcache-vs-memaslap.sh
 #   PROTOCOLS=compare PIPELINE=16 bench/memcache-vs-memaslap.sh   # couchbench in text and in meta, same rounds
+#   WORKLOAD=compare OPS=get bench/memcache-vs-memaslap.sh          # and Workload's YCSB workload C (all reads)
 #
 # About a minute per round with the defaults; run it on an otherwise idle machine (or under
 # nice -n -19): it measures CPU that other processes take away.
@@ -35,6 +36,10 @@ OPS=${OPS:-"set get"}
 JVM_FLAGS=${JVM_FLAGS:-} # extra flags for couchbench's JVM, e.g. to try a GC
 TIMINGS=${TIMINGS:-} # compare: also run couchbench without its nanosecond recorder (-DclientTimes=false)
 PROTOCOLS=${PROTOCOLS:-} # compare: also run couchbench in memcached 1.6's meta protocol (-Dprotocol=meta)
+# compare: with OPS=get, also run Workload -Dworkload=c on memcache (YCSB's read-only workload: zipfian reads of
+# RECORDS records of one field, each value VALUE_SIZE bytes, every read checked and timed on both clocks)
+WORKLOAD=${WORKLOAD:-}
+RECORDS=${RECORDS:-10000}
 
 memaslap=$(command -v memcaslap || command -v memaslap || true)
 [ -n "$memaslap" ] || { echo "memaslap is not installed: apt-get install -y libmemcached-tools" >&2; exit 1; }
@@ -139,6 +144,28 @@ meta_run() { # round op: couchbench in the meta protocol, ms and mg v, quiet bat
   couchbench_run "$1" "$2" "couchbench meta" -Dprotocol=meta
 }
 
+workload_run() { # round op: Workload's workload C, gets only, USERS threads; its own rate is ok reads over its seconds
+  local round=$1 op=$2 log=$out/workload-$2-$1.log pid rate folder
+  [ "$op" = get ] || return 0
+  # shellcheck disable=SC2086 # JVM_FLAGS is a list of flags
+  bench_gatling Workload "$log" $JVM_FLAGS -Dmemcache.servers="$SERVER" -Dsystem=memcache -Dworkload=c \
+    -Dthreads="$USERS" -Drecords="$RECORDS" -Dfields=1 -DfieldLength=$((VALUE_SIZE - 2)) \
+    -Dduration="$SECONDS_PER_RUN" >/dev/null &
+  pid=$!
+  rate=$(measured get $pid "workload-get-$round")
+  wait $pid || true
+  folder=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
+  [ -n "$folder" ] || { tail -20 "$log" >&2; exit 1; }
+  # Its own figures: the ok reads per second and the p99 from the actual start, in ms, of the summary's tables.
+  awk -F, -v r="$round" -v op="$op" -v rate="$rate" \
+    'FNR == 1 { file++; for (i = 1; i <= NF; i++) column[file, $i] = i }
+     file == 1 && $1 == "memcache" && $2 == "read" { own = $column[1, "ok/s"] }
+     file == 2 && $1 == "memcache" && $2 == "read" && $3 == "actual" { p99 = $column[2, "p99 (ms)"] * 1000 }
+     END { printf "%s,%s,workload c,%s,%.0f,%.0f\n", r, op, rate, own, p99 }' \
+    "$folder/operations-the-mix-asked-and-run-outcomes-rate.csv" \
+    "$folder/latency-of-successful-operations-from-the-intended-and-from-the-actual-start.csv" >>"$results"
+}
+
 pipelined_run() { # round op
   local log=$out/pipelined-$2-$1.log pid rate
   timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.memcache.PipelinedBaseline "$SERVER" "$2" "$USERS" \
@@ -154,6 +181,7 @@ clients="couchbench memaslap"
 [ "$PIPELINE" -gt 1 ] && clients="$clients pipelined"
 [ "$TIMINGS" = compare ] && clients="$clients untimed"
 [ "$PROTOCOLS" = compare ] && clients="$clients meta"
+[ "$WORKLOAD" = compare ] && clients="$clients workload"
 clients=${CLIENTS:-$clients} # e.g. CLIENTS="couchbench untimed": only those
 for round in $(seq "$ROUNDS"); do
   order=$clients
@@ -183,6 +211,7 @@ awk -F, "$(cat bench/stats.awk)"'
     for (i = 1; i <= n; i++) ratio(op[i], "memaslap")
     if ('"$PIPELINE"' > 1) for (i = 1; i <= n; i++) ratio(op[i], "pipelined client")
     if ("'"$TIMINGS"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench untimed")
+    if ("'"$WORKLOAD"'" == "compare") for (i = 1; i <= n; i++) if (op[i] == "get") ratio(op[i], "memaslap", "workload c")
     if ("'"$PROTOCOLS"'" == "compare") for (i = 1; i <= n; i++) { ratio(op[i], "couchbench meta"); ratio(op[i], "memaslap", "couchbench meta") }
   }
   function ratio(o, other, mine,   r, list) { # the rate of mine over that of other, round by round; mine: couchbench by default
