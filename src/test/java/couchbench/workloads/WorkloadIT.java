@@ -74,12 +74,13 @@ class WorkloadIT {
     }
   }
 
+  // In the meta protocol (mg v), which Workload speaks with -Dprotocol=meta, as MemGet does.
   @Test
   void shouldShowAStallInTheLatenciesFromTheIntendedStartOnly() throws Exception {
     try (MemcachedServer memcached = MemcachedServer.start(); Forwarder stalling = Forwarder.start(memcached.port())) {
       Map<String, String> properties = new HashMap<>(Map.of("system", "memcache", "workload", "c",
           "memcache.servers", stalling.address(), "records", String.valueOf(RECORDS), "threads", "1",
-          "target", "200", "duration", "4"));
+          "target", "200", "duration", "4", "protocol", "meta"));
       GatlingRun.Running running = GatlingRun.start("Workload", properties, Map.of());
       // A second into the operations (200 gets), the server's replies stop for a second.
       while (MemcachedStats.count(memcached.port(), "cmd_get") < 200 && running.process().isAlive()) {
