@@ -19,12 +19,14 @@ import java.util.concurrent.TimeUnit;
  * the oldest first. Meta requests (but me and mn) are tagged with an opaque number, which their reply echoes; a quiet
  * one is answered only when it did not succeed, so a reply that passes it over (a later tag, or the MN of the mn that
  * closes its batch) completes it as a success. Anything that could give a reply to the wrong request (a malformed reply, a reply of the
- * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection.
- * Used on its channel's event loop only.
+ * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection. A reply
+ * that no request was waiting for closes it too, and goes to the {@link ProtocolErrors}, as does every connection
+ * dropped. Used on its channel's event loop only.
  */
 final class MemcacheClientHandler extends ChannelDuplexHandler {
 
   private final String server;
+  private final ProtocolErrors errors;
   private final Duration timeout;
   private final long timeoutNanos;
   private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
@@ -44,8 +46,9 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   /** The next opaque tag of a meta request. */
   private int nextOpaque;
 
-  MemcacheClientHandler(String server, Duration timeout) {
+  MemcacheClientHandler(String server, Duration timeout, ProtocolErrors errors) {
     this.server = server;
+    this.errors = errors;
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
   }
@@ -136,6 +139,8 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
     if (head == null || (head.afterNoreply() && reply instanceof MemcacheReply.Error)) {
       if (head != null) {
         head.fail(MemcacheFailure.outOfStep());
+      } else if (pending.isEmpty()) {
+        errors.unexpected(server, reply); // a reply too many: nothing else would fail for it
       }
       drop(MemcacheFailure.outOfStep());
       return;
@@ -198,6 +203,9 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   void drop(MemcacheFailure failure) {
     if (broken == null) {
       broken = failure;
+      if (!failure.closedByClient()) {
+        errors.dropped(server);
+      }
     }
     if (timer != null) {
       timer.cancel(false);
