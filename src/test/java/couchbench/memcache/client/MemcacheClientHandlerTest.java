@@ -228,6 +228,35 @@ class MemcacheClientHandlerTest {
   }
 
   @Test
+  void shouldNotGiveASecondReplyToTheRequestWrittenWhenTheFirstCompletedInTheSameRead() {
+    CompletableFuture<MemcacheReply> next = new CompletableFuture<>();
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    set.thenRun(() -> { // as a virtual user does: its next request, at once
+      if (channel.pipeline().get(MemcacheClientHandler.class).usable()) {
+        channel.writeAndFlush(new PendingRequest(set("b", "two", false), next));
+      } else {
+        next.completeExceptionally(new MemcacheFailure("sent on a new connection"));
+      }
+    });
+    receive(channel, "STORED\r\nSTORED\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
+    assertFailure("sent on a new connection", next);
+    assertEquals(List.of(new ProtocolErrors.Error(SERVER, "STORED\\r\\n")), errors.takeUnreported());
+  }
+
+  @Test
+  void shouldCompleteTheRepliesOfAReadWhenTheReadIsDone() {
+    CompletableFuture<MemcacheReply> first = send(channel, set("a", "one", false));
+    CompletableFuture<MemcacheReply> second = send(channel, set("b", "two", false));
+    channel.pipeline().fireChannelRead(Unpooled.copiedBuffer("STORED\r\nSTORED\r\n", StandardCharsets.UTF_8));
+    assertFalse(first.isDone() || second.isDone(), "the read is under way");
+    channel.pipeline().fireChannelReadComplete();
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), first.join());
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), second.join());
+    assertTrue(channel.isActive());
+  }
+
+  @Test
   void shouldReportASecondReplyReadAloneAsTheSameProtocolError() {
     CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
     receive(channel, "STORED\r\n");
