@@ -27,7 +27,8 @@ class SetAnsweredTwiceIT {
           "duration", "2", "warmup", "0", "valueSize", "50", "keyFile", keyFile.toString()), Duration.ofMinutes(2));
 
       assertEquals(2, set.exitCode(), "failed assertions:\n" + set.output());
-      String error = "memcache server " + proxy.address() + " sent a reply no request was waiting for: \"STORED\\r\\n\"";
+      String error = "memcache server " + proxy.address()
+          + " sent a reply no request was waiting for: \"STORED\\r\\n\"";
       assertTrue(set.output().contains(error), "Gatling's error table names the extra replies:\n" + set.output());
       assertTrue(GatlingReport.errors(set.requireRunFolder()).containsKey(error), "and so does the report's");
       Map<String, GatlingReport.Counts> requests = GatlingReport.requests(set.requireRunFolder());

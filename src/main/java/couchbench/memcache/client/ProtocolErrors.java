@@ -33,7 +33,10 @@ public final class ProtocolErrors {
    */
   public record Error(String server, String reply) {
 
-    /** @return what a user sees, e.g. {@code memcache server 127.0.0.1:11211 sent a reply no request was waiting for: "STORED\r\n"} */
+    /**
+     * @return what a user sees, e.g.
+     *     {@code memcache server 127.0.0.1:11211 sent a reply no request was waiting for: "STORED\r\n"}
+     */
     public String message() {
       return "memcache server " + server + " sent a reply no request was waiting for: \"" + reply + "\"";
     }
