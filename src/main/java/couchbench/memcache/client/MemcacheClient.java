@@ -28,6 +28,7 @@ public final class MemcacheClient implements AutoCloseable {
   private final EventLoopGroup group;
   private final ChannelFactory<? extends Channel> channelFactory;
   private final KetamaRing ring;
+  private final ProtocolErrors errors = new ProtocolErrors();
   private final Set<MemcacheConnections> open = new HashSet<>(); // guarded by this
   private final MemcacheConnections sharedPool;
   /** Per event loop, the connections that users still join, up to usersPerConnection of them; guarded by this. */
@@ -49,7 +50,7 @@ public final class MemcacheClient implements AutoCloseable {
     this.ring = new KetamaRing(config.servers());
     this.sharedPool = config.sharedPool()
         ? new MemcacheConnections(ring, MemcacheConnections.linkTable(config.servers(), config.poolSize(),
-            (server, i) -> new ServerLink(server, group.next(), channelFactory, config)), true, this::leave)
+            (server, i) -> new ServerLink(server, group.next(), channelFactory, config, errors)), true, this::leave)
         : null;
     if (sharedPool != null) {
       open.add(sharedPool);
@@ -76,7 +77,7 @@ public final class MemcacheClient implements AutoCloseable {
     MemcacheConnections connections = filling.get(loop);
     if (connections == null) {
       connections = new MemcacheConnections(ring, MemcacheConnections.linkTable(config.servers(),
-          1, (server, i) -> new ServerLink(server, loop, channelFactory, config)), false, this::leave);
+          1, (server, i) -> new ServerLink(server, loop, channelFactory, config, errors)), false, this::leave);
       open.add(connections);
       filling.put(loop, connections);
     }
@@ -94,6 +95,11 @@ public final class MemcacheClient implements AutoCloseable {
     filling.values().remove(connections);
     open.remove(connections);
     return true;
+  }
+
+  /** @return the replies no request was waiting for, and the connections dropped, of every server */
+  public ProtocolErrors protocolErrors() {
+    return errors;
   }
 
   /** @return the configuration */

@@ -19,15 +19,21 @@ import java.util.concurrent.TimeUnit;
  * the oldest first. Meta requests (but me and mn) are tagged with an opaque number, which their reply echoes; a quiet
  * one is answered only when it did not succeed, so a reply that passes it over (a later tag, or the MN of the mn that
  * closes its batch) completes it as a success. Anything that could give a reply to the wrong request (a malformed reply, a reply of the
- * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection.
- * Used on its channel's event loop only.
+ * wrong shape, a timeout, the connection closing) fails every waiting request and closes the connection. A reply
+ * that no request was waiting for closes it too, and goes to the {@link ProtocolErrors}, as does every connection
+ * dropped. The requests a read answers complete once the read is done: a reply too many in the same read (a server
+ * that sends STORED twice, in one write) then finds no request waiting, rather than one that a completed request's
+ * user wrote meanwhile. Used on its channel's event loop only.
  */
 final class MemcacheClientHandler extends ChannelDuplexHandler {
 
   private final String server;
+  private final ProtocolErrors errors;
   private final Duration timeout;
   private final long timeoutNanos;
   private final ArrayDeque<PendingRequest> pending = new ArrayDeque<>();
+  /** Requests answered in the read under way, in order: completed when it is done, or when the connection drops. */
+  private final ArrayDeque<PendingRequest> answered = new ArrayDeque<>();
   /** Set once the connection must not be used any more; later requests fail with it. */
   private MemcacheFailure broken;
   /** Fires at the oldest request's deadline; at most one is scheduled. */
@@ -44,8 +50,9 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   /** The next opaque tag of a meta request. */
   private int nextOpaque;
 
-  MemcacheClientHandler(String server, Duration timeout) {
+  MemcacheClientHandler(String server, Duration timeout, ProtocolErrors errors) {
     this.server = server;
+    this.errors = errors;
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
   }
@@ -136,6 +143,8 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
     if (head == null || (head.afterNoreply() && reply instanceof MemcacheReply.Error)) {
       if (head != null) {
         head.fail(MemcacheFailure.outOfStep());
+      } else if (pending.isEmpty()) {
+        errors.unexpected(server, reply); // a reply too many: nothing else would fail for it
       }
       drop(MemcacheFailure.outOfStep());
       return;
@@ -148,7 +157,24 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
       drop(failure);
       return;
     }
-    head.complete(fitted);
+    answer(head, fitted);
+  }
+
+  private void answer(PendingRequest request, MemcacheReply reply) {
+    request.answer(reply);
+    answered.add(request);
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    completeAnswered();
+    ctx.fireChannelReadComplete();
+  }
+
+  private void completeAnswered() {
+    for (PendingRequest request = answered.poll(); request != null; request = answered.poll()) {
+      request.completeAnswer();
+    }
   }
 
   /**
@@ -178,7 +204,7 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
     for (int i = 0; i < passed; i++) {
       PendingRequest request = pending.poll();
       MetaRequest quiet = (MetaRequest) request.request();
-      request.complete(new MetaReply(quiet.command().suppressed(), "", quiet.opaque(), null));
+      answer(request, new MetaReply(quiet.command().suppressed(), "", quiet.opaque(), null));
     }
     return true;
   }
@@ -194,11 +220,18 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
     drop(MemcacheFailure.connectionFailed(cause, server));
   }
 
-  /** Fails every waiting request with the failure, and closes the connection; later requests fail too. */
+  /**
+   * Completes the requests already answered, fails every waiting request with the failure, and closes the connection;
+   * later requests fail too.
+   */
   void drop(MemcacheFailure failure) {
     if (broken == null) {
       broken = failure;
+      if (!failure.closedByClient()) {
+        errors.dropped(server);
+      }
     }
+    completeAnswered(); // after broken is set: what their users send next goes to a new connection
     if (timer != null) {
       timer.cancel(false);
       timer = null;

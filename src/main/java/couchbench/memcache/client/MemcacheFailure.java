@@ -13,6 +13,7 @@ import java.time.Duration;
 public final class MemcacheFailure extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
+  private static final String CLIENT_CLOSED = "client closed";
 
   /**
    * Creates a failure.
@@ -57,7 +58,12 @@ public final class MemcacheFailure extends RuntimeException {
   }
 
   static MemcacheFailure clientClosed() {
-    return new MemcacheFailure("client closed");
+    return new MemcacheFailure(CLIENT_CLOSED);
+  }
+
+  /** @return whether it is the client closing its connections, not the server or the network failing */
+  boolean closedByClient() {
+    return CLIENT_CLOSED.equals(getMessage());
   }
 
   /** A failure to connect, by kind. */

@@ -15,6 +15,8 @@ final class PendingRequest {
   private long writtenAt;
   /** Whether noreply requests were written since the request before this one. */
   private boolean afterNoreply;
+  /** Its reply, matched and not yet handed to the future. */
+  private MemcacheReply answer;
 
   PendingRequest(MemcacheRequest request, CompletableFuture<MemcacheReply> future) {
     this.request = request;
@@ -50,6 +52,17 @@ final class PendingRequest {
   }
 
   void complete(MemcacheReply reply) {
+    future.complete(reply);
+  }
+
+  /** @param reply its reply, for {@link #completeAnswer} */
+  void answer(MemcacheReply reply) {
+    answer = reply;
+  }
+
+  void completeAnswer() {
+    MemcacheReply reply = answer;
+    answer = null;
     future.complete(reply);
   }
 

@@ -33,6 +33,7 @@ final class ServerLink {
   private final EventLoop loop;
   private final MemcacheClientConfig config;
   private final Bootstrap bootstrap;
+  private final ProtocolErrors errors;
 
   private Channel channel;
   private MemcacheClientHandler handler;
@@ -42,8 +43,9 @@ final class ServerLink {
   private final CompletableFuture<Void> closeDone = new CompletableFuture<>();
 
   ServerLink(InetSocketAddress address, EventLoop loop, ChannelFactory<? extends Channel> channelFactory,
-      MemcacheClientConfig config) {
+      MemcacheClientConfig config, ProtocolErrors errors) {
     this.address = address;
+    this.errors = errors;
     this.server = address.getHostString() + ":" + address.getPort();
     this.loop = loop;
     this.config = config;
@@ -55,7 +57,7 @@ final class ServerLink {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
-            configure(ch.pipeline(), server, config);
+            configure(ch.pipeline(), server, config, errors);
           }
         });
   }
@@ -65,13 +67,13 @@ final class ServerLink {
    * (usersPerConnection above 1), a connection also holds back the flushes of the requests that its replies set
    * off until the read is done, so that they leave in one write, as a pipelining client sends them.
    */
-  static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config) {
-    MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout());
+  static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config, ProtocolErrors errors) {
+    MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout(), errors);
     if (config.usersPerConnection() > 1) {
       pipeline.addLast(new FlushConsolidationHandler(config.usersPerConnection(), true));
     }
     pipeline.addLast(
-        new UnsolicitedBytesGuard(replies, server),
+        new UnsolicitedBytesGuard(replies, server, errors),
         ENCODER,
         META_ENCODER,
         new MemcacheTextDecoder(MemcacheTextDecoder.DEFAULT_MAX_LINE_BYTES, config.maxValueBytes()),

@@ -159,6 +159,7 @@ final class MemcacheAction extends JavaExitableAction {
     Status status = outcome.failure() == null ? OK$.MODULE$ : KO$.MODULE$;
     ResponseLog.log(statsEngine(), outcome.session(), request, start, end, status, Option.apply(outcome.code()),
         Option.apply(outcome.failure()));
+    components.logProtocolErrors(outcome.session());
   }
 
   /**

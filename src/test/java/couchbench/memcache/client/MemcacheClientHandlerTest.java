@@ -35,10 +35,11 @@ class MemcacheClientHandlerTest {
           .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(5));
 
   private final EmbeddedChannel channel = new EmbeddedChannel();
+  private final ProtocolErrors errors = new ProtocolErrors();
 
   MemcacheClientHandlerTest() {
     channel.freezeTime();
-    ServerLink.configure(channel.pipeline(), SERVER, CONFIG);
+    ServerLink.configure(channel.pipeline(), SERVER, CONFIG, errors);
   }
 
   @Test
@@ -149,7 +150,7 @@ class MemcacheClientHandlerTest {
         "STAT pid 1\r\nEND\r\n");
     for (String reply : replies) {
       EmbeddedChannel fresh = new EmbeddedChannel();
-      ServerLink.configure(fresh.pipeline(), SERVER, CONFIG);
+      ServerLink.configure(fresh.pipeline(), SERVER, CONFIG, new ProtocolErrors());
       CompletableFuture<MemcacheReply> future = new CompletableFuture<>();
       fresh.writeOutbound(new PendingRequest(new MemcacheRequest.Retrieve(false, List.of("a", "b")), future));
       fresh.writeInbound(Unpooled.copiedBuffer(reply, StandardCharsets.UTF_8));
@@ -210,6 +211,85 @@ class MemcacheClientHandlerTest {
     send(channel, set("a", "x", true));
     receive(channel, "ERR");
     assertFalse(channel.isActive(), "the next request opens a new connection");
+  }
+
+  @Test
+  void shouldReportASecondReplyReadWithTheFirstAsAProtocolError() {
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    receive(channel, "STORED\r\nSTORED\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join(), "the set's own reply");
+    assertFalse(channel.isActive(), "out of step: the next request opens a new connection");
+    List<ProtocolErrors.Error> taken = errors.takeUnreported();
+    assertEquals(List.of(new ProtocolErrors.Error(SERVER, "STORED\\r\\n")), taken);
+    assertEquals("memcache server 127.0.0.1:11211 sent a reply no request was waiting for: \"STORED\\r\\n\"",
+        taken.get(0).message());
+    assertEquals(List.of(), errors.takeUnreported(), "taken once");
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 1, "STORED\\r\\n")), errors.byServer());
+  }
+
+  @Test
+  void shouldNotGiveASecondReplyToTheRequestWrittenWhenTheFirstCompletedInTheSameRead() {
+    CompletableFuture<MemcacheReply> next = new CompletableFuture<>();
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    set.thenRun(() -> { // as a virtual user does: its next request, at once
+      if (channel.pipeline().get(MemcacheClientHandler.class).usable()) {
+        channel.writeAndFlush(new PendingRequest(set("b", "two", false), next));
+      } else {
+        next.completeExceptionally(new MemcacheFailure("sent on a new connection"));
+      }
+    });
+    receive(channel, "STORED\r\nSTORED\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
+    assertFailure("sent on a new connection", next);
+    assertEquals(List.of(new ProtocolErrors.Error(SERVER, "STORED\\r\\n")), errors.takeUnreported());
+  }
+
+  @Test
+  void shouldCompleteTheRepliesOfAReadWhenTheReadIsDone() {
+    CompletableFuture<MemcacheReply> first = send(channel, set("a", "one", false));
+    CompletableFuture<MemcacheReply> second = send(channel, set("b", "two", false));
+    channel.pipeline().fireChannelRead(Unpooled.copiedBuffer("STORED\r\nSTORED\r\n", StandardCharsets.UTF_8));
+    assertFalse(first.isDone() || second.isDone(), "the read is under way");
+    channel.pipeline().fireChannelReadComplete();
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), first.join());
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), second.join());
+    assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldReportASecondReplyReadAloneAsTheSameProtocolError() {
+    CompletableFuture<MemcacheReply> set = send(channel, set("a", "one", false));
+    receive(channel, "STORED\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
+    assertEquals(List.of(), errors.takeUnreported());
+    receive(channel, "STORED\r\n");
+    assertFalse(channel.isActive());
+    assertEquals(List.of(new ProtocolErrors.Error(SERVER, "STORED\\r\\n")), errors.takeUnreported(),
+        "the same words as when it comes in the first reply's read");
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 1, "STORED\\r\\n")), errors.byServer());
+  }
+
+  @Test
+  void shouldShowAtMostSixtyBytesOfUnexpectedBytesPrintably() {
+    send(channel, set("a", "x", true));
+    channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {'E', 'R', 'R', 0, (byte) 0xff, '"', '\\'},
+        "x".repeat(100).getBytes(StandardCharsets.UTF_8)));
+    assertEquals(List.of(new ProtocolErrors.Error(SERVER, "ERR\\x00\\xff\\\"\\\\" + "x".repeat(53))),
+        errors.takeUnreported());
+  }
+
+  @Test
+  void shouldCountDroppedConnectionsButNotTheClientClosingThem() {
+    CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
+    receive(channel, "HELLO\r\n");
+    assertFailure("malformed reply: unknown reply line", get);
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(0, 1, null)), errors.byServer(),
+        "a failed request is seen already: no protocol error, but the dropped connection counts");
+    EmbeddedChannel closed = new EmbeddedChannel();
+    ProtocolErrors none = new ProtocolErrors();
+    ServerLink.configure(closed.pipeline(), SERVER, CONFIG, none);
+    closed.pipeline().get(MemcacheClientHandler.class).drop(MemcacheFailure.clientClosed());
+    assertEquals(Map.of(), none.byServer());
   }
 
   static CompletableFuture<MemcacheReply> send(EmbeddedChannel channel, MemcacheRequest request) {

@@ -31,7 +31,7 @@ class MetaClientHandlerTest {
 
   MetaClientHandlerTest() {
     ServerLink.configure(channel.pipeline(), SERVER,
-        MemcacheClientConfig.of(List.of(new InetSocketAddress("127.0.0.1", 11211))));
+        MemcacheClientConfig.of(List.of(new InetSocketAddress("127.0.0.1", 11211))), new ProtocolErrors());
   }
 
   @Test

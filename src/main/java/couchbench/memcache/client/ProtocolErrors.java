@@ -1,0 +1,150 @@
+package couchbench.memcache.client;
+
+import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MetaReply;
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What servers sent that no request was waiting for (a second reply to a request, an answer to a noreply request,
+ * bytes from a server that is not memcache), and the connections dropped, per server. Each such reply drops its
+ * connection, which the next request opens again; nothing waited for it, so no request fails: the errors wait here
+ * until {@link #takeUnreported} hands them to what reports them. Thread-safe: event loops add, actions take.
+ */
+public final class ProtocolErrors {
+
+  /** How many bytes of a reply an error shows. */
+  static final int SHOWN_BYTES = 60;
+
+  /**
+   * One reply no request was waiting for.
+   *
+   * @param server the server, as {@code host:port}
+   * @param reply its first bytes, printable: {@code \r}, {@code \n} and other bytes outside ASCII's printable ones
+   *     escaped, at most {@value #SHOWN_BYTES} bytes of it
+   */
+  public record Error(String server, String reply) {
+
+    /**
+     * @return what a user sees, e.g.
+     *     {@code memcache server 127.0.0.1:11211 sent a reply no request was waiting for: "STORED\r\n"}
+     */
+    public String message() {
+      return "memcache server " + server + " sent a reply no request was waiting for: \"" + reply + "\"";
+    }
+  }
+
+  /**
+   * One server's tally.
+   *
+   * @param errors replies no request was waiting for
+   * @param dropped connections dropped for any reason but the client closing them: errors, timeouts, the server
+   *     closing; each is opened again by the next request
+   * @param firstReply the first such reply's bytes, as {@link Error#reply}; null when there was none
+   */
+  public record ServerTally(long errors, long dropped, String firstReply) {}
+
+  private final Queue<Error> unreported = new ConcurrentLinkedQueue<>();
+  private final Map<String, Counts> byServer = new ConcurrentHashMap<>();
+
+  private static final class Counts {
+    final AtomicLong errors = new AtomicLong();
+    final AtomicLong dropped = new AtomicLong();
+    volatile String firstReply;
+  }
+
+  /** A decoded reply that found no request waiting. */
+  void unexpected(String server, MemcacheReply reply) {
+    add(server, printable(replyLine(reply).getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** Bytes that came while no reply was awaited; they are not consumed. */
+  void unexpected(String server, ByteBuf bytes) {
+    byte[] shown = new byte[Math.min(SHOWN_BYTES, bytes.readableBytes())];
+    bytes.getBytes(bytes.readerIndex(), shown);
+    add(server, printable(shown));
+  }
+
+  /** A connection to the server was dropped, for another reason than the client closing it. */
+  void dropped(String server) {
+    counts(server).dropped.incrementAndGet();
+  }
+
+  /** @return the errors not taken yet, oldest first; none taken twice */
+  public List<Error> takeUnreported() {
+    if (unreported.isEmpty()) {
+      return List.of();
+    }
+    List<Error> taken = new ArrayList<>();
+    for (Error error = unreported.poll(); error != null; error = unreported.poll()) {
+      taken.add(error);
+    }
+    return taken;
+  }
+
+  /** @return each server's tally so far, for the servers that had errors or dropped connections */
+  public Map<String, ServerTally> byServer() {
+    Map<String, ServerTally> tally = new LinkedHashMap<>();
+    byServer.forEach((server, counts) ->
+        tally.put(server, new ServerTally(counts.errors.get(), counts.dropped.get(), counts.firstReply)));
+    return tally;
+  }
+
+  private void add(String server, String reply) {
+    Counts counts = counts(server);
+    counts.errors.incrementAndGet();
+    if (counts.firstReply == null) {
+      counts.firstReply = reply; // a race between two loops keeps one of the first: either will do
+    }
+    unreported.add(new Error(server, reply));
+  }
+
+  private Counts counts(String server) {
+    return byServer.computeIfAbsent(server, s -> new Counts());
+  }
+
+  /** A reply's first line, as the server sent it, with its line end. */
+  private static String replyLine(MemcacheReply reply) {
+    String line;
+    if (reply instanceof MetaReply meta) {
+      line = meta.code() + (meta.flags().isEmpty() ? "" : " " + meta.flags());
+    } else if (reply instanceof MemcacheReply.Status status) {
+      line = status.word().name();
+    } else if (reply instanceof MemcacheReply.Error error) {
+      line = error.kind().name() + (error.message().isEmpty() ? "" : " " + error.message());
+    } else if (reply instanceof MemcacheReply.Number number) {
+      line = Long.toUnsignedString(number.value());
+    } else if (reply instanceof MemcacheReply.Values values && !values.values().isEmpty()) {
+      MemcacheReply.Value first = values.values().get(0);
+      line = "VALUE " + first.key() + " " + first.flags() + " " + first.data().length;
+    } else if (reply instanceof MemcacheReply.StatsLines stats && !stats.stats().isEmpty()) {
+      line = "STAT";
+    } else {
+      line = "END";
+    }
+    return line + "\r\n";
+  }
+
+  private static String printable(byte[] bytes) {
+    StringBuilder shown = new StringBuilder();
+    for (int i = 0; i < Math.min(bytes.length, SHOWN_BYTES); i++) {
+      int b = bytes[i] & 0xff;
+      switch (b) {
+        case '\r' -> shown.append("\\r");
+        case '\n' -> shown.append("\\n");
+        case '\\' -> shown.append("\\\\");
+        case '"' -> shown.append("\\\"");
+        default -> shown.append(b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02x", b));
+      }
+    }
+    return shown.toString();
+  }
+}
