@@ -45,8 +45,8 @@ class WorkloadIT {
             assertEquals(RECORDS, system.path("loaded").asLong(), system.toString());
             for (JsonNode operation : system.path("operations")) {
               assertTrue(operation.path("ok").asLong() > 0, "each operation of the mix ran: " + operation);
-              assertEquals(0, operation.path("failed").asLong() + operation.path("conflicts").asLong(),
-                  "no failure, no conflict: " + operation.path("operation"));
+              // Two users may update one record at once: CouchDB refuses the second (a conflict, counted apart).
+              assertEquals(0, operation.path("failed").asLong(), "no failure: " + operation);
             }
           }
           assertServersCountTheAcknowledged(run, systems, couch, memcached, "wl_" + workload);
