@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import couchbench.memcache.codec.PrintableBytes;
 import couchbench.startup.Console;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -130,16 +131,10 @@ final class MemcacheProbe {
 
   /**
    * @param bytes what a server sent
-   * @return its first bytes in quotes, printable ASCII as it is, any other byte as \xNN
+   * @return its first bytes in quotes, as {@link PrintableBytes} shows them, and "..." when there were more
    */
   static String printable(byte[] bytes) {
-    StringBuilder shown = new StringBuilder("\"");
-    for (int i = 0; i < Math.min(bytes.length, SHOWN_BYTES); i++) {
-      int b = bytes[i] & 0xff;
-      shown.append(b >= 0x20 && b < 0x7f && b != '"' && b != '\\' ? String.valueOf((char) b)
-          : String.format("\\x%02x", b));
-    }
-    return shown.append(bytes.length > SHOWN_BYTES ? "\"..." : "\"").toString();
+    return "\"" + PrintableBytes.of(bytes, SHOWN_BYTES) + (bytes.length > SHOWN_BYTES ? "\"..." : "\"");
   }
 
   /**

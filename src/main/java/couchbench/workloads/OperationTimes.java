@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,8 +25,7 @@ public final class OperationTimes {
   /** An operation that started this much after its intended start counts as late: the pause's resolution is 1 ms. */
   static final long LATE_NANOS = 2_000_000;
 
-  private final Map<String, Clocks> byOperation = new ConcurrentHashMap<>();
-  private final Map<String, Span> bySystem = new ConcurrentHashMap<>();
+  private final Map<String, SystemClocks> bySystem = new ConcurrentHashMap<>();
 
   /** How an operation ended. */
   enum Outcome { OK, CONFLICT, TORN, FAILED }
@@ -42,10 +42,20 @@ public final class OperationTimes {
     final LongAccumulator maxLag = new LongAccumulator(Math::max, 0);
   }
 
-  /** The first intended start and the last end of a system's operations. */
-  private static final class Span {
+  /**
+   * One system's: every operation's clocks, made with it so that recording looks them up without a lock or a new
+   * object; the first intended start and the last end of its operations.
+   */
+  private static final class SystemClocks {
+    final Map<Operation, Clocks> byOperation = new EnumMap<>(Operation.class);
     final LongAccumulator first = new LongAccumulator(Math::min, Long.MAX_VALUE);
     final LongAccumulator last = new LongAccumulator(Math::max, Long.MIN_VALUE);
+
+    SystemClocks() {
+      for (Operation operation : Operation.values()) {
+        byOperation.put(operation, new Clocks());
+      }
+    }
   }
 
   /**
@@ -59,10 +69,10 @@ public final class OperationTimes {
    * @param end when its reply was judged
    */
   void record(String system, Operation operation, Outcome outcome, long intendedStart, long actualStart, long end) {
-    Clocks clocks = byOperation.computeIfAbsent(operation.requestName(system), name -> new Clocks());
-    Span span = bySystem.computeIfAbsent(system, name -> new Span());
-    span.first.accumulate(intendedStart);
-    span.last.accumulate(end);
+    SystemClocks systemClocks = bySystem.computeIfAbsent(system, name -> new SystemClocks());
+    Clocks clocks = systemClocks.byOperation.get(operation);
+    systemClocks.first.accumulate(intendedStart);
+    systemClocks.last.accumulate(end);
     long lag = actualStart - intendedStart;
     if (lag > LATE_NANOS) {
       clocks.late.increment();
@@ -88,7 +98,7 @@ public final class OperationTimes {
   List<WorkloadFigures.OperationFigures> figures(String system, List<Operation> operations) {
     List<WorkloadFigures.OperationFigures> figures = new ArrayList<>();
     for (Operation operation : operations) {
-      Clocks clocks = byOperation.getOrDefault(operation.requestName(system), new Clocks());
+      Clocks clocks = bySystem.getOrDefault(system, new SystemClocks()).byOperation.get(operation);
       figures.add(new WorkloadFigures.OperationFigures(operation.word(), clocks.ok.sum(), clocks.conflicts.sum(),
           clocks.torn.sum(), clocks.failed.sum(), clocks.late.sum(), clocks.maxLag.get() / 1e6, encode(clocks.intended),
           encode(clocks.actual)));
@@ -98,7 +108,7 @@ public final class OperationTimes {
 
   /** @return seconds from the system's first intended start to its last end; 0 when it ran nothing */
   double seconds(String system) {
-    Span span = bySystem.get(system);
+    SystemClocks span = bySystem.get(system);
     return span == null || span.last.get() < span.first.get() ? 0 : (span.last.get() - span.first.get()) / 1e9;
   }
 

@@ -161,17 +161,23 @@ public abstract class SystemOperations {
     plan.operationsRun().forEach(operation -> chains.put(operation, chain(operation)));
     List<Choice.WithKey> choices = chains.entrySet().stream()
         .map(operation -> onCase(operation.getKey()).then(operation.getValue())).toList();
-    return exec(session -> {
+    ChainBuilder draw = exec(session -> {
       User user = user(session);
       user.next(user.operations.get(), System.nanoTime());
+      if (tickNanos == 0) {
+        start(user);
+      }
       return session;
-    })
+    });
+    // Under -Dtarget, a wait for the intended start, then the start; else the draw starts the operation at once.
+    ChainBuilder started = tickNanos == 0 ? draw : draw
         .doIf(session -> waitNanos(session) > 0).then(pause(session ->
             Duration.ofMillis((waitNanos(session) + 999_999) / 1_000_000)))
         .exec(session -> {
           start(user(session));
           return session;
-        })
+        });
+    return started
         // Gatling's doSwitch takes two choices or more: a mix of one operation (workload C) is that operation.
         .exec(chains.size() == 1 ? chains.values().iterator().next()
             : doSwitch(session -> user(session).operation).on(choices))

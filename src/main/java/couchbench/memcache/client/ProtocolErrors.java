@@ -2,6 +2,7 @@ package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MetaReply;
+import couchbench.memcache.codec.PrintableBytes;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -63,14 +64,14 @@ public final class ProtocolErrors {
 
   /** A decoded reply that found no request waiting. */
   void unexpected(String server, MemcacheReply reply) {
-    add(server, printable(replyLine(reply).getBytes(StandardCharsets.UTF_8)));
+    add(server, PrintableBytes.of(replyLine(reply).getBytes(StandardCharsets.UTF_8), SHOWN_BYTES));
   }
 
   /** Bytes that came while no reply was awaited; they are not consumed. */
   void unexpected(String server, ByteBuf bytes) {
     byte[] shown = new byte[Math.min(SHOWN_BYTES, bytes.readableBytes())];
     bytes.getBytes(bytes.readerIndex(), shown);
-    add(server, printable(shown));
+    add(server, PrintableBytes.of(shown, SHOWN_BYTES));
   }
 
   /** A connection to the server was dropped, for another reason than the client closing it. */
@@ -131,20 +132,5 @@ public final class ProtocolErrors {
       line = "END";
     }
     return line + "\r\n";
-  }
-
-  private static String printable(byte[] bytes) {
-    StringBuilder shown = new StringBuilder();
-    for (int i = 0; i < Math.min(bytes.length, SHOWN_BYTES); i++) {
-      int b = bytes[i] & 0xff;
-      switch (b) {
-        case '\r' -> shown.append("\\r");
-        case '\n' -> shown.append("\\n");
-        case '\\' -> shown.append("\\\\");
-        case '"' -> shown.append("\\\"");
-        default -> shown.append(b >= 0x20 && b < 0x7f ? String.valueOf((char) b) : String.format("\\x%02x", b));
-      }
-    }
-    return shown.toString();
   }
 }
