@@ -103,3 +103,49 @@ bench_start_memcached() {
   echo "memcached did not answer on $SERVER; see $out/server.log" >&2
   exit 1
 }
+
+# bench_threads PID: one line per thread of PID: its name without the trailing number (spaces as _),
+# its user and system ticks, its voluntary context switches.
+bench_threads() {
+  for task in /proc/"$1"/task/*; do
+    printf '%s %s %s\n' "$(sed 's/[-#]*[0-9]*$//; s/ /_/g' "$task/comm")" \
+      "$(sed 's/.*) //' "$task/stat" | awk '{ print $12, $13 }')" "$(awk '/^voluntary_ctxt/ { print $2 }' "$task/status")"
+  done 2>/dev/null # a thread may end while it is read
+}
+
+# bench_per_request NAME SECONDS BEFORE AFTER: from two snapshots of bench_threads, each ending with a line
+# "requests N 0 0" (N counted by the server), the CPU per request in all and by thread group, in us.
+bench_per_request() {
+  # Ticks are 1/100 s (CLK_TCK): us per request = ticks * 10^4 / requests.
+  awk -v name="$1" -v seconds="$2" 'FNR == 1 { file++ } { sign = file == 1 ? -1 : 1; u[$1] += sign * $2; k[$1] += sign * $3; v[$1] += sign * $4 }
+    END {
+      n = u["requests"]; printf "%s: %d requests in %d s (%d/s)\n", name, n, seconds, n / seconds
+      if (n <= 0) exit
+      for (t in u) if (t != "requests") { all += u[t] + k[t] }
+      printf "  %-24s user+system %8.2f us  per request\n", "all threads", 1e4 * all / n
+      for (t in u) if (t != "requests" && (u[t] + k[t] > 0 || v[t] > 100))
+        printf "  %-24s user %8.2f us  system %8.2f us  voluntary switches %.3f  per request\n", t, 1e4 * u[t] / n, 1e4 * k[t] / n, v[t] / n
+    }' <(echo "$3") <(echo "$4")
+}
+
+# bench_medians FILE: the lines of bench_per_request, runs named CLIENT-ROUND SCENARIO: each client and scenario's
+# median over the rounds, with the smallest and largest, of its rate and of its CPU per request, in all and by
+# thread group; then each round's "all threads" figure over that of the client MINIMAL (if set), by round.
+bench_medians() {
+  awk -v minimal="${MINIMAL_CLIENT:-}" -f bench/stats.awk -f /dev/stdin "$1" <<'AWK'
+    /^[^ ].*: [0-9]+ requests in [0-9]+ s/ { split($1, cr, "-"); client = cr[1]; round = cr[2]; run = $0; sub(/^[^ ]+ /, "", run)
+      sub(/: [0-9]+ requests.*/, "", run); key = client " " run; rate[key] = rate[key] " " $(NF - 5) / $(NF - 2)
+      clients[client] = 1; runs[run] = 1; if (round > rounds) rounds = round; next }
+    /^  all threads/ { us[key " all threads"] = us[key " all threads"] " " $4; all[client, round, run] = $4; next }
+    /^  / { us[key " " $1] = us[key " " $1] " " ($3 + $6) }
+    END {
+      for (k in rate) printf "%s: requests/s %.1f (%s)\n", k, median(rate[k]), spread(rate[k]) | "sort"
+      for (k in us) printf "%s: us CPU per request %.2f (%s)\n", k, median(us[k]), spread(us[k]) | "sort"
+      close("sort")
+      if (minimal != "") for (c in clients) if (c != minimal) for (r in runs) {
+        list = ""; for (i = 1; i <= rounds; i++) if (all[minimal, i, r] > 0 && all[c, i, r] > 0) list = list sprintf(" %.2f", all[c, i, r] / all[minimal, i, r])
+        if (list != "") printf "CPU per request, %s / %s, %s, by round:%s; median %.2f\n", c, minimal, r, list, median(list)
+      }
+    }
+AWK
+}

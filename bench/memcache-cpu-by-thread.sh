@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# Benchmark, not a test: couchbench's CPU and voluntary context switches per memcache request, by
-# thread group (Gatling's event loops "gatling-1-N", its actor pool "pool-1-thread-N", the JIT, GC),
-# from /proc/<pid>/task/*/{stat,status} over an 8 s window in the steady part of a MemGet and a
-# MemSet run, with the requests counted by memcached over the same window. CPU per request is far
-# less noisy on a shared machine than ops/s. With BASELINE=DIR (another checkout, built), its build
-# runs beside this one, in turn, so that a change can be judged by what it costs per request.
+# Benchmark, not a test: CPU and voluntary context switches per memcache request, by thread group
+# (Gatling's event loops "gatling-1-N", its actor pool "pool-1-thread-N", the JIT, GC), from
+# /proc/<pid>/task/*/{stat,status} over an 8 s window in the steady part of a MemGet and a MemSet run,
+# with the requests counted by memcached over the same window. CPU per request is far less noisy on a
+# shared machine than ops/s. The minimal clients run in the same rounds, measured the same way:
+# memaslap (pipeline 1) or the bench's pipelining client PipelinedBaseline (PIPELINE above 1), and
+# each round's couchbench figure is divided by theirs. With BASELINE=DIR (another checkout, built),
+# its build runs beside this one, in turn, so that a change can be judged by what it costs per request.
 #
 #   bench/memcache-cpu-by-thread.sh
+#   ROUNDS=3 PIPELINE=16 bench/memcache-cpu-by-thread.sh
 #   BASELINE=/tmp/before ROUNDS=2 bench/memcache-cpu-by-thread.sh
+#   BASELINE=. BASELINE_FLAGS=-XX:ActiveProcessorCount=1 MINIMAL=0 bench/memcache-cpu-by-thread.sh
 #   CONSOLES="couchbench gatling gatling-light" ROUNDS=5 SIMULATIONS=MemGet bench/memcache-cpu-by-thread.sh
 #   PROTOCOLS="text meta" PIPELINE=16 ROUNDS=3 bench/memcache-cpu-by-thread.sh
+#   PROFILE=1 ROUNDS=0 bench/memcache-cpu-by-thread.sh   # flame graphs only
 #
 # CONSOLES: this build once per console, interleaved within each round: couchbench (Gatling's console data writer
 # left out, the default), gatling (-Dconsole=gatling: the writer back, every population every 5 s), gatling-light
 # (the writer with gatling.data.console.light=true). At the end, each one's median CPU per request over the rounds,
 # with the smallest and largest, in all and by thread group. PROTOCOLS: the same with each -Dprotocol (text, meta)
-# instead of each console. PIPELINE: -Dpipeline of every run (1 by default).
+# instead of each console. PIPELINE: -Dpipeline of every run (1 by default). MINIMAL=0 leaves the minimal
+# clients out. PROFILE=1: after the rounds, one more run of each simulation under async-profiler (CPU samples
+# over the same window, with kernel frames; PROFILE_EVENT=itimer where perf events are not allowed), written as
+# flame graphs (profile-*.html) and collapsed stacks; these runs are not in the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-1}
@@ -25,6 +33,10 @@ CONSOLES=${CONSOLES:-}
 PROTOCOLS=${PROTOCOLS:-}
 PIPELINE=${PIPELINE:-1}
 SIMULATIONS=${SIMULATIONS:-MemGet MemSet}
+MINIMAL=${MINIMAL:-1}
+JVM_FLAGS=${JVM_FLAGS:-} # couchbench's JVM flags; BASELINE_FLAGS (if set) those of the baseline's runs
+PROFILE=${PROFILE:-0}
+PROFILE_EVENT=${PROFILE_EVENT:-cpu}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 bench_start_memcached memcache-cpu-by-thread
@@ -37,14 +49,6 @@ server_stat() { # NAME
     tr -d '\r' | awk -v name="$1" '$2 == name { print $3 }'
 }
 
-# Each thread: its name without the trailing number, user and system ticks, voluntary switches.
-threads() {
-  for task in /proc/"$1"/task/*; do
-    printf '%s %s %s\n' "$(sed 's/[-#]*[0-9]*$//; s/ /_/g' "$task/comm")" \
-      "$(sed 's/.*) //' "$task/stat" | awk '{ print $12, $13 }')" "$(awk '/^voluntary_ctxt/ { print $2 }' "$task/status")"
-  done
-}
-
 console_options() { # CONSOLE: the -D options that give a run that console
   case $1 in
     couchbench) echo -Dconsole=couchbench ;;
@@ -54,57 +58,72 @@ console_options() { # CONSOLE: the -D options that give a run that console
   esac
 }
 
-measure() { # BUILD_DIR NAME SIMULATION [-D options...]
-  local log=$out/$2-$3.log pid jvm before after
-  local build=$1 name=$2 simulation=$3
-  shift 3
-  timeout "$LIMIT" $CLIENT_PIN java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
-    -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
-    -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
-    io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 &
-  pid=$!
-  sleep 22 # the JVM's start, the 10 s warm-up, and the first seconds of the load
-  jvm=$(pgrep -P $pid -f io.gatling.app.Gatling || echo $pid) # under timeout (and taskset, which execs)
-  before=$(threads "$jvm"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+# window PID NAME LEAD PATTERN: the CPU of PID's threads and the server's requests over 8 s, LEAD seconds after PID
+# started; PATTERN finds the client among PID's children (under timeout, and taskset, which execs).
+window() {
+  local pid=$1 name=$2 before after proc
+  sleep "$3"
+  proc=$(pgrep -P "$pid" -f "$4" | head -1 || true)
+  proc=${proc:-$pid}
+  before=$(bench_threads "$proc"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
   sleep 8
-  after=$(threads "$jvm"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
-  wait $pid || true
-  # Ticks are 1/100 s (CLK_TCK): us per request = ticks * 10^4 / requests.
-  awk -v name="$name $simulation" 'FNR == 1 { file++ } { sign = file == 1 ? -1 : 1; u[$1] += sign * $2; k[$1] += sign * $3; v[$1] += sign * $4 }
-    END {
-      n = u["requests"]; printf "%s: %d requests in 8 s (%d/s)\n", name, n, n / 8
-      for (t in u) if (t != "requests") { all += u[t] + k[t] }
-      printf "  %-24s user+system %5.2f us  per request\n", "all threads", 1e4 * all / n
-      for (t in u) if (t != "requests" && (u[t] + k[t] > 0 || v[t] > 100))
-        printf "  %-24s user %5.2f us  system %5.2f us  voluntary switches %.3f  per request\n", t, 1e4 * u[t] / n, 1e4 * k[t] / n, v[t] / n
-    }' <(echo "$before") <(echo "$after")
+  after=$(bench_threads "$proc"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+  wait "$pid" || true
+  bench_per_request "$name" 8 "$before" "$after"
 }
 
-# The median of each console's rounds, with the smallest and largest: "all threads" first, then each thread group.
-spread() {
-  awk '/^[^ ].*: [0-9]+ requests in 8 s/ { run = $1; sub(/-[0-9]+$/, "", run); run = run " " $2; sub(/:$/, "", run); rate[run] = rate[run] " " $3 / 8; next }
-    /^  all threads/ { us[run " all threads"] = us[run " all threads"] " " $4; next }
-    /^  / { us[run " " $1] = us[run " " $1] " " ($3 + $6) }
-    function median(list,   v, n, i, j, t) {
-      n = split(list, v, " ")
-      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
-      return sprintf("%.2f (%.2f-%.2f, %d rounds)", n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2, v[1], v[n], n)
-    }
-    END {
-      for (r in rate) printf "%s: requests/s %s\n", r, median(rate[r])
-      for (k in us) printf "%s: us CPU per request %s\n", k, median(us[k])
-    }' "$1" | sort
+measure() { # BUILD_DIR NAME SIMULATION [-D options...]: one couchbench run, its window 22 s after the start
+  local build=$1 name=$2 simulation=$3 main=io.gatling.app.Gatling
+  shift 3
+  [ "${PROFILED:-}" ] && main=couchbench.ProfiledGatling
+  local flags=$JVM_FLAGS
+  [ "$name" != "${name#baseline}" ] && flags=${BASELINE_FLAGS-$JVM_FLAGS}
+  # shellcheck disable=SC2086 # the flags are words
+  timeout "$LIMIT" $CLIENT_PIN java $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
+    -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
+    -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
+    -Dprofile.from=22 -Dprofile.seconds=8 -Dprofile.out="$out/profile-$simulation" -Dprofile.event="$PROFILE_EVENT" \
+    "$main" --simulation "$simulation" --results-folder "$out/reports" >"$out/$name-$simulation.log" 2>&1 &
+  # the JVM's start, the 10 s warm-up, and the first seconds of the load
+  window $! "$name $simulation" 22 "$main"
+}
+
+minimal() { # NAME SIMULATION: memaslap, or the pipelining client above pipeline 1, doing the simulation's command
+  local name=$1 op=get cfg=$out/memaslap.cfg
+  [ "$2" = MemSet ] && op=set
+  if [ "$PIPELINE" -gt 1 ]; then
+    timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.memcache.PipelinedBaseline "$SERVER" "$op" "$USERS" \
+      "$PIPELINE" 25 100 >"$out/$name-$2.log" 2>&1 &
+    window $! "$name $2" 12 PipelinedBaseline
+  else
+    # memaslap's key and value sizes as couchbench's: 32-byte keys (MD5 hex), 100-byte values; gets of keys it set first.
+    printf 'key\n32 32 1\nvalue\n100 100 1\ncmd\n0 %s\n1 %s\n' "$([ $op = set ] && echo 1.0 || echo 0)" \
+      "$([ $op = get ] && echo 1.0 || echo 0)" >"$cfg"
+    timeout "$LIMIT" $CLIENT_PIN "$memaslap" -s "$SERVER" -T 2 -c "$USERS" -t 25s -F "$cfg" >"$out/$name-$2.log" 2>&1 &
+    window $! "$name $2" 10 memcaslap
+  fi
 }
 
 builds="this"
 [ -n "$BASELINE" ] && builds="baseline this"
 [ -n "$CONSOLES" ] && builds=$CONSOLES
 [ -n "$PROTOCOLS" ] && builds=$PROTOCOLS
+minimal_name=memaslap
+[ "$PIPELINE" -gt 1 ] && minimal_name=pipelined
+if [ "$MINIMAL" = 1 ]; then
+  memaslap=$(command -v memcaslap || command -v memaslap || true)
+  [ -n "$memaslap" ] || [ "$PIPELINE" -gt 1 ] || { echo "memaslap is not installed: apt-get install -y libmemcached-tools" >&2; exit 1; }
+  builds="$builds $minimal_name"
+fi
 measure . warm-up MemSet >/dev/null # MemGet needs the keys of a MemSet
 for round in $(seq "$ROUNDS"); do
+  order=$builds # alternating, so that no client always runs first on a warming or cooling machine
+  [ $((round % 2)) -eq 0 ] && order=$(echo "$builds" | tr ' ' '\n' | tac | tr '\n' ' ')
   for simulation in $SIMULATIONS; do
-    for build in $builds; do
-      if [ -n "$PROTOCOLS" ]; then
+    for build in $order; do
+      if [ "$build" = "$minimal_name" ]; then
+        minimal "$build-$round" "$simulation"
+      elif [ -n "$PROTOCOLS" ]; then
         measure . "$build-$round" "$simulation" -Dprotocol="$build"
       elif [ -n "$CONSOLES" ]; then
         # shellcheck disable=SC2046 # the options are words
@@ -114,4 +133,9 @@ for round in $(seq "$ROUNDS"); do
   done
 done | tee "$out/rounds.txt"
 echo "medians over the rounds:"
-spread "$out/rounds.txt"
+[ "$MINIMAL" = 1 ] && MINIMAL_CLIENT=$minimal_name
+MINIMAL_CLIENT=${MINIMAL_CLIENT:-} bench_medians "$out/rounds.txt"
+if [ "$PROFILE" = 1 ]; then
+  for simulation in $SIMULATIONS; do PROFILED=1 measure . profiled "$simulation" >/dev/null; done
+  echo "flame graphs (not in the figures above): $(ls "$out"/profile-*.html | tr '\n' ' ')"
+fi

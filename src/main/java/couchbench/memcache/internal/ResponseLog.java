@@ -14,10 +14,12 @@ import scala.Option;
  * The memcache responses of one event loop, handed to Gatling's stats engine together every
  * {@link #HAND_OVER_MICROS} microseconds, rather than one at a time. Each response handed over is
  * a message to each of Gatling's data-writer actors, and a message to an idle actor wakes a thread
- * of Gatling's actor pool: one wake-up per memcache request cost more than the request, and one
- * per round of event-loop I/O (a few requests at 16 connections) still cost 2-3 us of kernel time
- * per request. Every response carries its own start and end times, so when it is handed over
- * changes no figure; Gatling's console line lags by at most this interval.
+ * of Gatling's actor pool: one wake-up per memcache request cost more than the request. Handed over
+ * every millisecond, the pool still woke about once per six requests, and the wake-ups (the event
+ * loop's signal and the pool thread's sleep) cost 3-4 us of a MemGet request's 28-32; every 20 ms,
+ * under 1 us (bench/memcache-cpu-by-thread.sh, docs/memcache-speed.md). Every response carries its
+ * own start and end times, so when it is handed over changes no figure; Gatling's console and live
+ * figures lag by at most this interval.
  *
  * <p>Nothing is lost at the end of a run: a virtual user's responses are logged on its own event
  * loop, and the loop's responses are handed over when any user of that loop exits (the protocol's
@@ -32,8 +34,8 @@ final class ResponseLog {
     }
   };
 
-  /** How long a response may wait to be handed over: a thousand wake-ups a second per loop at most. */
-  static final long HAND_OVER_MICROS = 1000;
+  /** How long a response may wait to be handed over: fifty wake-ups a second per loop at most. */
+  static final long HAND_OVER_MICROS = 20_000;
 
   private final List<Response> pending = new ArrayList<>();
   private StatsEngine stats;
