@@ -46,7 +46,8 @@ public class CouchVsMemcache extends CouchbenchSimulation {
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
-      .usersPerConnection(siege.usersPerConnection()).timings(run.memcacheTimings());
+      .usersPerConnection(siege.usersPerConnection()).timings(run.memcacheTimings())
+      .connectionTally(run.memcacheConnections());
 
   // Every request path of the steps once, under names of its own ("warm-up ..."), on one new key per user.
   private final ChainBuilder warmUp = exec(session -> session.set(KeyFile.HEADER, "warm-up-" + Md5Keys.random()))

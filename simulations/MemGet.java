@@ -28,7 +28,8 @@ public class MemGet extends CouchbenchSimulation {
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
-      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings());
+      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings())
+      .connectionTally(run.memcacheConnections());
 
   // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND. -Dpipeline of
   // them at once, each of its own key.

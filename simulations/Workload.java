@@ -37,7 +37,7 @@ public class Workload extends CouchbenchSimulation {
     }
     MemcacheTarget memcached = memcacheTarget();
     return orExit(() -> new MemcacheOperations(plan, times, memcached, MemcacheDialect.spokenBy(settings, memcached),
-        run.memcacheTimings()));
+        run.memcacheTimings(), run.memcacheConnections()));
   }
 
   // The load phase: the threads insert records 0 to -Drecords - 1, each once.

@@ -1,6 +1,7 @@
 package couchbench.memcache;
 
 import couchbench.memcache.client.MemcacheClientConfig;
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.memcache.client.ServerAddress;
 import couchbench.memcache.internal.MemcacheProtocol;
 import io.gatling.core.protocol.Protocol;
@@ -17,10 +18,12 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
 
   private final MemcacheClientConfig config;
   private final MemcacheTimings timings;
+  private final ProtocolErrors tally;
 
-  private MemcacheProtocolBuilder(MemcacheClientConfig config, MemcacheTimings timings) {
+  private MemcacheProtocolBuilder(MemcacheClientConfig config, MemcacheTimings timings, ProtocolErrors tally) {
     this.config = config;
     this.timings = timings;
+    this.tally = tally;
   }
 
   /** The first step: the servers are required. */
@@ -59,7 +62,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
      * @return the next DSL step
      */
     public MemcacheProtocolBuilder addresses(List<InetSocketAddress> servers) {
-      return new MemcacheProtocolBuilder(MemcacheClientConfig.of(servers), MemcacheTimings.NONE);
+      return new MemcacheProtocolBuilder(MemcacheClientConfig.of(servers), MemcacheTimings.NONE, null);
     }
   }
 
@@ -71,7 +74,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder timeouts(Duration connect, Duration request) {
-    return new MemcacheProtocolBuilder(config.withTimeouts(connect, request), timings);
+    return new MemcacheProtocolBuilder(config.withTimeouts(connect, request), timings, tally);
   }
 
   /**
@@ -82,7 +85,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder sharedPool(int connectionsPerServer) {
-    return new MemcacheProtocolBuilder(config.withSharedPool(connectionsPerServer), timings);
+    return new MemcacheProtocolBuilder(config.withSharedPool(connectionsPerServer), timings, tally);
   }
 
   /**
@@ -97,7 +100,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder usersPerConnection(int users) {
-    return new MemcacheProtocolBuilder(config.withUsersPerConnection(users), timings);
+    return new MemcacheProtocolBuilder(config.withUsersPerConnection(users), timings, tally);
   }
 
   /**
@@ -107,7 +110,7 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder maxValueBytes(int bytes) {
-    return new MemcacheProtocolBuilder(config.withMaxValueBytes(bytes), timings);
+    return new MemcacheProtocolBuilder(config.withMaxValueBytes(bytes), timings, tally);
   }
 
   /**
@@ -118,11 +121,23 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    * @return a new builder
    */
   public MemcacheProtocolBuilder timings(MemcacheTimings timings) {
-    return new MemcacheProtocolBuilder(config, timings);
+    return new MemcacheProtocolBuilder(config, timings, tally);
+  }
+
+  /**
+   * Tallies each server's connections (opened, dropped and why, opened again) and the replies no request was waiting
+   * for into {@code tally}, for the run's report to read ({@link ProtocolErrors#byServer}) when it ends; by default
+   * the client keeps its own.
+   *
+   * @param tally the tally, shared by the clients of the protocols given it
+   * @return a new builder
+   */
+  public MemcacheProtocolBuilder connectionTally(ProtocolErrors tally) {
+    return new MemcacheProtocolBuilder(config, timings, tally);
   }
 
   @Override
   public Protocol protocol() {
-    return new MemcacheProtocol(config, timings);
+    return new MemcacheProtocol(config, timings, tally);
   }
 }

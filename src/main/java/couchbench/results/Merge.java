@@ -356,8 +356,11 @@ public final class Merge {
             ? new Results.LostKeyFile(keys.keyFile(), null, 0, Results.LostKeyFile.LOST)
             : new Results.LostKeyFile(keys.keyFile(), relative(out, keys.found()), keys.keys(),
                 Results.LostKeyFile.PARTIAL)).toList())).toList();
+    Map<String, Results.ServerConnections> connections = new TreeMap<>();
+    all.forEach(r -> r.memcacheConnections().forEach(server ->
+        connections.merge(server.server(), server, Results.ServerConnections::plus)));
     return new Results(Results.SCHEMA, run, entries, errors, keyFiles, serverCounts(all, lostInjectors), null,
-        lostInjectors);
+        lostInjectors, List.copyOf(connections.values()));
   }
 
   /** One request name's entries of every injector, added up. */

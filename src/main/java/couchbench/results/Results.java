@@ -2,9 +2,12 @@ package couchbench.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * results.json: a run and its figures, per request name and group, machine-readable. The schema is versioned and
@@ -22,9 +25,12 @@ import java.util.Set;
  * @param figures the simulation's own figures, as its {@link Summary} keeps them; null before schema 3, or for a run
  *     whose simulation has none
  * @param lostInjectors in merged results, the injectors of the run that left no results, and why; else empty
+ * @param memcacheConnections each memcache server's connections opened, dropped and opened again; empty for a run
+ *     without memcache, or of a file written before they were counted
  */
 public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
-    List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors) {
+    List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors,
+    List<ServerConnections> memcacheConnections) {
 
   /** The schema this code writes. */
   public static final int SCHEMA = 3;
@@ -32,17 +38,21 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
   /** The schemas this code reads. */
   public static final Set<Integer> READS = Set.of(1, 2, 3);
 
-  /** A schema 1 file has no key files or server counts, a run's own results no lost injectors: empty, not null. */
+  /**
+   * A schema 1 file has no key files or server counts, a run's own results no lost injectors, an older file no
+   * memcache connections: empty, not null.
+   */
   public Results {
     keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
     serverCounts = serverCounts == null ? List.of() : List.copyOf(serverCounts);
     lostInjectors = lostInjectors == null ? List.of() : List.copyOf(lostInjectors);
+    memcacheConnections = memcacheConnections == null ? List.of() : List.copyOf(memcacheConnections);
   }
 
-  /** Results with no lost injector: a run's own, or the merge of all its injectors. */
+  /** Results with no lost injector and no memcache connection counted. */
   public Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
       List<ServerCount> serverCounts, JsonNode figures) {
-    this(schema, run, requests, errors, keyFiles, serverCounts, figures, List.of());
+    this(schema, run, requests, errors, keyFiles, serverCounts, figures, List.of(), List.of());
   }
 
   /**
@@ -115,7 +125,8 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * @return these results with them
    */
   public Results withFigures(JsonNode figures) {
-    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors);
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors,
+        memcacheConnections);
   }
 
   /**
@@ -214,6 +225,63 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
           : (agrees() ? ": the change is at least that, as it should be" : ": the change is SMALLER");
       return counter + " went from " + before + " to " + after + " (" + (change() >= 0 ? "+" : "") + change() + ")"
           + against + verdict;
+    }
+  }
+
+  /**
+   * One memcache server's connections over the run, as couchbench's client counted them. A connection is dropped on an
+   * error (a reply out of step with the requests, a malformed one, a timeout, the server closing it, an I/O error),
+   * never when the run closes it, and the next request opens it again: a server that breaks the protocol shows here,
+   * with its reconnects in the run's figures.
+   *
+   * @param server the server, {@code host:port}
+   * @param opened connections opened, the reopened ones included
+   * @param dropped connections dropped, by cause in words ("out-of-step reply", "closed by the server", "I/O error",
+   *     "timeout", "malformed reply", "storage command refused"); only the causes that occurred
+   * @param reopened connections opened again after one was dropped
+   * @param firstReply the first reply or bytes no request was waiting for, printable ({@code \r}, {@code \n},
+   *     {@code \xNN}), at most 60 bytes; null when there was none
+   */
+  public record ServerConnections(String server, long opened, Map<String, Long> dropped, long reopened,
+      String firstReply) {
+
+    public ServerConnections {
+      dropped = dropped == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(dropped));
+    }
+
+    /** @return the connections dropped, whatever the cause */
+    public long droppedInAll() {
+      return dropped.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /**
+     * @param other the same server's connections in another injector's run
+     * @return both added up, with this one's first reply if it has one
+     */
+    public ServerConnections plus(ServerConnections other) {
+      Map<String, Long> both = new LinkedHashMap<>(dropped);
+      other.dropped().forEach((cause, n) -> both.merge(cause, n, Long::sum));
+      return new ServerConnections(server, opened + other.opened(), both, reopened + other.reopened(),
+          firstReply != null ? firstReply : other.firstReply());
+    }
+
+    /** @return the drops by cause, e.g. {@code 900 out-of-step reply, 1 closed by the server}; empty without any */
+    public String why() {
+      return dropped.entrySet().stream().map(cause -> cause.getValue() + " " + cause.getKey())
+          .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * @return one line, e.g. {@code 127.0.0.1:11211: 16 opened, 0 dropped}, or with drops
+     *     {@code 127.0.0.1:11211: 2 opened, 900 dropped (900 out-of-step reply, the first "STORED\r\n"), 898 reopened}
+     */
+    public String describe() {
+      if (dropped.isEmpty()) {
+        return server + ": " + opened + " opened, 0 dropped";
+      }
+      return server + ": " + opened + " opened, " + droppedInAll() + " dropped (" + why()
+          + (firstReply == null ? "" : ", the first reply no request was waiting for \"" + firstReply + "\"") + "), "
+          + reopened + " reopened";
     }
   }
 

@@ -1,5 +1,6 @@
 package couchbench.results;
 
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.report.Chart;
 import couchbench.report.LineChart;
 import couchbench.report.Subset;
@@ -8,12 +9,14 @@ import couchbench.report.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
- * What every summary page shows from results.json: the servers' counts against the acknowledged requests, the latency
- * table and the percentile chart of the measured requests: with more than {@link #MOST_CURVES} of them, the chart
- * draws the fastest, the median and the slowest by p99, and says so.
+ * What every summary page shows from results.json: the servers' counts against the acknowledged requests, the memcache
+ * servers' connections (one line, or with drops a warning and a table), the latency table and the percentile chart
+ * of the measured requests: with more than {@link #MOST_CURVES} of them, the chart draws the fastest, the median and
+ * the slowest by p99, and says so.
  */
 final class ResultsPage {
 
@@ -39,6 +42,7 @@ final class ResultsPage {
           : page.warning("Server count: " + count.describe() + ": something else wrote to the server meanwhile, it"
               + " lost writes, or it restarted" + (count.change() < 0 ? " (its counter went back)" : "") + ".");
     }
+    page = connections(page, results.memcacheConnections());
     List<Curve> curves = new ArrayList<>();
     for (Results.Entry entry : results.requests()) {
       if (entry.warmUp() || entry.count() == 0) {
@@ -69,5 +73,28 @@ final class ResultsPage {
         .table("latency in microseconds", table)
         .charts("latency by percentile", List.of(chart),
             drawn.describe("measured requests and groups", PercentileCurve.RANKED_BY, "fastest", "slowest"));
+  }
+
+  /** Each memcache server's connections: one line when none was dropped, else a warning and a table. */
+  private static SummaryPage connections(SummaryPage page, List<Results.ServerConnections> servers) {
+    if (servers.isEmpty()) {
+      return page;
+    }
+    String each = servers.stream().map(Results.ServerConnections::describe).collect(Collectors.joining("; "));
+    if (servers.stream().allMatch(server -> server.droppedInAll() == 0)) {
+      return page.line("Memcache connections: " + each + ".");
+    }
+    Table table = Table.of("server", "opened", "dropped", "why", "reopened", "first reply no request was waiting for");
+    for (Results.ServerConnections server : servers) {
+      table = table.row(server.server(), server.opened(), server.droppedInAll(), server.why(), server.reopened(),
+          server.firstReply() == null ? "" : server.firstReply());
+    }
+    boolean outOfStep = servers.stream()
+        .anyMatch(server -> server.dropped().containsKey(ProtocolErrors.DropCause.OUT_OF_STEP.words()));
+    return page.warning("Memcache connections dropped: " + each + (outOfStep
+        ? ". A server broke the protocol: each reply out of step dropped its connection, which the next request opened"
+            + " again, so the run's figures include those reconnects."
+        : ". A server went away, stalled or answered out of protocol: see the failures below."))
+        .table("memcache connections", table);
   }
 }

@@ -2,6 +2,7 @@ package couchbench.results;
 
 import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheTimings;
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.Injector;
 import couchbench.startup.Console;
@@ -27,6 +28,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -56,6 +58,7 @@ public final class RunOutput {
   private final Settings settings;
   private final Injector injector;
   private final LatencyRecorder latencies = new LatencyRecorder();
+  private final ProtocolErrors memcacheConnections = new ProtocolErrors();
   private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
   private final List<CounterBefore> counters = new ArrayList<>();
   private Instant loadStart;
@@ -110,6 +113,15 @@ public final class RunOutput {
   public synchronized MemcacheTimings memcacheTimings() {
     memcacheCounted = settings.booleanValue("clientTimes", true);
     return memcacheCounted ? latencies : MemcacheTimings.NONE;
+  }
+
+  /**
+   * @return where the memcache protocol tallies each server's connections, opened, dropped and why, and opened again:
+   *     give it to the protocol's connectionTally. results.json and the summary give them, and the console a line
+   *     when one was dropped
+   */
+  public ProtocolErrors memcacheConnections() {
+    return memcacheConnections;
   }
 
   /**
@@ -254,6 +266,11 @@ public final class RunOutput {
       Console.say("no Gatling run folder for " + simulation + " under " + root + ": summary and results not written");
       return;
     }
+    List<Results.ServerConnections> connections = connections(memcacheConnections);
+    if (connections.stream().anyMatch(server -> server.droppedInAll() > 0)) {
+      Console.say("memcache connections dropped: " + connections.stream().map(Results.ServerConnections::describe)
+          .collect(Collectors.joining("; ")));
+    }
     Map<String, Outcomes> clientTimes = latencies.totals();
     Optional<RunLog> log;
     try {
@@ -263,8 +280,8 @@ public final class RunOutput {
       log = Optional.empty();
     }
     histograms.close();
-    Results results = log.map(read -> results(folder.get(), read, targets, clientTimes, counted, after, afterAt))
-        .orElseGet(() -> withoutLog(targets, afterAt)).withFigures(ResultsFile.tree(figures));
+    Results results = log.map(read -> results(folder.get(), read, targets, clientTimes, counted, after, afterAt,
+        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures));
     SummaryPage page = summary.page(results, ResultsFile.figures(folder.get(), results, summary.figuresType()))
         .warningsFirst(Console.warnings());
     if (log.isPresent()) {
@@ -283,7 +300,8 @@ public final class RunOutput {
   }
 
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
-      List<CounterBefore> counted, List<CounterAfter> after, Instant afterAt) {
+      List<CounterBefore> counted, List<CounterAfter> after, Instant afterAt,
+      List<Results.ServerConnections> connections) {
     Instant start = Instant.ofEpochMilli(log.startEpochMillis());
     List<Results.Entry> entries = Entries.of(log, clientTimes);
     List<Results.ServerCount> serverCounts = new ArrayList<>();
@@ -297,13 +315,25 @@ public final class RunOutput {
               after.get(i).value(), afterAt.toString(), acknowledged, counter.requests()));
     }
     return new Results(Results.SCHEMA, run(targets, log.gatlingVersion(), start, start.plusMillis(log.lastEndMillis())),
-        entries, log.errors(), keyFilesFrom(folder), serverCounts, null);
+        entries, log.errors(), keyFilesFrom(folder), serverCounts, null, List.of(), connections);
   }
 
   /** The results of a run whose simulation.log could not be read: no entries, for the page alone. */
-  private Results withoutLog(List<String> targets, Instant end) {
+  private Results withoutLog(List<String> targets, Instant end, List<Results.ServerConnections> connections) {
     return new Results(Results.SCHEMA, run(targets, "unknown", loadStart, end), List.of(), Map.of(), List.of(),
-        List.of(), null);
+        List.of(), null, List.of(), connections);
+  }
+
+  /** Each memcache server's connections as the client tallied them, the causes of their drops in words. */
+  static List<Results.ServerConnections> connections(ProtocolErrors tally) {
+    List<Results.ServerConnections> connections = new ArrayList<>();
+    tally.byServer().forEach((server, counts) -> {
+      Map<String, Long> dropped = new LinkedHashMap<>();
+      counts.dropped().forEach((cause, n) -> dropped.put(cause.words(), n));
+      connections.add(new Results.ServerConnections(server, counts.opened(), dropped, counts.reopened(),
+          counts.firstReply()));
+    });
+    return connections;
   }
 
   private Results.Run run(List<String> targets, String gatlingVersion, Instant start, Instant end) {

@@ -10,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.group;
 
 import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.memcache.MemcacheTimings;
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.requests.MemcacheDialect;
 import couchbench.resources.MemcacheResources;
 import couchbench.startup.Console;
@@ -44,6 +45,7 @@ public final class MemcacheOperations extends SystemOperations {
 
   private final MemcacheTarget target;
   private final MemcacheTimings timings;
+  private final ProtocolErrors connections;
   private final MemcacheDialect dialect;
   private final boolean casWrites;
   private final Optional<Long> cmdSetBefore;
@@ -56,13 +58,15 @@ public final class MemcacheOperations extends SystemOperations {
    * @param target the memcache servers
    * @param dialect the protocol the run speaks (-Dprotocol): text, or meta (mg, ms, with ms C for a cas)
    * @param timings where couchbench's client records each request's time (the run's)
+   * @param connections where couchbench's client tallies each server's connections (the run's)
    */
   public MemcacheOperations(WorkloadPlan plan, OperationTimes times, MemcacheTarget target, MemcacheDialect dialect,
-      MemcacheTimings timings) {
+      MemcacheTimings timings, ProtocolErrors connections) {
     super(WorkloadPlan.MEMCACHE, plan, times);
     this.target = target;
     this.dialect = dialect;
     this.timings = timings;
+    this.connections = connections;
     boolean modifies = plan.proportions().get(Operation.READ_MODIFY_WRITE) > 0;
     List<String> withoutGets = modifies && !plan.keyPerField() && dialect == MemcacheDialect.TEXT
         ? MemcacheResources.withoutGets(target) : List.of();
@@ -119,7 +123,7 @@ public final class MemcacheOperations extends SystemOperations {
 
   @Override
   public ProtocolBuilder protocol() {
-    return memcache.servers(target.servers()).timings(timings);
+    return memcache.servers(target.servers()).timings(timings).connectionTally(connections);
   }
 
   @Override

@@ -10,6 +10,7 @@ import couchbench.targets.MemcachedServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Every memcache DSL method once, in a real Gatling run against a real memcached. */
@@ -38,6 +39,9 @@ class MemcacheDslIT {
       assertEquals(47, requests.size(), requests.keySet().toString());
       // Every request of the pipelined scenario went to its timings: 8 users, 20 rounds of a set and a get.
       assertTrue(run.output().contains("memcache DSL: timings of 320 requests recorded"), run.output());
+      // Up to 4 users on a connection of one event loop: 2 to 8 connections for 8 users, none dropped.
+      assertTrue(Pattern.compile("memcache DSL: pipelined users' connections: [2-8] opened, 0 dropped")
+          .matcher(run.output()).find(), run.output());
 
       Map<String, Long> errors = GatlingReport.errors(folder);
       assertEquals(Long.valueOf(6), errors.get("NOT_FOUND"), errors.toString());

@@ -17,6 +17,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.core.CoreDsl.substring;
 import static io.gatling.javaapi.core.CoreDsl.tryMax;
 
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.memcache.client.ServerAddress;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
@@ -38,6 +39,7 @@ public class MemcacheDslSimulation extends Simulation {
   private static final int PIPELINED_USERS = 8;
   private static final int PIPELINED_ROUNDS = 20;
   private static final AtomicLong TIMED = new AtomicLong();
+  private static final ProtocolErrors CONNECTIONS = new ProtocolErrors();
   private static final int BATCH = 8;
   private static final int BATCHES = 5;
 
@@ -104,7 +106,8 @@ public class MemcacheDslSimulation extends Simulation {
           memcache("pooled set").set("p-#{id}", "pooled"),
           memcache("pooled get").get("p-#{id}").check(bodyString().is("pooled")));
 
-  // Four users on each connection, so up to four requests in flight on it; every time also goes to TIMED.
+  // Four users on each connection, so up to four requests in flight on it; every time also goes to TIMED, every
+  // connection to CONNECTIONS.
   private final ScenarioBuilder pipelined =
       scenario("memcache pipelined").exec(session -> session.set("id", session.userId())).exec(
           repeat(PIPELINED_ROUNDS).on(
@@ -129,6 +132,9 @@ public class MemcacheDslSimulation extends Simulation {
   @Override
   public void after() {
     System.out.println("memcache DSL: timings of " + TIMED.get() + " requests recorded");
+    ProtocolErrors.ServerTally tally = CONNECTIONS.byServer().get(SERVER);
+    System.out.println("memcache DSL: pipelined users' connections: " + tally.opened() + " opened, "
+        + tally.dropped().values().stream().mapToLong(Long::longValue).sum() + " dropped");
   }
 
   {
@@ -136,7 +142,7 @@ public class MemcacheDslSimulation extends Simulation {
         perUser.injectOpen(atOnceUsers(2)),
         pipelined.injectOpen(atOnceUsers(PIPELINED_USERS))
             .protocols(memcache.addresses(List.of(ServerAddress.parse(SERVER))).usersPerConnection(4)
-                .timings((name, ok, nanos) -> TIMED.incrementAndGet())),
+                .timings((name, ok, nanos) -> TIMED.incrementAndGet()).connectionTally(CONNECTIONS)),
         pipelinedAction.injectOpen(atOnceUsers(1)),
         sharedPool.injectOpen(atOnceUsers(4))
             .protocols(memcache.servers(SERVER).sharedPool(2).timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))

@@ -35,7 +35,8 @@ class ResultsFileTest {
         List.of(new Results.KeyFile("data/keys/memcache.csv", "data/keys/memcache.injector0of2.csv", 1000)),
         List.of(new Results.ServerCount("memcache cmd_set", 10, "2026-12-01T09:59:58Z", 1010, "2026-12-01T10:00:11Z",
             1000, List.of("memcache set"))),
-        new ObjectMapper().createObjectNode().put("keysRead", "data/keys/memcache.csv"));
+        new ObjectMapper().createObjectNode().put("keysRead", "data/keys/memcache.csv"), List.of(),
+        List.of(new Results.ServerConnections("127.0.0.1:11211", 17, Map.of("closed by the server", 1L), 1, null)));
   }
 
   @Test
@@ -68,6 +69,10 @@ class ResultsFileTest {
     assertEquals("data/keys/memcache.injector0of2.csv", json.at("/keyFiles/0/path").asText());
     assertEquals(1010, json.at("/serverCounts/0/after").asLong());
     assertEquals("data/keys/memcache.csv", json.at("/figures/keysRead").asText());
+    assertEquals("127.0.0.1:11211", json.at("/memcacheConnections/0/server").asText());
+    assertEquals(17, json.at("/memcacheConnections/0/opened").asLong());
+    assertEquals(1, json.at("/memcacheConnections/0/dropped/closed by the server").asLong());
+    assertEquals(1, json.at("/memcacheConnections/0/reopened").asLong());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package couchbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.report.SummaryPage;
@@ -71,5 +72,35 @@ class ResultsPageTest {
     assertTrue(csv.get(0).endsWith(",latency (µs)"), csv.get(0));
     assertTrue(csv.stream().anyMatch(line -> line.startsWith("memcache get,2,500")), "the maximum, 500 µs");
     assertTrue(!Files.readString(folder.resolve("summary.html")).contains("The chart draws"), "all drawn, said nothing");
+  }
+
+  @Test
+  void shouldSayTheConnectionsInOneLineWithoutDropsAndWarnWithATableOfWhyWithThem() throws IOException {
+    ResultsPage.addTo(SummaryPage.titled("MemGet"), withConnections(
+        new Results.ServerConnections("127.0.0.1:4000", 16, Map.of(), 0, null)), Map.of()).writeTo(folder);
+    String calm = Files.readString(folder.resolve("summary.html"));
+    assertTrue(calm.contains("Memcache connections: 127.0.0.1:4000: 16 opened, 0 dropped."), calm);
+    assertFalse(Files.exists(folder.resolve("memcache-connections.csv")), "no table without drops");
+
+    ResultsPage.addTo(SummaryPage.titled("MemSet"), withConnections(
+        new Results.ServerConnections("127.0.0.1:4000", 902, Map.of("out-of-step reply", 900L), 900,
+            "STORED\\r\\n"),
+        new Results.ServerConnections("127.0.0.1:4001", 3, Map.of("closed by the server", 1L), 1, null)), Map.of())
+        .writeTo(folder);
+    String dropped = Files.readString(folder.resolve("summary.html"));
+    assertTrue(dropped.contains("Memcache connections dropped: 127.0.0.1:4000: 902 opened, 900 dropped (900"
+        + " out-of-step reply, the first reply no request was waiting for &quot;STORED\\r\\n&quot;), 900 reopened;"
+        + " 127.0.0.1:4001: 3 opened, 1 dropped (1 closed by the server), 1 reopened. A server broke the protocol"),
+        dropped);
+    assertEquals(List.of("server,opened,dropped,why,reopened,first reply no request was waiting for",
+        "127.0.0.1:4000,902,900,900 out-of-step reply,900,STORED\\r\\n",
+        "127.0.0.1:4001,3,1,1 closed by the server,1,"),
+        Files.readAllLines(folder.resolve("memcache-connections.csv")));
+  }
+
+  private static Results withConnections(Results.ServerConnections... servers) {
+    Results plain = SummaryInput.results("MemGet", null, List.of());
+    return new Results(plain.schema(), plain.run(), plain.requests(), plain.errors(), plain.keyFiles(),
+        plain.serverCounts(), null, List.of(), List.of(servers));
   }
 }

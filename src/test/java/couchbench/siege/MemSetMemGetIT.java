@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -74,6 +76,9 @@ class MemSetMemGetIT {
       String page = Files.readString(get.requireRunFolder().resolve("summary.html"));
       String drawnFrom = String.format("Keys read: all %,d keys of %s, each request picking one at random.", keys.size(), keyFile);
       assertTrue(page.contains(drawnFrom), "the summary says what the reads drew from: " + drawnFrom);
+      // Each of the 4 warm-up users and the 4 measuring users opened its own connection; none dropped.
+      assertTrue(page.contains("Memcache connections: " + memcached.address() + ": 8 opened, 0 dropped."), page);
+      assertFalse(get.output().contains("memcache connections dropped"), get.output());
 
       // -Dpipeline=4: each user's gets go 4 at once, each of its own key, each counted and timed on its own.
       GatlingRun.Result pipelined = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
@@ -171,6 +176,13 @@ class MemSetMemGetIT {
       assertTrue(errors.keySet().stream().allMatch(message -> message.startsWith("connection")),
           "grouped connection failures: " + errors);
       assertEquals(sets.ok(), Files.readAllLines(keyFile).size() - 1, "only acknowledged keys");
+      Results.ServerConnections connections = ResultsFile.read(folder).memcacheConnections().get(0);
+      assertEquals(List.of(3L, 3L, 0L), List.of(connections.opened(), connections.droppedInAll(),
+          connections.reopened()), "each user's connection dropped, none opened again: " + connections);
+      assertTrue(run.output().contains("couchbench: memcache connections dropped: " + connections.describe()),
+          run.output());
+      assertTrue(Files.readString(folder.resolve("summary.html")).contains("Memcache connections dropped: "
+          + connections.describe()), "and the summary");
     } finally {
       killer.shutdownNow();
       memcached.close();

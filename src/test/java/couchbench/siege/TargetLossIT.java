@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
@@ -21,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -105,6 +108,17 @@ class TargetLossIT {
       assertTrue(sets.ok() > stored, "sets acknowledged before and after the restart: " + sets + ", " + stored);
       assertEquals(String.valueOf(sets.ko()), siegeRow(result, "memcache set").get(9),
           "the summary's failed transactions");
+      // The stop dropped each of the 3 users' connections, and each opened a new one once memcached was back.
+      Results.ServerConnections connections = ResultsFile.read(result.requireRunFolder()).memcacheConnections().get(0);
+      assertEquals(List.of(first.address(), 6L, 3L, 3L), List.of(connections.server(), connections.opened(),
+          connections.droppedInAll(), connections.reopened()), "results.json: " + connections);
+      assertTrue(Set.of("closed by the server", "I/O error").containsAll(connections.dropped().keySet()),
+          "dropped by the server going away: " + connections);
+      assertTrue(result.output().contains("couchbench: memcache connections dropped: " + connections.describe()),
+          result.output());
+      String page = Files.readString(result.requireRunFolder().resolve("summary.html"));
+      assertTrue(page.contains("Memcache connections dropped: " + connections.describe() + ". A server went away"),
+          page);
     } finally {
       restarted.close();
     }

@@ -28,7 +28,7 @@ public final class MemcacheClient implements AutoCloseable {
   private final EventLoopGroup group;
   private final ChannelFactory<? extends Channel> channelFactory;
   private final KetamaRing ring;
-  private final ProtocolErrors errors = new ProtocolErrors();
+  private final ProtocolErrors errors;
   private final Set<MemcacheConnections> open = new HashSet<>(); // guarded by this
   private final MemcacheConnections sharedPool;
   /** Per event loop, the connections that users still join, up to usersPerConnection of them; guarded by this. */
@@ -44,7 +44,21 @@ public final class MemcacheClient implements AutoCloseable {
    */
   public MemcacheClient(MemcacheClientConfig config, EventLoopGroup group,
       ChannelFactory<? extends Channel> channelFactory) {
+    this(config, group, channelFactory, new ProtocolErrors());
+  }
+
+  /**
+   * Creates a client that tallies its servers' protocol errors and connections where it is told.
+   *
+   * @param config servers, timeouts, pool and limits
+   * @param group the event loops (used for the shared pool; per-user connections use the loop given)
+   * @param channelFactory makes client socket channels of the event loops' type
+   * @param errors where the replies no request was waiting for, and the connections opened and dropped, are tallied
+   */
+  public MemcacheClient(MemcacheClientConfig config, EventLoopGroup group,
+      ChannelFactory<? extends Channel> channelFactory, ProtocolErrors errors) {
     this.config = config;
+    this.errors = errors;
     this.group = group;
     this.channelFactory = channelFactory;
     this.ring = new KetamaRing(config.servers());
@@ -97,7 +111,7 @@ public final class MemcacheClient implements AutoCloseable {
     return true;
   }
 
-  /** @return the replies no request was waiting for, and the connections dropped, of every server */
+  /** @return the replies no request was waiting for, and the connections opened and dropped, of every server */
   public ProtocolErrors protocolErrors() {
     return errors;
   }

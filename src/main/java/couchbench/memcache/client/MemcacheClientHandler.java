@@ -227,8 +227,8 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   void drop(MemcacheFailure failure) {
     if (broken == null) {
       broken = failure;
-      if (!failure.closedByClient()) {
-        errors.dropped(server);
+      if (failure.dropCause() != null) {
+        errors.dropped(server, failure.dropCause());
       }
     }
     completeAnswered(); // after broken is set: what their users send next goes to a new connection

@@ -13,7 +13,9 @@ import java.time.Duration;
 public final class MemcacheFailure extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
-  private static final String CLIENT_CLOSED = "client closed";
+
+  /** Why the connection it fails was dropped; null for a failure that drops none (a bad request, a failed connect). */
+  private final ProtocolErrors.DropCause dropCause;
 
   /**
    * Creates a failure.
@@ -21,7 +23,12 @@ public final class MemcacheFailure extends RuntimeException {
    * @param message the grouped kind of failure
    */
   public MemcacheFailure(String message) {
+    this(message, null);
+  }
+
+  private MemcacheFailure(String message, ProtocolErrors.DropCause dropCause) {
     super(message, null, false, false);
+    this.dropCause = dropCause;
   }
 
   static MemcacheFailure invalidKey(String problem) {
@@ -33,37 +40,38 @@ public final class MemcacheFailure extends RuntimeException {
   }
 
   static MemcacheFailure timeout(Duration timeout) {
-    return new MemcacheFailure("timeout after " + timeout.toMillis() + " ms");
+    return new MemcacheFailure("timeout after " + timeout.toMillis() + " ms", ProtocolErrors.DropCause.TIMEOUT);
   }
 
   static MemcacheFailure closedBy(String server) {
-    return new MemcacheFailure("connection closed by " + server);
+    return new MemcacheFailure("connection closed by " + server, ProtocolErrors.DropCause.SERVER_CLOSED);
   }
 
   static MemcacheFailure malformed(String problem) {
-    return new MemcacheFailure("malformed reply: " + problem);
+    return new MemcacheFailure("malformed reply: " + problem, ProtocolErrors.DropCause.MALFORMED_REPLY);
   }
 
   static MemcacheFailure outOfStep() {
-    return new MemcacheFailure("reply out of step with requests");
+    return new MemcacheFailure("reply out of step with requests", ProtocolErrors.DropCause.OUT_OF_STEP);
   }
 
   static MemcacheFailure unsolicited(String server) {
-    return new MemcacheFailure("bytes from " + server + " with no request outstanding");
+    return new MemcacheFailure("bytes from " + server + " with no request outstanding",
+        ProtocolErrors.DropCause.OUT_OF_STEP);
   }
 
   /** memcached may have read the data block as a command of its own: nothing after it can be trusted. */
   static MemcacheFailure storageRejected(String errorLine) {
-    return new MemcacheFailure("storage command answered " + errorLine);
+    return new MemcacheFailure("storage command answered " + errorLine, ProtocolErrors.DropCause.STORE_REFUSED);
   }
 
   static MemcacheFailure clientClosed() {
-    return new MemcacheFailure(CLIENT_CLOSED);
+    return new MemcacheFailure("client closed");
   }
 
-  /** @return whether it is the client closing its connections, not the server or the network failing */
-  boolean closedByClient() {
-    return CLIENT_CLOSED.equals(getMessage());
+  /** @return why the connection it fails was dropped; null when it drops none, or the client closed it */
+  ProtocolErrors.DropCause dropCause() {
+    return dropCause;
   }
 
   /** A failure to connect, by kind. */
@@ -85,8 +93,9 @@ public final class MemcacheFailure extends RuntimeException {
       return failure;
     }
     if (cause instanceof IOException) {
-      return closedBy(server);
+      return new MemcacheFailure("connection closed by " + server, ProtocolErrors.DropCause.IO_ERROR);
     }
-    return new MemcacheFailure("connection to " + server + " failed: " + cause.getClass().getSimpleName());
+    return new MemcacheFailure("connection to " + server + " failed: " + cause.getClass().getSimpleName(),
+        ProtocolErrors.DropCause.IO_ERROR);
   }
 }

@@ -38,6 +38,8 @@ final class ServerLink {
   private Channel channel;
   private MemcacheClientHandler handler;
   private boolean connecting;
+  /** Whether a connection was opened before: the next one opened is then opened again, after a drop. */
+  private boolean openedBefore;
   private boolean closed;
   private List<PendingRequest> waiting = new ArrayList<>();
   private final CompletableFuture<Void> closeDone = new CompletableFuture<>();
@@ -195,6 +197,8 @@ final class ServerLink {
     }
     channel = opened;
     handler = opened.pipeline().get(MemcacheClientHandler.class);
+    errors.opened(server, openedBefore);
+    openedBefore = true;
     for (PendingRequest request : ready) {
       write(opened, request);
     }

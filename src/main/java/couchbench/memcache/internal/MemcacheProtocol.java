@@ -3,11 +3,14 @@ package couchbench.memcache.internal;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.MemcacheClient;
 import couchbench.memcache.client.MemcacheClientConfig;
+import couchbench.memcache.client.ProtocolErrors;
 import io.gatling.core.CoreComponents;
 import io.gatling.core.config.GatlingConfiguration;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.core.protocol.ProtocolKey;
 import io.gatling.netty.util.Transports;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import scala.Function1;
@@ -15,13 +18,15 @@ import scala.runtime.BoxedUnit;
 
 /**
  * The memcache protocol as Gatling's engine sees it: the client settings, and the key under which
- * Gatling finds the components (one client per distinct client configuration per run, closed when
+ * Gatling finds the components (one client per distinct client configuration and tally per run, closed when
  * the run ends).
  *
  * @param config servers, timeouts and connection sharing
  * @param timings where each request's time in nanoseconds goes
+ * @param tally where the client tallies its connections and the replies no request was waiting for; null: its own
  */
-public record MemcacheProtocol(MemcacheClientConfig config, MemcacheTimings timings) implements Protocol {
+public record MemcacheProtocol(MemcacheClientConfig config, MemcacheTimings timings, ProtocolErrors tally)
+    implements Protocol {
 
   /** How actions find their components in Gatling's registry. */
   public static final ProtocolKey<MemcacheProtocol, MemcacheComponents> KEY = new Key();
@@ -43,7 +48,7 @@ public record MemcacheProtocol(MemcacheClientConfig config, MemcacheTimings timi
 
     @Override
     public Function1<MemcacheProtocol, MemcacheComponents> newComponents(CoreComponents core) {
-      Map<MemcacheClientConfig, MemcacheClient> clients = new ConcurrentHashMap<>();
+      Map<List<Object>, MemcacheClient> clients = new ConcurrentHashMap<>();
       core.actorSystem()
           .registerOnTermination(
               () -> {
@@ -53,14 +58,15 @@ public record MemcacheProtocol(MemcacheClientConfig config, MemcacheTimings timi
       return protocol ->
           new MemcacheComponents(
               clients.computeIfAbsent(
-                  protocol.config(),
-                  config ->
+                  Arrays.asList(protocol.config(), protocol.tally()),
+                  key ->
                       new MemcacheClient(
-                          config,
+                          protocol.config(),
                           core.eventLoopGroup(),
                           Transports.newSocketChannelFactory(
                               core.configuration().netty().useNativeTransport(),
-                              core.configuration().netty().useIoUring()))),
+                              core.configuration().netty().useIoUring()),
+                          protocol.tally() == null ? new ProtocolErrors() : protocol.tally())),
               core, protocol.timings());
     }
   }

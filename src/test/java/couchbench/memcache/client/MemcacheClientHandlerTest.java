@@ -16,6 +16,7 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -224,7 +225,8 @@ class MemcacheClientHandlerTest {
     assertEquals("memcache server 127.0.0.1:11211 sent a reply no request was waiting for: \"STORED\\r\\n\"",
         taken.get(0).message());
     assertEquals(List.of(), errors.takeUnreported(), "taken once");
-    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 1, "STORED\\r\\n")), errors.byServer());
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 0, 0,
+        Map.of(ProtocolErrors.DropCause.OUT_OF_STEP, 1L), "STORED\\r\\n")), errors.byServer());
   }
 
   @Test
@@ -266,7 +268,8 @@ class MemcacheClientHandlerTest {
     assertFalse(channel.isActive());
     assertEquals(List.of(new ProtocolErrors.Error(SERVER, "STORED\\r\\n")), errors.takeUnreported(),
         "the same words as when it comes in the first reply's read");
-    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 1, "STORED\\r\\n")), errors.byServer());
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(1, 0, 0,
+        Map.of(ProtocolErrors.DropCause.OUT_OF_STEP, 1L), "STORED\\r\\n")), errors.byServer());
   }
 
   @Test
@@ -283,13 +286,24 @@ class MemcacheClientHandlerTest {
     CompletableFuture<MemcacheReply> get = send(channel, new MemcacheRequest.Retrieve(false, List.of("a")));
     receive(channel, "HELLO\r\n");
     assertFailure("malformed reply: unknown reply line", get);
-    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(0, 1, null)), errors.byServer(),
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(0, 0, 0,
+        Map.of(ProtocolErrors.DropCause.MALFORMED_REPLY, 1L), null)), errors.byServer(),
         "a failed request is seen already: no protocol error, but the dropped connection counts");
     EmbeddedChannel closed = new EmbeddedChannel();
     ProtocolErrors none = new ProtocolErrors();
     ServerLink.configure(closed.pipeline(), SERVER, CONFIG, none);
     closed.pipeline().get(MemcacheClientHandler.class).drop(MemcacheFailure.clientClosed());
     assertEquals(Map.of(), none.byServer());
+  }
+
+  @Test
+  void shouldTellAServerClosingAConnectionFromAnIoErrorOnIt() {
+    channel.close();
+    EmbeddedChannel reset = new EmbeddedChannel();
+    ServerLink.configure(reset.pipeline(), SERVER, CONFIG, errors);
+    reset.pipeline().fireExceptionCaught(new IOException("Connection reset by peer"));
+    assertEquals(Map.of(SERVER, new ProtocolErrors.ServerTally(0, 0, 0, Map.of(ProtocolErrors.DropCause.SERVER_CLOSED,
+        1L, ProtocolErrors.DropCause.IO_ERROR, 1L), null)), errors.byServer());
   }
 
   static CompletableFuture<MemcacheReply> send(EmbeddedChannel channel, MemcacheRequest request) {
