@@ -104,20 +104,23 @@ bench_start_memcached() {
   exit 1
 }
 
-# bench_threads PID: one line per thread of PID: its name without the trailing number (spaces as _),
+# bench_threads PID: one line per thread of PID: its name without the trailing number (spaces as _), its id,
 # its user and system ticks, its voluntary context switches.
 bench_threads() {
   for task in /proc/"$1"/task/*; do
-    printf '%s %s %s\n' "$(sed 's/[-#]*[0-9]*$//; s/ /_/g' "$task/comm")" \
+    printf '%s %s %s %s\n' "$(sed 's/[-#]*[0-9]*$//; s/ /_/g' "$task/comm")" "${task##*/}" \
       "$(sed 's/.*) //' "$task/stat" | awk '{ print $12, $13 }')" "$(awk '/^voluntary_ctxt/ { print $2 }' "$task/status")"
   done 2>/dev/null # a thread may end while it is read
 }
 
 # bench_per_request NAME SECONDS BEFORE AFTER: from two snapshots of bench_threads, each ending with a line
-# "requests N 0 0" (N counted by the server), the CPU per request in all and by thread group, in us.
+# "requests - N 0 0" (N counted by the server), the CPU per request in all and by thread group, in us. Only
+# threads in both snapshots count: one that started or ended in between has no difference to give.
 bench_per_request() {
   # Ticks are 1/100 s (CLK_TCK): us per request = ticks * 10^4 / requests.
-  awk -v name="$1" -v seconds="$2" 'FNR == 1 { file++ } { sign = file == 1 ? -1 : 1; u[$1] += sign * $2; k[$1] += sign * $3; v[$1] += sign * $4 }
+  awk -v name="$1" -v seconds="$2" 'FNR == 1 { file++ }
+    file == 1 { u0[$2] = $3; k0[$2] = $4; v0[$2] = $5; next }
+    $2 in u0 { u[$1] += $3 - u0[$2]; k[$1] += $4 - k0[$2]; v[$1] += $5 - v0[$2] }
     END {
       n = u["requests"]; printf "%s: %d requests in %d s (%d/s)\n", name, n, seconds, n / seconds
       if (n <= 0) exit

@@ -65,9 +65,9 @@ window() {
   sleep "$3"
   proc=$(pgrep -P "$pid" -f "$4" | head -1 || true)
   proc=${proc:-$pid}
-  before=$(bench_threads "$proc"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+  before=$(bench_threads "$proc"; echo "requests - $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
   sleep 8
-  after=$(bench_threads "$proc"; echo "requests $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+  after=$(bench_threads "$proc"; echo "requests - $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
   wait "$pid" || true
   bench_per_request "$name" 8 "$before" "$after"
 }
