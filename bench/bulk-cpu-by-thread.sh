@@ -91,5 +91,7 @@ echo "medians over the rounds (requests/s: the server's documents over B; us CPU
 MINIMAL_CLIENT=python bench_medians "$out/rounds.txt"
 if [ "$PROFILE" = 1 ]; then
   for b in $BATCHES; do for t in $THREADS; do bulkinsert profiled "$b" "$t" couchbench.ProfiledGatling >/dev/null; done; done
+  for profile in "$out"/profile-*.collapsed; do awk -f bench/profile-summary.awk "$profile" >"${profile%.collapsed}.txt"; done
+  echo "their sums (bench/profile-summary.awk): $(ls "$out"/profile-*.txt | tr '\n' ' ')"
   echo "flame graphs (not in the figures above): $(ls "$out"/profile-*.html | tr '\n' ' ')"
 fi

@@ -137,5 +137,7 @@ echo "medians over the rounds:"
 MINIMAL_CLIENT=${MINIMAL_CLIENT:-} bench_medians "$out/rounds.txt"
 if [ "$PROFILE" = 1 ]; then
   for simulation in $SIMULATIONS; do PROFILED=1 measure . profiled "$simulation" >/dev/null; done
+  for profile in "$out"/profile-*.collapsed; do awk -f bench/profile-summary.awk "$profile" >"${profile%.collapsed}.txt"; done
+  echo "their sums (bench/profile-summary.awk): $(ls "$out"/profile-*.txt | tr '\n' ' ')"
   echo "flame graphs (not in the figures above): $(ls "$out"/profile-*.html | tr '\n' ' ')"
 fi
