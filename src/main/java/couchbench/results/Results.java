@@ -22,9 +22,11 @@ import java.util.Set;
  * @param figures the simulation's own figures, as its {@link Summary} keeps them; null before schema 3, or for a run
  *     whose simulation has none
  * @param lostInjectors in merged results, the injectors of the run that left no results, and why; else empty
+ * @param cluster a run over several CouchDB nodes (or with -Dq/-Dn): each node's figures; null for others, and in
+ *     merged results
  */
 public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
-    List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors) {
+    List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors, ClusterResults cluster) {
 
   /** The schema this code writes. */
   public static final int SCHEMA = 3;
@@ -37,6 +39,12 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
     keyFiles = keyFiles == null ? List.of() : List.copyOf(keyFiles);
     serverCounts = serverCounts == null ? List.of() : List.copyOf(serverCounts);
     lostInjectors = lostInjectors == null ? List.of() : List.copyOf(lostInjectors);
+  }
+
+  /** Results without a cluster's figures. */
+  public Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
+      List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors) {
+    this(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors, null);
   }
 
   /** Results with no lost injector: a run's own, or the merge of all its injectors. */
@@ -115,7 +123,15 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    * @return these results with them
    */
   public Results withFigures(JsonNode figures) {
-    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors);
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors, cluster);
+  }
+
+  /**
+   * @param figures a cluster's figures, or null
+   * @return these results with them
+   */
+  public Results withCluster(ClusterResults figures) {
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, this.figures, lostInjectors, figures);
   }
 
   /**
