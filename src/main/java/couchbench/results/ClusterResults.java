@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.StreamSupport;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -105,13 +107,59 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
    * @return the page with the nodes, their table, the doc counts through each node and the shards
    */
   SummaryPage addTo(SummaryPage page) {
-    SummaryPage out = page.line("Cluster: " + nodes.size() + " nodes loaded, " + (spread.equals("request")
-        ? "each request to the next node" : "each virtual user pinned to one node, round robin")
-        + (members.isEmpty() ? "; the servers do not say which nodes their cluster has (no GET /_membership)"
+    SummaryPage out = nodes.isEmpty() ? page : page.line("Cluster: " + nodes.size() + " nodes loaded, "
+        + (spread.equals("request") ? "each request to the next node" : "each virtual user pinned to one node, round robin")
+        + (members.isEmpty() ? "; the servers do not say which nodes their cluster has"
             : "; the cluster's nodes (GET /_membership): " + String.join(", ", members)) + ".");
     for (String note : notes) {
       out = out.line(note);
     }
+    if (!nodes.isEmpty()) {
+      out = perNode(out);
+    }
+    List<String> figures = nodes.stream().filter(node -> node.systemBefore() != null).findFirst()
+        .map(node -> List.copyOf(node.systemBefore().keySet())).orElse(List.of());
+    if (!figures.isEmpty()) {
+      List<String> columns = new ArrayList<>(List.of("node"));
+      columns.addAll(figures);
+      Table system = Table.of(columns.toArray(String[]::new));
+      for (Node node : nodes) {
+        List<Object> row = new ArrayList<>(List.of(node.url()));
+        figures.forEach(figure -> row.add(beforeAfter(node, figure)));
+        system = system.row(row.toArray());
+      }
+      out = out.table("each node, before / after the load (GET /_node/_local/_system)", system);
+    }
+    for (DocCount count : docCounts) {
+      String each = String.join(", ", count.byNode().entrySet().stream()
+          .map(node -> node.getValue() + " through " + node.getKey()).toList());
+      out = count.agree() ? out.line("doc_count of " + count.database() + " is the same through every node: " + each
+          + ".") : out.warning("doc_count of " + count.database() + " DIFFERS between the nodes: " + each
+          + " (the cluster had not settled, or a node lost writes).");
+    }
+    for (Map.Entry<String, JsonNode> database : shards.entrySet()) {
+      List<String> ranges = new ArrayList<>();
+      database.getValue().fields().forEachRemaining(range -> ranges.add(range.getKey() + " on "
+          + String.join(", ", StreamSupport.stream(range.getValue().spliterator(), false).map(JsonNode::asText)
+              .toList())));
+      out = out.line("Shards of " + database.getKey() + " (GET /" + database.getKey() + "/_shards): "
+          + String.join("; ", ranges) + ".");
+    }
+    return out;
+  }
+
+  /** e.g. "500 / 512": the figure before the load, then after it; n/a where the node did not say. */
+  private static String beforeAfter(Node node, String figure) {
+    return figure(node.systemBefore(), figure) + " / " + figure(node.systemAfter(), figure);
+  }
+
+  private static String figure(Map<String, Double> figures, String name) {
+    Double value = figures == null ? null : figures.get(name);
+    return value == null ? "n/a" : value % 1 == 0 ? String.valueOf(value.longValue()) : String.valueOf(value);
+  }
+
+  private SummaryPage perNode(SummaryPage page) {
+    SummaryPage out = page;
     Table table = Table.of("node", "requests", "OK", "accepted below quorum (202)", "failed", "of them no reply",
         "rate (/s)", "p50 (us)", "p90 (us)", "p99 (us)", "max (us)", "down");
     for (Node node : nodes) {
@@ -131,31 +179,9 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
       out = out.warning(accepted + " writes were accepted below quorum (202 Accepted): stored, but fewer copies"
           + " than the quorum (w) confirmed them when CouchDB answered; counted as OK by Gatling, apart here.");
     }
-    out = out.table("per node: what couchbench counted of each node's requests (2xx times, from the request's"
-        + " start to its status check)", table);
-    Table system = Table.of("node", "figure", "before", "after");
-    for (Node node : nodes) {
-      if (node.systemBefore() != null) {
-        for (Map.Entry<String, Double> figure : node.systemBefore().entrySet()) {
-          system = system.row(node.url(), figure.getKey(), figure.getValue(), node.systemAfter() == null ? "n/a"
-              : node.systemAfter().getOrDefault(figure.getKey(), Double.NaN));
-        }
-      }
-    }
-    if (!system.rows().isEmpty()) {
-      out = out.table("each node's figures before and after the load (GET /_node/_local/_system)", system);
-    }
-    for (DocCount count : docCounts) {
-      String each = String.join(", ", count.byNode().entrySet().stream()
-          .map(node -> node.getValue() + " through " + node.getKey()).toList());
-      out = count.agree() ? out.line("doc_count of " + count.database() + " is the same through every node: " + each
-          + ".") : out.warning("doc_count of " + count.database() + " DIFFERS between the nodes: " + each
-          + " (the cluster had not settled, or a node lost writes).");
-    }
-    for (Map.Entry<String, JsonNode> database : shards.entrySet()) {
-      out = out.line("Shards of " + database.getKey() + " (GET /" + database.getKey() + "/_shards): "
-          + database.getValue() + ".");
-    }
+    out = out.line("Per node: what couchbench counted of each node's requests (Gatling's request names stay as they"
+        + " are); the times are the 2xx replies', from the request's start to its status check.")
+        .table("per node", table);
     return out;
   }
 }

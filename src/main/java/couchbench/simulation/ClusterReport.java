@@ -33,15 +33,16 @@ final class ClusterReport {
 
   /**
    * @param target the run's CouchDB
-   * @return a report that has read each node's figures; empty for one node without -Dq or -Dn
+   * @return a report that has read each node's figures; empty for one node without -Dq, -Dn, -Dw or -Dr (with them,
+   *     the report of one node shows its databases' shards)
    */
   static Optional<ClusterReport> before(CouchTarget target) {
     if (!target.nodes().cluster() && target.options().describe().isEmpty()) {
       return Optional.empty();
     }
     ClusterReport report = new ClusterReport(target);
-    for (String url : target.nodes().urls()) {
-      report.before.put(url, system(target.node(url)));
+    if (target.nodes().cluster()) {
+      target.nodes().urls().forEach(url -> report.before.put(url, system(target.node(url))));
     }
     return Optional.of(report);
   }
@@ -52,12 +53,13 @@ final class ClusterReport {
    */
   ClusterResults after(List<String> databases) {
     List<String> notes = new ArrayList<>();
-    if (before.values().stream().allMatch(figures -> figures == null)) {
+    boolean cluster = target.nodes().cluster();
+    if (cluster && before.values().stream().allMatch(figures -> figures == null)) {
       notes.add("The nodes do not answer GET /_node/_local/_system (pouchdb-server, the stand-in, has no such"
           + " endpoint): no server figures per node.");
     }
     List<ClusterResults.Node> nodes = new ArrayList<>();
-    List<NodeTally.Figures> counted = target.nodes().cluster() ? NodeRouting.of(target.nodes()).figures() : List.of();
+    List<NodeTally.Figures> counted = cluster ? NodeRouting.of(target.nodes()).figures() : List.of();
     for (NodeTally.Figures node : counted) {
       nodes.add(ClusterResults.Node.of(node.url(), node.ok(), node.accepted(), node.failed(), node.noReply(),
           node.firstMillis(), node.lastMillis(), node.okNanos(),
@@ -69,7 +71,9 @@ final class ClusterReport {
     List<ClusterResults.DocCount> docCounts = new ArrayList<>();
     for (String database : databases) {
       first.shards(database).ifPresent(ranges -> shards.put(database, ranges));
-      docCounts.add(docCounts(database));
+      if (cluster) {
+        docCounts.add(docCounts(database));
+      }
     }
     if (shards.isEmpty() && !databases.isEmpty()) {
       notes.add("The server does not answer GET /db/_shards (pouchdb-server, the stand-in, has no such endpoint,"
