@@ -28,6 +28,7 @@ public final class FakeCouchCluster implements AutoCloseable {
   private final List<String> members;
   private final Map<String, Database> databases = new ConcurrentHashMap<>();
   private final Set<String> writeQueries = ConcurrentHashMap.newKeySet();
+  private final AtomicLong requests = new AtomicLong();
 
   private FakeCouchCluster(int nodes, List<String> members) throws IOException {
     this.members = List.copyOf(members);
@@ -82,6 +83,7 @@ public final class FakeCouchCluster implements AutoCloseable {
     String path = exchange.getRequestURI().getPath();
     String query = exchange.getRequestURI().getQuery();
     exchange.getRequestBody().readAllBytes();
+    requests.incrementAndGet();
     String[] parts = path.substring(1).split("/");
     if (path.equals("/")) {
       HttpReplies.json(exchange, 200, "{\"couchdb\":\"Welcome\",\"version\":\"3.5.0\"}");
@@ -93,6 +95,9 @@ public final class FakeCouchCluster implements AutoCloseable {
     } else if (path.equals("/_node/_local/_system")) {
       HttpReplies.json(exchange, 200, "{\"run_queue\":0,\"process_count\":500,\"memory\":{\"processes\":1000,"
           + "\"binary\":200},\"io_input\":10,\"io_output\":20}");
+    } else if (path.equals("/_node/_local/_stats")) {
+      HttpReplies.json(exchange, 200, "{\"couchdb\":{\"httpd\":{\"requests\":{\"value\":" + requests.get()
+          + ",\"type\":\"counter\"}}}}");
     } else if (parts.length == 1) {
       database(exchange, method, parts[0], query);
     } else if (parts.length == 2 && parts[1].equals("_shards")) {

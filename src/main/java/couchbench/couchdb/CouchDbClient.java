@@ -89,6 +89,15 @@ public final class CouchDbClient {
     return jsonIf200(get("/_node/_local/_system"));
   }
 
+  /**
+   * The node's own counters: {@code GET /_node/_local/_stats} (requests served, database reads and writes, ...).
+   *
+   * @return its JSON; empty when the server has no such endpoint (pouchdb-server)
+   */
+  public Optional<JsonNode> nodeStats() {
+    return jsonIf200(get("/_node/_local/_stats"));
+  }
+
   private Optional<JsonNode> jsonIf200(CouchReply reply) {
     if (reply.status() != 200) {
       return Optional.empty();

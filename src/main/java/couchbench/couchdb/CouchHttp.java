@@ -68,8 +68,9 @@ public final class CouchHttp {
 
   /**
    * Sends a request, then stops the whole run if CouchDB refused the login (401/403): CouchDB 3
-   * locks a user out after a few failures, so a wrong password must not be tried again and again. Of several nodes, the request goes to its user's node (or the next
-   * node, with -Dcouchdb.spread=request), and what it got is counted for that node ({@link NodeRouting}).
+   * locks a user out after a few failures, so a wrong password must not be tried again and again. Of several nodes,
+   * the request goes to its user's node (or the next node, with -Dcouchdb.spread=request); there, and with -Dw, where a
+   * write may be accepted below quorum (202), what it got is counted for its node ({@link NodeRouting}).
    *
    * @param target the CouchDB server, named in the message
    * @param request the request, with its own checks
@@ -78,7 +79,7 @@ public final class CouchHttp {
   public static ChainBuilder stopOnRefusal(CouchTarget target, HttpRequestActionBuilder request) {
     // One more check that only reads the status, and one flag read: no session attribute per request. The flag is the
     // run's, so a request that got no reply is never judged by another's status.
-    if (!target.nodes().cluster()) {
+    if (!target.countedPerNode()) {
       return exec(request.check(status().transform(status -> noteRefusal(target, status))))
           .stopLoadGeneratorIf(REFUSED, session -> refusalReported.get());
     }

@@ -62,7 +62,8 @@ public final class NodeRouting {
         ? session.set(GATLING_BASE_URL, nodes.urls().get((int) (next.getAndIncrement() % nodes.urls().size())))
         : session;
     InFlight request = routed.contains(REQUEST) ? routed.get(REQUEST) : new InFlight();
-    request.node = tallies.get(routed.getString(GATLING_BASE_URL));
+    // Gatling keeps the base URL in the session only when it has several.
+    request.node = tallies.get(nodes.cluster() ? routed.getString(GATLING_BASE_URL) : nodes.urls().get(0));
     request.replied = false;
     request.node.sent(System.currentTimeMillis());
     request.sentNanos = System.nanoTime();

@@ -39,7 +39,7 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
    * @param ratePerSecond count over the time from its first request to its last reply
    * @param latency the 2xx replies' times, taken by couchbench from the request's start to its status check
    * @param outages each time it stopped answering, and when it answered again
-   * @param systemBefore its GET /_node/_local/_system figures before the load; null when n/a
+   * @param systemBefore its GET /_node/_local/_system and _stats figures before the load; null when n/a
    * @param systemAfter the same after the load; null when n/a
    */
   public record Node(String url, long count, long ok, long accepted, long ko, long noReply, double ratePerSecond,
@@ -107,8 +107,9 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
    * @return the page with the nodes, their table, the doc counts through each node and the shards
    */
   SummaryPage addTo(SummaryPage page) {
-    SummaryPage out = nodes.isEmpty() ? page : page.line("Cluster: " + nodes.size() + " nodes loaded, "
-        + (spread.equals("request") ? "each request to the next node" : "each virtual user pinned to one node, round robin")
+    String loaded = nodes.size() == 1 ? "1 node loaded" : nodes.size() + " nodes loaded, " + (spread.equals("request")
+        ? "each request to the next node" : "each virtual user pinned to one node, round robin");
+    SummaryPage out = nodes.isEmpty() ? page : page.line("Cluster: " + loaded
         + (members.isEmpty() ? "; the servers do not say which nodes their cluster has"
             : "; the cluster's nodes (GET /_membership): " + String.join(", ", members)) + ".");
     for (String note : notes) {
@@ -128,7 +129,7 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
         figures.forEach(figure -> row.add(beforeAfter(node, figure)));
         system = system.row(row.toArray());
       }
-      out = out.table("each node, before / after the load (GET /_node/_local/_system)", system);
+      out = out.table("each node, before / after the load (GET /_node/_local/_system and _stats)", system);
     }
     for (DocCount count : docCounts) {
       String each = String.join(", ", count.byNode().entrySet().stream()

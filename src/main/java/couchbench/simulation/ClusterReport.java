@@ -24,6 +24,10 @@ final class ClusterReport {
   private static final List<String> SYSTEM = List.of("run_queue", "process_count", "memory/processes",
       "memory/binary", "io_input", "io_output");
 
+  /** The counters of GET /_node/_local/_stats kept, by their path in its reply. */
+  private static final List<String> STATS = List.of("couchdb/httpd/requests/value",
+      "couchdb/database_reads/value", "couchdb/database_writes/value");
+
   private final CouchTarget target;
   private final Map<String, Map<String, Double>> before = new LinkedHashMap<>();
 
@@ -41,7 +45,7 @@ final class ClusterReport {
       return Optional.empty();
     }
     ClusterReport report = new ClusterReport(target);
-    if (target.nodes().cluster()) {
+    if (target.countedPerNode()) {
       target.nodes().urls().forEach(url -> report.before.put(url, system(target.node(url))));
     }
     return Optional.of(report);
@@ -53,14 +57,14 @@ final class ClusterReport {
    */
   ClusterResults after(List<String> databases) {
     List<String> notes = new ArrayList<>();
-    boolean cluster = target.nodes().cluster();
-    if (cluster && before.values().stream().allMatch(figures -> figures == null)) {
-      notes.add("The nodes do not answer GET /_node/_local/_system (pouchdb-server, the stand-in, has no such"
-          + " endpoint): no server figures per node.");
+    boolean counted = target.countedPerNode();
+    if (counted && before.values().stream().allMatch(figures -> figures == null)) {
+      notes.add("The nodes do not answer GET /_node/_local/_system nor _stats (pouchdb-server, the stand-in, has no"
+          + " such endpoints): no server figures per node.");
     }
     List<ClusterResults.Node> nodes = new ArrayList<>();
-    List<NodeTally.Figures> counted = cluster ? NodeRouting.of(target.nodes()).figures() : List.of();
-    for (NodeTally.Figures node : counted) {
+    List<NodeTally.Figures> perNode = counted ? NodeRouting.of(target.nodes()).figures() : List.of();
+    for (NodeTally.Figures node : perNode) {
       nodes.add(ClusterResults.Node.of(node.url(), node.ok(), node.accepted(), node.failed(), node.noReply(),
           node.firstMillis(), node.lastMillis(), node.okNanos(),
           node.outages().stream().map(o -> ClusterResults.Outage.of(o[0], o[1])).toList(), before.get(node.url()),
@@ -71,7 +75,7 @@ final class ClusterReport {
     List<ClusterResults.DocCount> docCounts = new ArrayList<>();
     for (String database : databases) {
       first.shards(database).ifPresent(ranges -> shards.put(database, ranges));
-      if (cluster) {
+      if (target.nodes().cluster()) {
         docCounts.add(docCounts(database));
       }
     }
@@ -97,24 +101,25 @@ final class ClusterReport {
     return new ClusterResults.DocCount(database, byNode);
   }
 
-  /** The node's figures; null when it has none to give (no such endpoint, or no answer). */
+  /** The node's figures (_system, then _stats); null when it has none to give (no such endpoints, or no answer). */
   private static Map<String, Double> system(CouchTarget node) {
-    Optional<JsonNode> reply;
+    CouchDbClient client = new CouchDbClient(node);
+    Map<String, Double> figures = new LinkedHashMap<>();
     try {
-      reply = new CouchDbClient(node).nodeSystem();
+      client.nodeSystem().ifPresent(reply -> keep(reply, SYSTEM, figures));
+      client.nodeStats().ifPresent(reply -> keep(reply, STATS, figures));
     } catch (CouchDbException e) {
       return null;
     }
-    if (reply.isEmpty()) {
-      return null;
-    }
-    Map<String, Double> figures = new LinkedHashMap<>();
-    for (String path : SYSTEM) {
-      JsonNode value = reply.get().at("/" + path);
+    return figures.isEmpty() ? null : figures;
+  }
+
+  private static void keep(JsonNode reply, List<String> paths, Map<String, Double> figures) {
+    for (String path : paths) {
+      JsonNode value = reply.at("/" + path);
       if (value.isNumber()) {
-        figures.put(path.replace('/', '.'), value.asDouble());
+        figures.put(path.replace("/value", "").replace('/', '.'), value.asDouble());
       }
     }
-    return figures;
   }
 }

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * The CouchDB nodes a run loads: one URL, or several of one cluster (-Dcouchdb.url=http://a:5984,http://b:5984), the
- * first of which takes the setup. Each virtual user is pinned to one node, round robin, or with -Dcouchdb.spread=request
- * each request goes to the next node.
+ * first of which takes the setup. Each virtual user is pinned to one node, round robin, or with
+ * -Dcouchdb.spread=request each request goes to the next node.
  *
  * @param urls the nodes' base URLs, without user-info, in the order given
  * @param spreadPerRequest true for -Dcouchdb.spread=request, false for user (the default)

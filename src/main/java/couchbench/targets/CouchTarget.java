@@ -47,6 +47,14 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
   }
 
   /**
+   * @return whether each request's node and kind of reply are counted ({@code couchdb.NodeRouting}): with several
+   *     nodes, or with -Dw, under which a write may be accepted below quorum (202)
+   */
+  public boolean countedPerNode() {
+    return nodes.cluster() || options.w().isPresent();
+  }
+
+  /**
    * The same server and login at another of the cluster's nodes, for what is read through every node.
    *
    * @param url one of {@link #nodes}

@@ -119,12 +119,30 @@ class ClusterIT {
         assertTrue(node.path("accepted").asLong() > 0, node.toString());
         assertEquals(0, node.path("ok").asLong(), "no 202 counted as a 201: " + node);
         assertEquals(500.0, node.path("systemBefore").path("process_count").asDouble(), node.toString());
+        assertTrue(node.path("systemAfter").path("couchdb.httpd.requests").asDouble()
+            > node.path("systemBefore").path("couchdb.httpd.requests").asDouble(), node.toString());
       }
       assertEquals(4, results.path("shards").path("quorum_it").size(), results.toString());
       String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
       assertTrue(page.contains("accepted below quorum (202 Accepted)"), page);
       assertTrue(page.contains("node1@one.example, node2@one.example, node3@one.example"), page);
       assertTrue(page.contains("Shards of quorum_it"), page);
+    }
+  }
+
+  @Test
+  void shouldCountAcceptedBelowQuorumOfOneNodeWithW() throws Exception {
+    try (FakeCouchCluster cluster = FakeCouchCluster.of(1, "single")) {
+      GatlingRun.Result run = GatlingRun.run("CouchSet", Map.of("couchdb.url", cluster.url(), "users", "2",
+          "duration", "1", "valueSize", "20", "keyFile", KeyFiles.fresh("single").toString(), "database", "w_it",
+          "w", "2"), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      List<JsonNode> perNode = list(results(run).path("cluster").path("nodes"));
+      assertEquals(1, perNode.size());
+      assertTrue(perNode.get(0).path("accepted").asLong() > 0, perNode.toString());
+      assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html"))
+          .contains("accepted below quorum (202 Accepted)"));
     }
   }
 
