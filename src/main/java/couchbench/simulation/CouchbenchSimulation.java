@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  */
 public abstract class CouchbenchSimulation extends Simulation {
 
-  private Optional<CouchTarget> couchdb = Optional.empty();
+  private Optional<CouchTarget> couchTarget = Optional.empty();
   private Optional<ClusterReport> cluster = Optional.empty();
 
   /** The run's settings, printed once (passwords masked). */
@@ -59,8 +59,8 @@ public abstract class CouchbenchSimulation extends Simulation {
    *     node), or a local stand-in started for the run
    */
   protected final CouchTarget couchdbTarget() {
-    couchdb = Optional.of(orExit(() -> Targets.couchdb(settings)));
-    return couchdb.get();
+    couchTarget = Optional.of(orExit(() -> Targets.couchdb(settings)));
+    return couchTarget.get();
   }
 
   /**
@@ -109,7 +109,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   @Override
   public final void before() {
     Startup.orExit(this::prepare);
-    cluster = couchdb.flatMap(ClusterReport::before);
+    cluster = couchTarget.flatMap(ClusterReport::before);
     run.loadStarts(progress());
   }
 

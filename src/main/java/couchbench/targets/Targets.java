@@ -22,13 +22,14 @@ public final class Targets {
   private Targets() {}
 
   /**
-   * -Dcouchdb.url if given (checked to answer as CouchDB); else a CouchDB on 127.0.0.1:5984; else, when nothing
+   * -Dcouchdb.url if given (each node of its list checked to answer as CouchDB, several to be one cluster); else a CouchDB on 127.0.0.1:5984; else, when nothing
    * listens there or -Dcouchbench.defaultPorts=false, a local pouchdb-server started for this run and stopped when
    * the JVM exits.
    *
    * @param settings the run's settings
    * @return the CouchDB target
-   * @throws TargetException when the target does not answer as CouchDB, rejects the login, or cannot be started
+   * @throws TargetException when the target (or a node of it) does not answer as CouchDB, rejects the login, or cannot
+   *     be started, or when the nodes are not one cluster
    */
   public static CouchTarget couchdb(Settings settings) {
     return couchdb(settings, DEFAULT_COUCHDB);
