@@ -77,9 +77,9 @@ public final class CouchHttp {
    * @return a chain that sends the request and stops the run on a refusal
    */
   public static ChainBuilder stopOnRefusal(CouchTarget target, HttpRequestActionBuilder request) {
-    // One more check that only reads the status, and one flag read: no session attribute per request. The flag is the
-    // run's, so a request that got no reply is never judged by another's status.
     if (!target.countedPerNode()) {
+      // One more check that only reads the status, and one flag read: no session attribute per request. The flag is
+      // the run's, so a request that got no reply is never judged by another's status.
       return exec(request.check(status().transform(status -> noteRefusal(target, status))))
           .stopLoadGeneratorIf(REFUSED, session -> refusalReported.get());
     }

@@ -8,6 +8,7 @@ import couchbench.couchdb.NodeTally;
 import couchbench.results.ClusterResults;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,9 @@ final class ClusterReport {
   /** The counters of GET /_node/_local/_stats kept, by their path in its reply. */
   private static final List<String> STATS = List.of("couchdb/httpd/requests/value",
       "couchdb/database_reads/value", "couchdb/database_writes/value");
+
+  /** How long the doc_counts through the nodes may take to agree after the load. */
+  private static final Duration SETTLING = Duration.ofSeconds(10);
 
   private final CouchTarget target;
   private final Map<String, Map<String, Double>> before = new LinkedHashMap<>();
@@ -83,13 +87,33 @@ final class ClusterReport {
       notes.add("The server does not answer GET /db/_shards (pouchdb-server, the stand-in, has no such endpoint,"
           + " nor q and n): no shards shown.");
     }
-    docCounts.stream().filter(count -> !count.agree()).forEach(count -> Console.warn("doc_count of "
-        + count.database() + " differs between the nodes: " + count.byNode()));
+    docCounts.stream().filter(count -> !count.agree()).forEach(count -> Console.say("doc_count of "
+        + count.database() + " differs between the nodes " + SETTLING.toSeconds() + " s after the load: "
+        + count.byNode() + " (the page says so)"));
     return new ClusterResults(target.nodes().spreadPerRequest() ? "request" : "user", target.nodes().members(),
         nodes, docCounts, shards, notes);
   }
 
+  /**
+   * The database's doc_count through every node; read again, every second, while they differ, for at most
+   * {@link #SETTLING}: a cluster that has settled counts the same through every node.
+   */
   private ClusterResults.DocCount docCounts(String database) {
+    long until = System.nanoTime() + SETTLING.toNanos();
+    ClusterResults.DocCount counts = docCountsNow(database);
+    while (!counts.agree() && System.nanoTime() < until) {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return counts;
+      }
+      counts = docCountsNow(database);
+    }
+    return counts;
+  }
+
+  private ClusterResults.DocCount docCountsNow(String database) {
     Map<String, Long> byNode = new LinkedHashMap<>();
     for (String url : target.nodes().urls()) {
       try {
