@@ -61,6 +61,11 @@ public class AttachmentUpload extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return List.of(plan.database());
+  }
+
+  @Override
   protected Report<?> report() {
     AttachmentFigures figures = new AttachmentFigures(List.of(plan.database()), CouchHttp.loginWasRefused(),
         uploads.tally().figures());

@@ -73,6 +73,11 @@ public class BulkInsert extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return plan.steps().stream().map(BulkInsertStep::database).toList();
+  }
+
+  @Override
   protected Report<?> report() {
     return new Report<>(List.of(couchdb.describe()), BulkInsertSummary.of(plan),
         bulk.figures(CouchHttp.loginWasRefused()));

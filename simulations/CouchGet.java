@@ -46,6 +46,11 @@ public class CouchGet extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return List.of(plan.database());
+  }
+
+  @Override
   protected Report<?> report() {
     return new Report<>(List.of(couchdb.describe() + ", database " + plan.database()),
         SiegeSummary.of(simulation(), plan, CouchRequests.GET), SiegeSummary.Figures.reading(keys));

@@ -57,6 +57,11 @@ public class CouchSet extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return List.of(plan.database());
+  }
+
+  @Override
   protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "ids");
     return new Report<>(List.of(couchdb.describe() + ", database " + plan.database()),

@@ -103,6 +103,11 @@ public class CouchVsMemcache extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return List.of(siege.database());
+  }
+
+  @Override
   protected Report<?> report() {
     return new Report<>(List.of(protocol.describe(memcached), couchdb.describe()), VersusSummary.of(simulation(), plan),
         phases.finish());

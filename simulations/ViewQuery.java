@@ -62,6 +62,11 @@ public class ViewQuery extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return List.of(plan.database());
+  }
+
+  @Override
   protected Report<?> report() {
     ViewQueryFigures figures = new ViewQueryFigures(couchdb.baseUrl(), indexBuild, CouchHttp.loginWasRefused(),
         view.figures());

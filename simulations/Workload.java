@@ -74,6 +74,11 @@ public class Workload extends CouchbenchSimulation {
   }
 
   @Override
+  protected List<String> couchDatabases() {
+    return plan.systems().contains(WorkloadPlan.COUCHDB) ? List.of(plan.database()) : List.of();
+  }
+
+  @Override
   protected Report<?> report() {
     return new Report<>(systems.stream().map(SystemOperations::describeTarget).toList(), new WorkloadSummary(),
         plan.figures(systems.stream().map(SystemOperations::figures).toList()));

@@ -9,6 +9,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -17,6 +19,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -27,7 +30,8 @@ import java.util.function.Consumer;
 /**
  * A TCP forwarder on a free loopback port in front of a server on 127.0.0.1, passing bytes both ways untouched (after
  * handlers of its own in front, such as TLS), that can stall: for a while, the server's replies are held, then sent on in order, as a server that stops answering for
- * a second and then catches up.
+ * a second and then catches up; or go down: for a while, every connection is closed, as a node that went away and
+ * came back.
  */
 public final class Forwarder implements AutoCloseable {
 
@@ -36,6 +40,8 @@ public final class Forwarder implements AutoCloseable {
   private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel listener;
   private volatile long stallUntilNanos;
+  private volatile long downUntilNanos;
+  private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   private Forwarder(int upstreamPort, Consumer<SocketChannel> front) throws InterruptedException {
     Relay relay = new Relay(upstreamPort);
@@ -43,6 +49,11 @@ public final class Forwarder implements AutoCloseable {
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel channel) {
+            if (System.nanoTime() < downUntilNanos) {
+              channel.close();
+              return;
+            }
+            clients.add(channel);
             front.accept(channel);
             channel.pipeline().addLast(relay);
           }
@@ -86,6 +97,16 @@ public final class Forwarder implements AutoCloseable {
    */
   public void stall(Duration length) {
     stallUntilNanos = System.nanoTime() + length.toNanos();
+  }
+
+  /**
+   * Goes down for this long: closes every client connection now, and each new one at once until then.
+   *
+   * @param length how long
+   */
+  public void down(Duration length) {
+    downUntilNanos = System.nanoTime() + length.toNanos();
+    clients.close();
   }
 
   @Override

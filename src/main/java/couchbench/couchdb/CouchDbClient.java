@@ -44,26 +44,69 @@ public final class CouchDbClient {
   }
 
   /**
-   * Creates an empty database, replacing one of the same name left by an earlier run.
+   * Creates an empty database, replacing one of the same name left by an earlier run; with -Dq and -Dn, of that many
+   * shards and copies.
    *
    * @param name the database name
    */
   public void createDatabase(String name) {
-    int status = send("PUT", "/" + name, 201, 202, 412).statusCode();
+    String create = "/" + name + target.options().createQuery();
+    int status = send("PUT", create, 201, 202, 412).statusCode();
     if (status == 412) {
       deleteDatabase(name);
-      send("PUT", "/" + name, 201, 202);
+      send("PUT", create, 201, 202);
     }
   }
 
   /**
-   * Creates a database unless it exists; an existing one is kept with its documents.
+   * Creates a database unless it exists (with -Dq and -Dn, of that many shards and copies); an existing one is kept
+   * with its documents.
    *
    * @param name the database name
    * @return true when it was created now
    */
   public boolean ensureDatabase(String name) {
-    return send("PUT", "/" + name, 201, 202, 412).statusCode() != 412;
+    return send("PUT", "/" + name + target.options().createQuery(), 201, 202, 412).statusCode() != 412;
+  }
+
+  /**
+   * What a cluster says of a database's shards: {@code GET /db/_shards}, each range with the nodes holding a copy.
+   *
+   * @param name the database name
+   * @return e.g. {@code {"00000000-7fffffff":["node1@..."],...}}; empty when the server has no such endpoint
+   *     (pouchdb-server, a single CouchDB without the clustered API)
+   */
+  public Optional<JsonNode> shards(String name) {
+    return jsonIf200(get("/" + name + "/_shards")).map(reply -> reply.path("shards")).filter(JsonNode::isObject);
+  }
+
+  /**
+   * The node's own figures: {@code GET /_node/_local/_system} (memory, run queue, processes).
+   *
+   * @return its JSON; empty when the server has no such endpoint (pouchdb-server)
+   */
+  public Optional<JsonNode> nodeSystem() {
+    return jsonIf200(get("/_node/_local/_system"));
+  }
+
+  /**
+   * The node's own counters: {@code GET /_node/_local/_stats} (requests served, database reads and writes, ...).
+   *
+   * @return its JSON; empty when the server has no such endpoint (pouchdb-server)
+   */
+  public Optional<JsonNode> nodeStats() {
+    return jsonIf200(get("/_node/_local/_stats"));
+  }
+
+  private Optional<JsonNode> jsonIf200(CouchReply reply) {
+    if (reply.status() != 200) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.ofNullable(JSON.readTree(reply.body()));
+    } catch (IOException notJson) {
+      return Optional.empty();
+    }
   }
 
   /**

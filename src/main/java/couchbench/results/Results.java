@@ -27,10 +27,12 @@ import java.util.stream.Collectors;
  * @param lostInjectors in merged results, the injectors of the run that left no results, and why; else empty
  * @param memcacheConnections each memcache server's connections opened, dropped and opened again; empty for a run
  *     without memcache, or of a file written before they were counted
+ * @param cluster a run over several CouchDB nodes (or with -Dq/-Dn): each node's figures; null for others, and in
+ *     merged results
  */
 public record Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
     List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors,
-    List<ServerConnections> memcacheConnections) {
+    List<ServerConnections> memcacheConnections, ClusterResults cluster) {
 
   /** The schema this code writes. */
   public static final int SCHEMA = 3;
@@ -49,7 +51,14 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
     memcacheConnections = memcacheConnections == null ? List.of() : List.copyOf(memcacheConnections);
   }
 
-  /** Results with no lost injector and no memcache connection counted. */
+  /** Results without a cluster's figures. */
+  public Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
+      List<ServerCount> serverCounts, JsonNode figures, List<LostInjector> lostInjectors,
+      List<ServerConnections> memcacheConnections) {
+    this(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors, memcacheConnections, null);
+  }
+
+  /** Results with no lost injector, no memcache connection counted and no cluster. */
   public Results(int schema, Run run, List<Entry> requests, Map<String, Long> errors, List<KeyFile> keyFiles,
       List<ServerCount> serverCounts, JsonNode figures) {
     this(schema, run, requests, errors, keyFiles, serverCounts, figures, List.of(), List.of());
@@ -126,7 +135,16 @@ public record Results(int schema, Run run, List<Entry> requests, Map<String, Lon
    */
   public Results withFigures(JsonNode figures) {
     return new Results(schema, run, requests, errors, keyFiles, serverCounts, figures, lostInjectors,
-        memcacheConnections);
+        memcacheConnections, cluster);
+  }
+
+  /**
+   * @param figures a cluster's figures, or null
+   * @return these results with them
+   */
+  public Results withCluster(ClusterResults figures) {
+    return new Results(schema, run, requests, errors, keyFiles, serverCounts, this.figures, lostInjectors,
+        memcacheConnections, figures);
   }
 
   /**

@@ -249,6 +249,18 @@ public final class RunOutput {
    * @param figures the simulation's own figures, for results.json and the page
    */
   public <F> void finish(List<String> targets, Summary<F> summary, F figures) {
+    finish(targets, summary, figures, null);
+  }
+
+  /**
+   * Writes the run's files, as {@link #finish(List, Summary, Object)}, with a CouchDB cluster's figures per node.
+   *
+   * @param targets the servers loaded, as the run describes them (never with a password)
+   * @param summary the simulation's summary
+   * @param figures the simulation's own figures, for results.json and the page
+   * @param cluster each node's figures, for results.json and the page; null for a run without several nodes
+   */
+  public <F> void finish(List<String> targets, Summary<F> summary, F figures, ClusterResults cluster) {
     if (loadStart == null) {
       throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
     }
@@ -281,9 +293,13 @@ public final class RunOutput {
     }
     histograms.close();
     Results results = log.map(read -> results(folder.get(), read, targets, clientTimes, counted, after, afterAt,
-        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures));
+        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures))
+        .withCluster(cluster);
     SummaryPage page = summary.page(results, ResultsFile.figures(folder.get(), results, summary.figuresType()))
         .warningsFirst(Console.warnings());
+    if (cluster != null) {
+      page = cluster.addTo(page);
+    }
     if (log.isPresent()) {
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
       move(partFile, folder.get().resolve(HISTOGRAMS));

@@ -10,6 +10,7 @@ import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -22,6 +23,9 @@ import java.util.function.Supplier;
  * trace ({@link #orExit}).
  */
 public abstract class CouchbenchSimulation extends Simulation {
+
+  private Optional<CouchTarget> couchTarget = Optional.empty();
+  private Optional<ClusterReport> cluster = Optional.empty();
 
   /** The run's settings, printed once (passwords masked). */
   protected final Settings settings = RunStart.settings();
@@ -50,9 +54,23 @@ public abstract class CouchbenchSimulation extends Simulation {
     return Startup.orExit(step);
   }
 
-  /** @return the CouchDB server of -Dcouchdb.url, or a local stand-in started for the run */
+  /**
+   * @return the CouchDB server of -Dcouchdb.url (one node, or several of a cluster, which the run then reports per
+   *     node), or a local stand-in started for the run
+   */
   protected final CouchTarget couchdbTarget() {
-    return orExit(() -> Targets.couchdb(settings));
+    couchTarget = Optional.of(orExit(() -> Targets.couchdb(settings)));
+    return couchTarget.get();
+  }
+
+  /**
+   * The CouchDB databases the load uses, still there when {@link #report} is called: a cluster's run reads their
+   * doc_count through every node, and their shards. None by default.
+   *
+   * @return the database names
+   */
+  protected List<String> couchDatabases() {
+    return List.of();
   }
 
   /** @return the memcache servers of -Dmemcache.servers, or a local memcached started for the run */
@@ -91,6 +109,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   @Override
   public final void before() {
     Startup.orExit(this::prepare);
+    cluster = couchTarget.flatMap(ClusterReport::before);
     run.loadStarts(progress());
   }
 
@@ -101,6 +120,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   }
 
   private <F> void finish(Report<F> report) {
-    run.finish(report.targets(), report.summary(), report.figures());
+    run.finish(report.targets(), report.summary(), report.figures(),
+        cluster.map(nodes -> nodes.after(couchDatabases())).orElse(null));
   }
 }

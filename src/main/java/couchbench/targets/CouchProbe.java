@@ -18,6 +18,9 @@ import java.util.Optional;
 /** Asks GET / whether a URL is CouchDB (or pouchdb-server, which stands in for it). */
 final class CouchProbe {
 
+  /** How the probe names the stand-in, e.g. "pouchdb-server 4.2.0". */
+  static final String POUCHDB = "pouchdb-server";
+
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
   private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(5);
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,6 +61,27 @@ final class CouchProbe {
     return classify(response.statusCode(), response.body());
   }
 
+  /**
+   * GET baseUrl + path, for what the cluster says of itself (e.g. /_membership).
+   *
+   * @return the reply's JSON when it is 200 and JSON; empty for any other status (a server without that endpoint), a
+   *     reply that is not JSON, or no reply
+   */
+  static Optional<JsonNode> json(String baseUrl, String path, Optional<Credentials> credentials, CouchTls tls) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(REPLY_TIMEOUT).GET();
+    credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
+    try {
+      HttpResponse<String> response = (tls == CouchTls.JVM_DEFAULT ? CLIENT : client(tls)).send(request.build(),
+          HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200 ? Optional.ofNullable(parse(response.body())) : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    }
+  }
+
   private static HttpClient client(CouchTls tls) {
     return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT)
         .sslContext(tls.sslContext()).build();
@@ -87,7 +111,7 @@ final class CouchProbe {
       return new Probe(Probe.Outcome.ANSWERS, "CouchDB " + version);
     }
     if (json.has("express-pouchdb")) {
-      return new Probe(Probe.Outcome.ANSWERS, "pouchdb-server " + version);
+      return new Probe(Probe.Outcome.ANSWERS, POUCHDB + " " + version);
     }
     return new Probe(Probe.Outcome.NOT_IT, Console.quote(body));
   }

@@ -12,13 +12,18 @@ import java.util.Optional;
  * @param credentials the login to send with every request, if any
  * @param startedLocally true when couchbench started a pouchdb-server for this run
  * @param tls what the clients trust of its certificate over https, and the client certificate they show
+ * @param nodes the nodes loaded, the first of which is baseUrl; one unless -Dcouchdb.url lists several
+ * @param options -Dq, -Dn, -Dw, -Dr for the databases created and the requests sent
  */
-public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls) {
+public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls,
+    CouchNodes nodes, DatabaseOptions options) {
 
   public CouchTarget {
     Objects.requireNonNull(baseUrl, "baseUrl");
     Objects.requireNonNull(credentials, "credentials");
     Objects.requireNonNull(tls, "tls");
+    Objects.requireNonNull(nodes, "nodes");
+    Objects.requireNonNull(options, "options");
     // The messages do not quote the URL (nor chain the parser's exception, which does): it may carry a password.
     URI uri;
     try {
@@ -30,6 +35,33 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
       throw new IllegalArgumentException("baseUrl must be scheme://host:port without user-info: pass the login as credentials");
     }
     baseUrl = baseUrl.replaceAll("/+$", "");
+    if (!nodes.urls().get(0).equals(baseUrl)) {
+      throw new IllegalArgumentException("the first node must be baseUrl");
+    }
+  }
+
+  /** One node, CouchDB's own database options. */
+  public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls) {
+    this(baseUrl, credentials, startedLocally, tls, CouchNodes.single(baseUrl.replaceAll("/+$", "")),
+        DatabaseOptions.DEFAULTS);
+  }
+
+  /**
+   * @return whether each request's node and kind of reply are counted ({@code couchdb.NodeRouting}): with several
+   *     nodes, or with -Dw, under which a write may be accepted below quorum (202)
+   */
+  public boolean countedPerNode() {
+    return nodes.cluster() || options.w().isPresent();
+  }
+
+  /**
+   * The same server and login at another of the cluster's nodes, for what is read through every node.
+   *
+   * @param url one of {@link #nodes}
+   * @return a single-node target for it
+   */
+  public CouchTarget node(String url) {
+    return new CouchTarget(url, credentials, startedLocally, tls, CouchNodes.single(url), options);
   }
 
   /** A target with the JVM's own trust and no client certificate. */
@@ -55,7 +87,9 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
     if (startedLocally) {
       return "local pouchdb-server " + PouchDbInstall.version() + " at " + baseUrl + " (started for this run)";
     }
-    return "CouchDB at " + baseUrl + credentials.map(login -> " as " + login.user()).orElse(" without login")
-        + (baseUrl.startsWith("https://") ? " (" + tls.describe() + ")" : "");
+    String at = nodes.cluster() ? String.join(", ", nodes.urls()) + " (" + nodes.describeSpread() + ")" : baseUrl;
+    return "CouchDB at " + at + credentials.map(login -> " as " + login.user()).orElse(" without login")
+        + (baseUrl.startsWith("https://") ? " (" + tls.describe() + ")" : "")
+        + options.describe().map(given -> ", " + given).orElse("");
   }
 }

@@ -4,9 +4,16 @@ import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
-/** A -Dcouchdb.url taken apart: the base URL to send requests to, and the user-info it may carry. */
+/**
+ * One URL of -Dcouchdb.url taken apart: the base URL to send requests to, and the user-info it may carry. The setting
+ * may list several, comma-separated, one per node of a cluster ({@link #parseAll}).
+ */
 public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> password) {
 
   /** A record's own toString would print the password. */
@@ -42,6 +49,41 @@ public record CouchUrl(String baseUrl, Optional<String> user, Optional<String> p
     return colon < 0
         ? new CouchUrl(base, Optional.of(userInfo), Optional.empty())
         : new CouchUrl(base, Optional.of(userInfo.substring(0, colon)), Optional.of(userInfo.substring(colon + 1)));
+  }
+
+  /**
+   * Parses -Dcouchdb.url as the user gave it: one URL, or several comma-separated, one per node of a cluster, with the
+   * same scheme, each given once.
+   *
+   * @param urls the setting's value
+   * @return the URLs in the order given
+   * @throws SettingsException when one is not an http(s) URL, their schemes differ, or one is given twice
+   */
+  static List<CouchUrl> parseAll(String urls) {
+    List<CouchUrl> parsed = new ArrayList<>();
+    for (String url : urls.split(",", -1)) {
+      CouchUrl node = parse(url);
+      for (CouchUrl earlier : parsed) {
+        if (earlier.baseUrl.equalsIgnoreCase(node.baseUrl)) {
+          throw new SettingsException("-Dcouchdb.url names " + node.baseUrl + " twice: give each node once");
+        }
+        if (!earlier.scheme().equals(node.scheme())) {
+          throw new SettingsException("-Dcouchdb.url mixes http and https (" + earlier.baseUrl + ", " + node.baseUrl
+              + "): the nodes of a run share their TLS settings, give them all one scheme");
+        }
+      }
+      parsed.add(node);
+    }
+    return List.copyOf(parsed);
+  }
+
+  private String scheme() {
+    return baseUrl.substring(0, baseUrl.indexOf(':'));
+  }
+
+  /** {@link #mask} of each comma-separated URL of -Dcouchdb.url. */
+  static String maskAll(String urls) {
+    return Arrays.stream(urls.split(",", -1)).map(CouchUrl::mask).collect(Collectors.joining(","));
   }
 
   /**

@@ -18,9 +18,12 @@ record CredentialSource(String user, String userSource, Optional<String> passwor
         + " (" + passwordSource + ")]";
   }
 
-  /** The login, or empty when no user is set; a malformed url (-Dcouchdb.url as given) throws. */
+  /**
+   * The login, or empty when no user is set; a malformed url (-Dcouchdb.url as given) throws. Of several node URLs, the
+   * first one's user-info counts: the nodes of a cluster share their users.
+   */
   static Optional<CredentialSource> resolve(Settings settings, Optional<String> url) {
-    return fromParsed(settings, url.map(CouchUrl::parse));
+    return fromParsed(settings, url.map(urls -> CouchUrl.parseAll(urls).get(0)));
   }
 
   /** Same, ignoring a malformed URL: describing the settings must not fail before they are checked. */

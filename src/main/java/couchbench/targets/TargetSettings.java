@@ -78,7 +78,7 @@ public final class TargetSettings {
     } catch (SettingsException e) {
       probe = true; // reported when the targets are resolved, after this line
     }
-    String couch = couchdbUrl().map(url -> COUCHDB_URL + "=" + CouchUrl.mask(url))
+    String couch = couchdbUrl().map(url -> COUCHDB_URL + "=" + CouchUrl.maskAll(url))
         .orElse(COUCHDB_URL + " not set (" + (probe ? "CouchDB at http://127.0.0.1:5984 if one answers, else " : "")
             + "a local pouchdb-server)");
     String login = CredentialSource.resolveLeniently(settings, couchdbUrl()).map(CredentialSource::describe)

@@ -4,6 +4,7 @@ import couchbench.process.Executables;
 import couchbench.process.FreePort;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,13 +22,14 @@ public final class Targets {
   private Targets() {}
 
   /**
-   * -Dcouchdb.url if given (checked to answer as CouchDB); else a CouchDB on 127.0.0.1:5984; else, when nothing
+   * -Dcouchdb.url if given (each node of its list checked to answer as CouchDB, several to be one cluster); else a CouchDB on 127.0.0.1:5984; else, when nothing
    * listens there or -Dcouchbench.defaultPorts=false, a local pouchdb-server started for this run and stopped when
    * the JVM exits.
    *
    * @param settings the run's settings
    * @return the CouchDB target
-   * @throws TargetException when the target does not answer as CouchDB, rejects the login, or cannot be started
+   * @throws TargetException when the target (or a node of it) does not answer as CouchDB, rejects the login, or cannot
+   *     be started, or when the nodes are not one cluster
    */
   public static CouchTarget couchdb(Settings settings) {
     return couchdb(settings, DEFAULT_COUCHDB);
@@ -38,43 +40,77 @@ public final class Targets {
     TargetSettings targets = new TargetSettings(settings);
     Optional<Credentials> credentials = targets.credentials();
     Optional<String> given = targets.couchdbUrl();
+    DatabaseOptions options = DatabaseOptions.from(settings);
     boolean probeDefault = targets.defaultPorts();
     if (given.isEmpty() && !probeDefault) {
-      return startPouchDb(settings, credentials.isPresent());
+      return startPouchDb(settings, credentials.isPresent(), options);
     }
-    String url = given.map(u -> CouchUrl.parse(u).baseUrl()).orElse(defaultUrl);
+    List<String> urls = given.map(u -> CouchUrl.parseAll(u).stream().map(CouchUrl::baseUrl).toList())
+        .orElse(List.of(defaultUrl));
+    String url = urls.get(0);
+    boolean perRequest = spreadPerRequest(settings, urls.size());
     CouchTls tls = CouchTls.from(settings, url);
     if (tls.insecure()) {
-      Console.warn("-D" + CouchTls.INSECURE + "=true: the certificate of CouchDB at " + url + " is not checked,"
-          + " so any server can pose as it; give -D" + CouchTls.CA_FILE + " instead to check it");
+      Console.warn("-D" + CouchTls.INSECURE + "=true: the certificate of CouchDB at " + String.join(", ", urls)
+          + " is not checked, so any server can pose as it; give -D" + CouchTls.CA_FILE + " instead to check it");
     }
     if (url.startsWith("https://")) {
       tls.installForGatling();
     }
-    Probe probe = CouchProbe.probe(url, credentials, tls);
-    CouchTarget found = new CouchTarget(url, credentials, false, tls);
     String login = credentials.map(c -> " as " + c.user()).orElse("");
     if (given.isPresent()) {
-      return switch (probe.outcome()) {
-        case ANSWERS -> use(found, "using " + probe.detail() + " at " + url + login + " (from -Dcouchdb.url)");
-        case REFUSED -> throw new TargetException("CouchDB at " + url
-            + " does not answer (connection refused): start it or set -Dcouchdb.url");
-        case NO_ANSWER -> throw new TargetException("CouchDB at " + url + " does not answer (" + probe.detail()
-            + "): start it or set -Dcouchdb.url");
-        case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
-            + probe.detail() + "): set -Dcouchdb.url to your CouchDB");
-        case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
-        case TLS_FAILED -> throw new TargetException(probe.detail());
-      };
+      List<String> answers = new ArrayList<>();
+      for (String node : urls) {
+        answers.add(checkGivenNode(node, credentials, tls));
+      }
+      List<String> members = urls.size() > 1 ? ClusterMembership.check(urls, credentials, tls,
+          answers.stream().allMatch(answer -> answer.startsWith(CouchProbe.POUCHDB))) : List.of();
+      CouchTarget found = new CouchTarget(url, credentials, false, tls, new CouchNodes(urls, perRequest, members),
+          options);
+      String what = answers.stream().distinct().count() == 1 ? answers.get(0) : String.join(", ", answers);
+      return use(found, "using " + what + " at " + String.join(", ", urls) + login + " (from -Dcouchdb.url"
+          + (urls.size() > 1 ? "; " + found.nodes().describeSpread() : "") + ")");
     }
+    Probe probe = CouchProbe.probe(url, credentials, tls);
     return switch (probe.outcome()) {
-      case ANSWERS -> use(found, "using " + probe.detail() + " at " + url + login
+      case ANSWERS -> use(new CouchTarget(url, credentials, false, tls, CouchNodes.single(url), options),
+          "using " + probe.detail() + " at " + url + login
           + " (found on the default port; -Dcouchdb.url picks another)");
-      case REFUSED -> startPouchDb(settings, credentials.isPresent());
+      case REFUSED -> startPouchDb(settings, credentials.isPresent(), options);
       case NO_ANSWER -> throw new TargetException("something at " + url + " does not answer as CouchDB ("
           + probe.detail() + "): stop it or set -Dcouchdb.url");
       case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
           + probe.detail() + "): stop it or set -Dcouchdb.url");
+      case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
+      case TLS_FAILED -> throw new TargetException(probe.detail());
+    };
+  }
+
+  /** -Dcouchdb.spread: user (the default) or request; read only when there are several nodes to spread over. */
+  private static boolean spreadPerRequest(Settings settings, int nodes) {
+    if (nodes == 1) {
+      return false;
+    }
+    return switch (settings.get(CouchNodes.SPREAD, "user")) {
+      case "user" -> false;
+      case "request" -> true;
+      default -> throw new SettingsException("-D" + CouchNodes.SPREAD + "=" + settings.value(CouchNodes.SPREAD).get()
+          + " is neither user nor request (user: each virtual user pinned to one node; request: each request to the"
+          + " next node)");
+    };
+  }
+
+  /** A node of -Dcouchdb.url, which must answer as CouchDB: what it is (e.g. "CouchDB 3.5.0"), else one line. */
+  private static String checkGivenNode(String url, Optional<Credentials> credentials, CouchTls tls) {
+    Probe probe = CouchProbe.probe(url, credentials, tls);
+    return switch (probe.outcome()) {
+      case ANSWERS -> probe.detail();
+      case REFUSED -> throw new TargetException("CouchDB at " + url
+          + " does not answer (connection refused): start it or set -Dcouchdb.url");
+      case NO_ANSWER -> throw new TargetException("CouchDB at " + url + " does not answer (" + probe.detail()
+          + "): start it or set -Dcouchdb.url");
+      case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
+          + probe.detail() + "): set -Dcouchdb.url to your CouchDB");
       case UNAUTHORIZED -> throw unauthorized(url, probe, credentials);
       case TLS_FAILED -> throw new TargetException(probe.detail());
     };
@@ -130,14 +166,15 @@ public final class Targets {
     };
   }
 
-  private static CouchTarget startPouchDb(Settings settings, boolean loginGiven) {
+  private static CouchTarget startPouchDb(Settings settings, boolean loginGiven, DatabaseOptions options) {
     Optional<PouchDbServer> earlier = LocalServers.find(PouchDbServer.class);
     PouchDbServer server = earlier.orElseGet(() -> LocalServers.stopAtExit(PouchDbServer.start(searchPath(settings))));
     // pouchdb-server has no users and rejects any login sent to it: the local target gets none.
     Console.say((earlier.isPresent() ? "using the local pouchdb-server " : "started local pouchdb-server ")
         + PouchDbInstall.version() + " at " + server.url() + " (data in " + server.dataDirectory()
         + (loginGiven ? ", no login needed" : "") + "), it stops when the run ends");
-    return new CouchTarget(server.url(), Optional.empty(), true);
+    return new CouchTarget(server.url(), Optional.empty(), true, CouchTls.JVM_DEFAULT, CouchNodes.single(server.url()),
+        options);
   }
 
   private static MemcacheTarget startMemcached(Settings settings) {
