@@ -44,9 +44,9 @@ bench_classpath
 port=${SERVER##*:}
 deps=${classpath#target/classes:target/test-classes:}
 
-server_stat() { # NAME
+server_requests() { # the server's cmd_get + cmd_set, from one stats reply
   timeout 2 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$0"; printf "stats\r\nquit\r\n" >&3; cat <&3' "$port" |
-    tr -d '\r' | awk -v name="$1" '$2 == name { print $3 }'
+    tr -d '\r' | awk '$2 == "cmd_get" || $2 == "cmd_set" { n += $3 } END { print n + 0 }'
 }
 
 console_options() { # CONSOLE: the -D options that give a run that console
@@ -65,9 +65,9 @@ window() {
   sleep "$3"
   proc=$(pgrep -P "$pid" -f "$4" | head -1 || true)
   proc=${proc:-$pid}
-  before=$(bench_threads "$proc"; echo "requests - $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+  before=$(bench_threads "$proc"; echo "requests - $(server_requests) 0 0")
   sleep 8
-  after=$(bench_threads "$proc"; echo "requests - $(($(server_stat cmd_get) + $(server_stat cmd_set))) 0 0")
+  after=$(bench_threads "$proc"; echo "requests - $(server_requests) 0 0")
   wait "$pid" || true
   bench_per_request "$name" 8 "$before" "$after"
 }
