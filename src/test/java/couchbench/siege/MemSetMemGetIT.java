@@ -177,8 +177,10 @@ class MemSetMemGetIT {
           "grouped connection failures: " + errors);
       assertEquals(sets.ok(), Files.readAllLines(keyFile).size() - 1, "only acknowledged keys");
       Results.ServerConnections connections = ResultsFile.read(folder).memcacheConnections().get(0);
-      assertEquals(List.of(3L, 3L, 0L), List.of(connections.opened(), connections.droppedInAll(),
-          connections.reopened()), "each user's connection dropped, none opened again: " + connections);
+      // The kill dropped each of the 3 users' connections; a user may get a new one while memcached is going down,
+      // and that one is dropped too: every connection opened ended dropped, and every one after the first reopened.
+      assertTrue(connections.droppedInAll() >= 3 && connections.droppedInAll() == connections.opened()
+          && connections.reopened() == connections.opened() - 3, "each user's connections all dropped: " + connections);
       assertTrue(run.output().contains("couchbench: memcache connections dropped: " + connections.describe()),
           run.output());
       assertTrue(Files.readString(folder.resolve("summary.html")).contains("Memcache connections dropped: "

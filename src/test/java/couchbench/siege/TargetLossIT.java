@@ -108,10 +108,13 @@ class TargetLossIT {
       assertTrue(sets.ok() > stored, "sets acknowledged before and after the restart: " + sets + ", " + stored);
       assertEquals(String.valueOf(sets.ko()), siegeRow(result, "memcache set").get(9),
           "the summary's failed transactions");
-      // The stop dropped each of the 3 users' connections, and each opened a new one once memcached was back.
+      // The stop dropped each of the 3 users' connections, and each opened a new one once memcached was back; a user
+      // may get a new one while memcached is going down, and that one is dropped too. Every drop was followed by a
+      // reopening, and each user's last connection was still open at the end.
       Results.ServerConnections connections = ResultsFile.read(result.requireRunFolder()).memcacheConnections().get(0);
-      assertEquals(List.of(first.address(), 6L, 3L, 3L), List.of(connections.server(), connections.opened(),
-          connections.droppedInAll(), connections.reopened()), "results.json: " + connections);
+      assertEquals(first.address(), connections.server());
+      assertTrue(connections.droppedInAll() >= 3 && connections.reopened() == connections.droppedInAll()
+          && connections.opened() == 3 + connections.reopened(), "results.json: " + connections);
       assertTrue(Set.of("closed by the server", "I/O error").containsAll(connections.dropped().keySet()),
           "dropped by the server going away: " + connections);
       assertTrue(result.output().contains("couchbench: memcache connections dropped: " + connections.describe()),
