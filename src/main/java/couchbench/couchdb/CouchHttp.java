@@ -46,10 +46,10 @@ public final class CouchHttp {
         .credentials()
         .map(credentials -> protocol.basicAuth(credentials.user(), credentials.password()))
         .orElse(protocol);
-    HttpProtocolBuilder withQuorum = target.options().quorum()
+    HttpProtocolBuilder signed = target.options().quorum()
         ? withLogin.sign(request -> withQuorum(target.options(), request)) : withLogin;
     // Gatling builds a TLS context per virtual user when given key managers: only with a client certificate.
-    return target.tls().clientKeys().map(keys -> withLogin.perUserKeyManagerFactory(user -> keys)).orElse(withQuorum);
+    return target.tls().clientKeys().map(keys -> signed.perUserKeyManagerFactory(user -> keys)).orElse(signed);
   }
 
   /** The request with ?w= if it writes, ?r= if it reads, when the run sets them. */
