@@ -87,7 +87,9 @@ public final class MemcacheActionBuilder implements ActionBuilder {
    * server leave in one write on its connection and are answered in order (a get of several keys, or stats, goes on
    * its own); each is timed, checked and reported on its own, and the user goes on when all are answered. Each
    * request is built from the user's session as {@code each} turns it, and checked against that: give each a key of
-   * its own there. Checks judge every reply; what they save is not kept, since the replies would save over each other.
+   * its own there. Checks judge every reply; above a depth of 1, what they save is not kept, since the replies would
+   * save over each other. At a depth of 1 this is the plain action with {@code each} applied first, in the same
+   * Gatling action: a session hook before it would cost one more action per request.
    *
    * @param depth requests at once, 1 to 1024
    * @param each turns the user's session into the one a request is built from, e.g. by setting a fresh key

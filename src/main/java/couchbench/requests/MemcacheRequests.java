@@ -77,10 +77,11 @@ public final class MemcacheRequests {
    */
   public ChainBuilder set(UnaryOperator<String> names, Supplier<String> newKey, Consumer<String> stored,
       int atOnce) {
-    Function<Session, Session> keyAndValue = session -> session.set(KeyFile.HEADER, newKey.get())
-        .set("value", RandomText.ofLength(valueSize));
-    MemcacheActionBuilder store = store(memcache(names.apply(SET)), "#{key}", "#{value}").check(stored(stored));
-    return atOnce == 1 ? exec(keyAndValue).exec(store) : exec(quiet(store).pipelined(atOnce, keyAndValue));
+    // The key stays in the session for the check; the value is drawn as the request is built: a session copy less.
+    Function<Session, Session> key = session -> session.set(KeyFile.HEADER, newKey.get());
+    MemcacheActionBuilder store = store(memcache(names.apply(SET)), session -> session.getString(KeyFile.HEADER),
+        session -> RandomText.ofLength(valueSize)).check(stored(stored));
+    return exec(atOnce(store, atOnce, key));
   }
 
   /**
@@ -95,7 +96,7 @@ public final class MemcacheRequests {
    */
   public ChainBuilder get(UnaryOperator<String> names, Function<Session, Session> draw, int atOnce) {
     MemcacheActionBuilder get = read(memcache(names.apply(GET)), "#{key}");
-    return atOnce == 1 ? exec(draw).exec(get) : exec(quiet(get).pipelined(atOnce, draw));
+    return exec(atOnce(get, atOnce, draw));
   }
 
   /**
@@ -201,9 +202,12 @@ public final class MemcacheRequests {
     return dialect.read(request, key);
   }
 
-  /** A pipelined batch of meta requests goes quiet: one mn per batch answers for all that succeeded. */
-  private MemcacheActionBuilder quiet(MemcacheActionBuilder batch) {
-    return dialect == MemcacheDialect.META ? batch.quiet() : batch;
+  /**
+   * Sends {@code atOnce} at a time, each of its own {@code each} (at 1, one request and its draw in one Gatling action);
+   * a pipelined batch of meta requests goes quiet: one mn per batch answers for all that succeeded.
+   */
+  private MemcacheActionBuilder atOnce(MemcacheActionBuilder request, int atOnce, Function<Session, Session> each) {
+    return (dialect == MemcacheDialect.META && atOnce > 1 ? request.quiet() : request).pipelined(atOnce, each);
   }
 
   // STORED (meta: HD), else the set fails; a stored key goes to `stored` from the check itself: an exec after the

@@ -36,7 +36,9 @@ class MemcacheDslIT {
       assertEquals(new GatlingReport.Counts(40, 40, 0), requests.get("batched get"), "5 rounds of 8, in order");
       assertEquals(new GatlingReport.Counts(1, 0, 1), requests.get("bad key in a batch (KO)"));
       assertEquals(new GatlingReport.Counts(7, 7, 0), requests.get("batched get beside a bad key"));
-      assertEquals(47, requests.size(), requests.keySet().toString());
+      assertEquals(new GatlingReport.Counts(1, 1, 0), requests.get("pipelined at depth 1"));
+      assertEquals(new GatlingReport.Counts(1, 1, 0), requests.get("after depth 1"), "the depth-1 check's save kept");
+      assertEquals(49, requests.size(), requests.keySet().toString());
       // Every request of the pipelined scenario went to its timings: 8 users, 20 rounds of a set and a get.
       assertTrue(run.output().contains("memcache DSL: timings of 320 requests recorded"), run.output());
       // Up to 4 users on a connection of one event loop: 2 to 8 connections for 8 users, none dropped.

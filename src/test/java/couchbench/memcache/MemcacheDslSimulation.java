@@ -127,7 +127,11 @@ public class MemcacheDslSimulation extends Simulation {
           // Named by each request's own session: the one bad key fails alone, its neighbours pass.
           exec(memcache(session -> session.getString("bk").equals("bad key") ? "bad key in a batch (KO)"
                   : "batched get beside a bad key").get("#{bk}")
-              .pipelined(BATCH, session -> session.set("bk", GET_KEYS.incrementAndGet() % BATCH == 0 ? "bad key" : "b-1"))));
+              .pipelined(BATCH, session -> session.set("bk", GET_KEYS.incrementAndGet() % BATCH == 0 ? "bad key" : "b-1"))),
+          // At a depth of 1: built from the session as `each` turns it, and what its checks save is kept.
+          exec(memcache("pipelined at depth 1").get("#{bk}").check(bodyString().is("bv-b-2").saveAs("depth1"))
+              .pipelined(1, session -> session.set("bk", "b-2"))),
+          exec(memcache("after depth 1").get("b-2").check(bodyString().isEL("#{depth1}"))));
 
   @Override
   public void after() {

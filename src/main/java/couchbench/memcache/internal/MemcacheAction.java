@@ -11,6 +11,8 @@ import io.gatling.commons.validation.Failure;
 import io.gatling.core.action.Action;
 import io.gatling.core.check.Check;
 import io.gatling.core.check.Check$;
+import io.gatling.core.session.Block;
+import io.gatling.core.session.GroupBlock;
 import io.gatling.core.session.Session;
 import io.gatling.core.stats.StatsEngine;
 import java.util.ArrayList;
@@ -60,9 +62,16 @@ final class MemcacheAction extends JavaExitableAction {
       executePipelined(session);
       return;
     }
-    io.gatling.javaapi.core.Session javaSession = new io.gatling.javaapi.core.Session(session);
+    io.gatling.javaapi.core.Session javaSession;
     String request;
     MemcacheRequest built;
+    try {
+      javaSession = each.apply(new io.gatling.javaapi.core.Session(session));
+    } catch (RuntimeException e) {
+      failToBuild(session, name, e);
+      next.$bang(session.markAsFailed());
+      return;
+    }
     try {
       request = requestName.apply(javaSession);
     } catch (RuntimeException e) {
@@ -77,7 +86,7 @@ final class MemcacheAction extends JavaExitableAction {
       next.$bang(session.markAsFailed());
       return;
     }
-    MemcacheComponents.ConnectionsInSession user = components.connections(session);
+    MemcacheComponents.ConnectionsInSession user = components.connections(javaSession.asScala());
     long start = clock().nowMillis();
     long startNanos = System.nanoTime();
     user.connections()
@@ -88,7 +97,7 @@ final class MemcacheAction extends JavaExitableAction {
               long end = clock().nowMillis();
               Outcome outcome = outcome(user.session(), built, reply, error);
               log(outcome, request, start, end, nanos);
-              Session timed = outcome.session().logGroupRequestTimings(start, end);
+              Session timed = timedInGroups(outcome.session(), start, end);
               next.$bang(outcome.failure() == null ? timed : timed.markAsFailed());
             });
   }
@@ -133,6 +142,21 @@ final class MemcacheAction extends JavaExitableAction {
         round.answered(start, end, outcome.failure() != null);
       });
     }
+  }
+
+  /**
+   * The request's time added to the user's groups. Gatling's own method copies the block stack and the session when
+   * the user is in any block, a loop too (2% of MemGet's CPU at pipeline 1, in a loop and no group): only a group
+   * takes the time.
+   */
+  private static Session timedInGroups(Session session, long start, long end) {
+    scala.collection.Iterator<Block> blocks = session.blockStack().iterator();
+    while (blocks.hasNext()) {
+      if (blocks.next() instanceof GroupBlock) {
+        return session.logGroupRequestTimings(start, end);
+      }
+    }
+    return session;
   }
 
   /** What became of one request: the session its checks left, and why it failed (null when it did not). */
@@ -191,7 +215,7 @@ final class MemcacheAction extends JavaExitableAction {
       Session done;
       synchronized (this) {
         if (start >= 0) {
-          session = session.logGroupRequestTimings(start, end);
+          session = timedInGroups(session, start, end);
         }
         failed |= failure;
         if (--outstanding > 0) {

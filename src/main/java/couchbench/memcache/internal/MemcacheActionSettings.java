@@ -15,7 +15,7 @@ import java.util.function.Function;
  * @param checks the user's checks
  * @param depth requests sent at once each time the action runs, 1 or more (memtier's --pipeline within one user)
  * @param each what each of those requests is built and checked from: the user's session, as this turns it (a fresh
- *     key, say); the identity with a depth of 1
+ *     key, say), at any depth; the identity unless the action is {@code pipelined}
  */
 public record MemcacheActionSettings(
     Function<Session, String> requestName,
