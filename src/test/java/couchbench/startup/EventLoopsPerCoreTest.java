@@ -38,10 +38,11 @@ class EventLoopsPerCoreTest {
   @Test
   void shouldKeepTheUsersOwnSetting() {
     System.setProperty(EVENT_LOOP_THREADS, "7");
+    LoggerContext context = new LoggerContext();
     EventLoopsPerCore configurator = new EventLoopsPerCore();
-    configurator.setContext(new LoggerContext());
+    configurator.setContext(context);
 
-    configurator.configure(new LoggerContext());
+    configurator.configure(context);
 
     assertEquals("7", System.getProperty(EVENT_LOOP_THREADS));
   }
