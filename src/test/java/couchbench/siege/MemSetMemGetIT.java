@@ -149,7 +149,7 @@ class MemSetMemGetIT {
     ExecutorService killer = Executors.newSingleThreadExecutor();
     try {
       // Killed once the load is flowing (on a loaded machine the Gatling JVM may take seconds to start): at 100 sets,
-      // a small fraction of what 3 users reach in 12 s even on a slow machine, so that the kill comes mid-run.
+      // a small fraction of what 3 users reach in 6 s even on a slow machine, so that the kill comes mid-run.
       killer.execute(() -> {
         try {
           while (Long.parseLong(stats(memcached).getOrDefault("cmd_set", "0")) < 100) {
@@ -162,7 +162,7 @@ class MemSetMemGetIT {
       });
       long start = System.nanoTime();
       GatlingRun.Result run = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
-          "users", "3", "duration", "12", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
+          "users", "3", "duration", "6", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
       double seconds = (System.nanoTime() - start) / 1e9;
 
       assertNotEquals(0, run.exitCode(), "failed requests fail the run's assertion");
