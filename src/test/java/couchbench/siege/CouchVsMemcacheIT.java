@@ -39,8 +39,9 @@ class CouchVsMemcacheIT {
   void shouldPutBothSystemsInOneReportAndAgreeWithTheServersCounts() throws Exception {
     Path keyDir = KeyFiles.freshFolder("vs");
     try (MemcachedServer memcached = MemcachedServer.start(); PouchDbServer couch = PouchDbServer.start()) {
+      // 1 s a step, nine steps: every step sends at least a request per user, and what is checked is counts.
       GatlingRun.Result run = GatlingRun.run("CouchVsMemcache", Map.of("memcache.servers", memcached.address(),
-          "couchdb.url", couch.url(), "users", "3", "duration", "2", "fields", String.valueOf(FIELDS),
+          "couchdb.url", couch.url(), "users", "3", "duration", "1", "fields", String.valueOf(FIELDS),
           "warmup", "1", "keyDir", keyDir.toString(), "database", "vs_it"), Duration.ofMinutes(3));
 
       assertEquals(0, run.exitCode(), run.output());
