@@ -1,5 +1,7 @@
 package couchbench.data;
 
+import static java.util.stream.Collectors.counting;
+import static java.util.stream.Collectors.groupingBy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -7,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +38,17 @@ class RandomTextTest {
 
     assertArrayEquals(first, again);
     assertTrue(new String(first, StandardCharsets.US_ASCII).matches("[A-Za-z0-9 ]{4096}"));
+  }
+
+  /** Each of the 63 characters about as often as any other: 6 random bits a character, the 64th value drawn again. */
+  @Test
+  void shouldUseEveryCharacterAboutEquallyOften() {
+    String text = RandomText.ofLength(630_000);
+    Map<Character, Long> counts = text.chars().mapToObj(c -> (char) c).collect(groupingBy(c -> c, counting()));
+
+    assertEquals(63, counts.size(), counts.toString());
+    counts.forEach((character, count) ->
+        assertTrue(count > 9_000 && count < 11_000, "'" + character + "' " + count + " times, expected about 10,000"));
   }
 
   @Test
