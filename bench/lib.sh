@@ -12,6 +12,8 @@ POUCHDB_BIN=$PWD/target/pouchdb-server/node_modules/pouchdb-server/bin/pouchdb-s
 # Passed to every Gatling run: a run the script forgot to give a target starts its own server rather than
 # use one it finds on 5984 or 21201.
 ONLY_GIVEN_TARGETS=-Dcouchbench.defaultPorts=false
+# As the pom's gatling-maven-plugin gives every simulation's JVM (its jvmArgs): no sampling of the JVM's perf data.
+LOADGEN_FLAGS="-XX:-UsePerfData"
 
 # bench_start_pouchdb NAME [PORT]: a temporary folder in $out, pouchdb-server answering on $URL,
 # stopped (and its data removed) when the script exits.
@@ -80,13 +82,15 @@ bench_classpath() {
   classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
 }
 
-# bench_gatling SIMULATION LOG -Dname=value...: one run as the Gatling plugin runs it (same opens,
+# bench_gatling SIMULATION LOG -Dname=value...: one run as the Gatling plugin runs it (same flags and opens,
 # same main class), results under $out/reports; prints the run folder its summary names, if any.
 bench_gatling() {
   local simulation=$1 log=$2
   shift 2
-  timeout "$LIMIT" $CLIENT_PIN java --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
-    -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" "$@" -Dcouchbench.reports="$out/reports" \
+  # shellcheck disable=SC2086 # the flags are words
+  timeout "$LIMIT" $CLIENT_PIN java $LOADGEN_FLAGS --add-opens=java.base/java.lang=ALL-UNNAMED \
+    --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" "$@" \
+    -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
   sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1
 }

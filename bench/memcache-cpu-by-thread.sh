@@ -79,7 +79,7 @@ measure() { # BUILD_DIR NAME SIMULATION [-D options...]: one couchbench run, its
   local flags=$JVM_FLAGS
   [ "$name" != "${name#baseline}" ] && flags=${BASELINE_FLAGS-$JVM_FLAGS}
   # shellcheck disable=SC2086 # the flags are words
-  timeout "$LIMIT" $CLIENT_PIN java $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
+  timeout "$LIMIT" $CLIENT_PIN java $LOADGEN_FLAGS $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
     -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
     -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
     -Dprofile.from=22 -Dprofile.seconds=8 -Dprofile.out="$out/profile-$simulation" -Dprofile.event="$PROFILE_EVENT" \
