@@ -3,10 +3,10 @@
 # its actor pool "pool-1-thread-N", the JIT, GC) beside the minimal Python client's (bench/bulk_baseline.py,
 # the same bodies of B empty documents, T connections), each over a 10 s window in the steady part of one long
 # step, with the requests counted by the server (its documents, over B) over the same window. Rounds are
-# interleaved and their order alternates. BulkInsert runs as `mvn gatling:test` runs it (C1 only, at a tenth
-# of the JVM's compile thresholds: the pom's profile). PROFILE=1: after the rounds, one more BulkInsert run per
-# B and T under async-profiler over the same window, written as flame graphs (profile-*.html) and collapsed
-# stacks; these runs are not in the figures.
+# interleaved and their order alternates. BulkInsert runs as `mvn gatling:test` runs it (no perf data, C1
+# only, at a tenth of the JVM's compile thresholds: the pom's flags and profile). PROFILE=1: after the
+# rounds, one more BulkInsert run per B and T under async-profiler over the same window, written as flame
+# graphs (profile-*.html) and collapsed stacks; these runs are not in the figures.
 #
 #   bench/bulk-cpu-by-thread.sh
 #   ROUNDS=3 BATCHES="1 64 1024" THREADS="1 2" bench/bulk-cpu-by-thread.sh
@@ -21,16 +21,16 @@ BATCHES=${BATCHES:-"1 64 1024"}
 THREADS=${THREADS:-"1 2"}
 PROFILE=${PROFILE:-0}
 PROFILE_EVENT=${PROFILE_EVENT:-cpu}
-LOADGEN_FLAGS="-XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1" # as the pom's bulkinsert-c1 profile
-JVM_FLAGS="$LOADGEN_FLAGS ${JVM_FLAGS:-}"
-BASELINE_FLAGS=${BASELINE_FLAGS-} # if set, a client "baseline" too: BulkInsert with these flags instead of JVM_FLAGS's
+# BASELINE_FLAGS, if set (even empty): a client "baseline" too, BulkInsert with these flags instead of JVM_FLAGS's
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+LOADGEN_FLAGS="$LOADGEN_FLAGS -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1" # the pom's bulkinsert-c1 profile
+JVM_FLAGS="$LOADGEN_FLAGS ${JVM_FLAGS:-}"
 bench_start_pouchdb bulk-cpu-by-thread
 bench_classpath
 
 # Each database's documents, "name count" a line: the requests of a window are the documents added to the
-# databases that were there at both ends (a run deletes its own when it ends), over B.
+# databases that were there at both ends, over B (a window ends by deleting every database).
 server_docs() {
   curl -s "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
     echo "$db $(curl -s "$URL/$db" | sed -n 's/.*"doc_count":\([0-9]*\).*/\1/p')"
@@ -52,6 +52,10 @@ window() {
     END { print "requests - " int(added / b) " 0 0" }' <(echo "$docs") <(server_docs))
   kill "$proc" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
+  # Every database goes: a killed client leaves its own, and the next windows count only the next client's.
+  curl -s "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
+    curl -s -o /dev/null -X DELETE "$URL/$db"
+  done
   bench_per_request "$name" 10 "$before
 requests - 0 0 0" "$after
 $docs"
@@ -59,7 +63,7 @@ $docs"
 
 bulkinsert() { # NAME B T [main class]: one 30 s step, its window 18 s after the JVM's start (its warm-up done)
   local main=${4:-io.gatling.app.Gatling} flags=$JVM_FLAGS
-  [ "$1" != "${1#baseline}" ] && flags="$LOADGEN_FLAGS $BASELINE_FLAGS"
+  [ "$1" != "${1#baseline}" ] && flags="$LOADGEN_FLAGS ${BASELINE_FLAGS-}"
   # shellcheck disable=SC2086 # the flags are words
   timeout "$LIMIT" $CLIENT_PIN java $flags --add-opens=java.base/java.lang=ALL-UNNAMED \
     --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" \
