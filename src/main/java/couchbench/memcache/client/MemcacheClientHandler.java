@@ -2,9 +2,12 @@ package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheDecoderFailure;
 import couchbench.memcache.codec.MemcacheReply;
+import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.memcache.codec.MetaReply;
 import couchbench.memcache.codec.MetaRequest;
+import couchbench.memcache.codec.RequestBatch;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.util.ReferenceCountUtil;
@@ -12,6 +15,8 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.concurrent.Ticker;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * that no request was waiting for closes it too, and goes to the {@link ProtocolErrors}, as does every connection
  * dropped. The requests a read answers complete once the read is done: a reply too many in the same read (a server
  * that sends STORED twice, in one write) then finds no request waiting, rather than one that a completed request's
- * user wrote meanwhile. Used on its channel's event loop only.
+ * user wrote meanwhile. A {@link PendingBatch} is queued request by request and written on as one {@link RequestBatch}.
+ * Used on its channel's event loop only.
  */
 final class MemcacheClientHandler extends ChannelDuplexHandler {
 
@@ -49,12 +55,19 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
   private boolean noreplySinceLastPending;
   /** The next opaque tag of a meta request. */
   private int nextOpaque;
+  /** A half-written request leaves the server out of step with us. */
+  private final ChannelFutureListener dropOnFailedWrite;
 
   MemcacheClientHandler(String server, Duration timeout, ProtocolErrors errors) {
     this.server = server;
     this.errors = errors;
     this.timeout = timeout;
     this.timeoutNanos = timeout.toNanos();
+    this.dropOnFailedWrite = f -> {
+      if (!f.isSuccess()) {
+        drop(MemcacheFailure.connectionFailed(f.cause(), server));
+      }
+    };
   }
 
   /** @return whether new requests may be written here */
@@ -75,15 +88,43 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-    if (!(msg instanceof PendingRequest request)) {
+    if (msg instanceof PendingRequest request) {
+      if (broken != null) {
+        request.fail(broken);
+        promise.tryFailure(broken);
+        return;
+      }
+      MemcacheRequest written = enqueue(request, promise, ticker.nanoTime());
+      if (!request.request().noreply()) {
+        promise.addListener(dropOnFailedWrite);
+      }
+      ctx.write(written, promise);
+    } else if (msg instanceof PendingBatch batch) {
+      if (broken != null) {
+        batch.requests().forEach(request -> request.fail(broken));
+        promise.tryFailure(broken);
+        return;
+      }
+      List<MemcacheRequest> written = new ArrayList<>(batch.requests().size());
+      long now = ticker.nanoTime();
+      for (PendingRequest request : batch.requests()) {
+        written.add(enqueue(request, promise, now));
+      }
+      promise.addListener(dropOnFailedWrite); // once for the batch: its requests leave in one buffer
+      ctx.write(new RequestBatch(written), promise);
+    } else {
       ctx.write(msg, promise);
-      return;
     }
-    if (broken != null) {
-      request.fail(broken);
-      promise.tryFailure(broken);
-      return;
-    }
+  }
+
+  /**
+   * Puts a request in the queue of those awaiting a reply, or, for a noreply one, completes it once its write is
+   * done.
+   *
+   * @param now the event loop's nanoTime as it is written, from which its timeout counts
+   * @return the request to write: a meta one with its opaque tag
+   */
+  private MemcacheRequest enqueue(PendingRequest request, ChannelPromise promise, long now) {
     if (request.request().noreply()) {
       // Nothing will come back: done once written, and it never enters the queue. A server that
       // stops reading would leave the write pending forever, so the write itself has a deadline.
@@ -103,25 +144,19 @@ final class MemcacheClientHandler extends ChannelDuplexHandler {
           drop(MemcacheFailure.connectionFailed(f.cause(), server));
         }
       });
-    } else {
-      if (request.request() instanceof MetaRequest meta && meta.command().tagged()) {
-        request.tag(nextOpaque);
-        nextOpaque = (nextOpaque + 1) & Integer.MAX_VALUE;
-      }
-      request.markWritten(ticker.nanoTime(), noreplySinceLastPending);
-      noreplySinceLastPending = false;
-      pending.add(request);
-      if (timer == null) {
-        armTimer();
-      }
-      // A half-written request leaves the server out of step with us.
-      promise.addListener(f -> {
-        if (!f.isSuccess()) {
-          drop(MemcacheFailure.connectionFailed(f.cause(), server));
-        }
-      });
+      return request.request();
     }
-    ctx.write(request.request(), promise);
+    if (request.request() instanceof MetaRequest meta && meta.command().tagged()) {
+      request.tag(nextOpaque);
+      nextOpaque = (nextOpaque + 1) & Integer.MAX_VALUE;
+    }
+    request.markWritten(now, noreplySinceLastPending);
+    noreplySinceLastPending = false;
+    pending.add(request);
+    if (timer == null) {
+      armTimer();
+    }
+    return request.request();
   }
 
   @Override

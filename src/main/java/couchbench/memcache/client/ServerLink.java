@@ -3,6 +3,7 @@ package couchbench.memcache.client;
 import couchbench.memcache.codec.MemcacheTextDecoder;
 import couchbench.memcache.codec.MemcacheTextEncoder;
 import couchbench.memcache.codec.MetaEncoder;
+import couchbench.memcache.codec.RequestBatchEncoder;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
@@ -27,6 +28,7 @@ final class ServerLink {
 
   private static final MemcacheTextEncoder ENCODER = new MemcacheTextEncoder();
   private static final MetaEncoder META_ENCODER = new MetaEncoder();
+  private static final RequestBatchEncoder BATCH_ENCODER = new RequestBatchEncoder();
 
   private final String server;
   private final InetSocketAddress address;
@@ -65,9 +67,9 @@ final class ServerLink {
   }
 
   /**
-   * Sets up a memcache client pipeline: bytes guard, encoders (text, meta), decoder, reply matcher. Shared by several users
-   * (usersPerConnection above 1), a connection also holds back the flushes of the requests that its replies set
-   * off until the read is done, so that they leave in one write, as a pipelining client sends them.
+   * Sets up a memcache client pipeline: bytes guard, encoders (batches, text, meta), decoder, reply matcher. Shared
+   * by several users (usersPerConnection above 1), a connection also holds back the flushes of the requests that its
+   * replies set off until the read is done, so that they leave in one write, as a pipelining client sends them.
    */
   static void configure(ChannelPipeline pipeline, String server, MemcacheClientConfig config, ProtocolErrors errors) {
     MemcacheClientHandler replies = new MemcacheClientHandler(server, config.requestTimeout(), errors);
@@ -76,6 +78,7 @@ final class ServerLink {
     }
     pipeline.addLast(
         new UnsolicitedBytesGuard(replies, server, errors),
+        BATCH_ENCODER,
         ENCODER,
         META_ENCODER,
         new MemcacheTextDecoder(MemcacheTextDecoder.DEFAULT_MAX_LINE_BYTES, config.maxValueBytes()),
@@ -134,9 +137,7 @@ final class ServerLink {
 
   private void sendHere(List<PendingRequest> requests) {
     if (writable()) {
-      for (PendingRequest request : requests) {
-        write(channel, request);
-      }
+      write(channel, new PendingBatch(requests));
       channel.flush();
     } else {
       requests.forEach(this::hold);
@@ -205,11 +206,20 @@ final class ServerLink {
     opened.flush();
   }
 
-  /** A write that never reaches the reply matcher (the channel closed under it) must still fail its request. */
-  private void write(Channel to, PendingRequest request) {
-    to.write(request).addListener(f -> {
+  /**
+   * A write that never reaches the reply matcher (the channel closed under it) must still fail its requests.
+   *
+   * @param message a {@link PendingRequest}, or a {@link PendingBatch}: its requests leave in one buffer
+   */
+  private void write(Channel to, Object message) {
+    to.write(message).addListener(f -> {
       if (!f.isSuccess()) {
-        request.fail(MemcacheFailure.connectionFailed(f.cause(), server));
+        MemcacheFailure failure = MemcacheFailure.connectionFailed(f.cause(), server);
+        if (message instanceof PendingBatch batch) {
+          batch.requests().forEach(request -> request.fail(failure));
+        } else {
+          ((PendingRequest) message).fail(failure);
+        }
       }
     });
   }

@@ -65,6 +65,11 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     }
   }
 
+  /** @return the data block that follows the request's line, or null when it has none */
+  static byte[] data(MemcacheRequest request) {
+    return request instanceof MemcacheRequest.Store store ? store.value() : null;
+  }
+
   /** The command line with its data block and CRLF: copied after the line when small, else wrapped beside it. */
   static Object withData(ChannelHandlerContext ctx, ByteBuf line, byte[] value) {
     if (value.length < WRAP_THRESHOLD) {
@@ -76,7 +81,8 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     return whole;
   }
 
-  private static void writeLine(MemcacheRequest request, ByteBuf out) {
+  /** The command line, with its CRLF; the data block is the caller's. */
+  static void writeLine(MemcacheRequest request, ByteBuf out) {
     if (request instanceof MemcacheRequest.Store store) {
       out.writeBytes(STORE_WORDS[store.command().ordinal()]);
       ByteBufUtil.writeUtf8(out, store.key());
@@ -140,7 +146,7 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
   }
 
   /** Enough for the command line (keys at most 3 UTF-8 bytes a char) and a small data block, so rarely a resize. */
-  private static int estimateLineBytes(MemcacheRequest request) {
+  static int estimateLineBytes(MemcacheRequest request) {
     int keys = 0;
     for (String key : request.keys()) {
       keys += 1 + 3 * key.length();

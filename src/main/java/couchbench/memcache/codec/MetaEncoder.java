@@ -36,43 +36,54 @@ public final class MetaEncoder extends MessageToMessageEncoder<MetaRequest> {
 
   @Override
   protected void encode(ChannelHandlerContext ctx, MetaRequest request, List<Object> out) {
-    byte[] value = request.value();
-    int data = value != null && value.length < MemcacheTextEncoder.WRAP_THRESHOLD ? value.length + 2 : 0;
-    String key = request.key() == null ? "" : request.key();
-    ByteBuf line = ctx.alloc().buffer(64 + 3 * key.length() + request.flags().length() + data);
+    ByteBuf line = ctx.alloc().buffer(estimateLineBytes(request));
     try {
-      line.writeBytes(LETTERS[request.command().ordinal()]);
-      if (request.key() != null) {
-        line.writeByte(' ');
-        if (request.base64Key()) {
-          line.writeBytes(Base64.getEncoder().encode(key.getBytes(StandardCharsets.UTF_8)));
-        } else {
-          ByteBufUtil.writeUtf8(line, key);
-        }
-      }
-      if (request.command() == MetaRequest.Command.SET) {
-        line.writeByte(' ');
-        MemcacheTextEncoder.number(line, value.length);
-      }
-      if (request.base64Key()) {
-        ByteBufUtil.writeAscii(line, " b");
-      }
-      if (!request.flags().isEmpty()) {
-        line.writeByte(' ');
-        ByteBufUtil.writeAscii(line, request.flags());
-      }
-      if (request.quiet()) {
-        ByteBufUtil.writeAscii(line, " q");
-      }
-      if (request.opaque() >= 0) {
-        ByteBufUtil.writeAscii(line, " O");
-        MemcacheTextEncoder.number(line, request.opaque());
-      }
-      line.writeBytes(MemcacheTextEncoder.CRLF);
-      out.add(request.command() == MetaRequest.Command.SET ? MemcacheTextEncoder.withData(ctx, line, value) : line);
+      writeLine(request, line);
+      out.add(request.command() == MetaRequest.Command.SET
+          ? MemcacheTextEncoder.withData(ctx, line, request.value()) : line);
     } catch (RuntimeException e) {
       line.release();
       throw e;
     }
+  }
+
+  /** The command line, with its CRLF; the data block of ms is the caller's. */
+  static void writeLine(MetaRequest request, ByteBuf line) {
+    line.writeBytes(LETTERS[request.command().ordinal()]);
+    if (request.key() != null) {
+      line.writeByte(' ');
+      if (request.base64Key()) {
+        line.writeBytes(Base64.getEncoder().encode(request.key().getBytes(StandardCharsets.UTF_8)));
+      } else {
+        ByteBufUtil.writeUtf8(line, request.key());
+      }
+    }
+    if (request.command() == MetaRequest.Command.SET) {
+      line.writeByte(' ');
+      MemcacheTextEncoder.number(line, request.value().length);
+    }
+    if (request.base64Key()) {
+      ByteBufUtil.writeAscii(line, " b");
+    }
+    if (!request.flags().isEmpty()) {
+      line.writeByte(' ');
+      ByteBufUtil.writeAscii(line, request.flags());
+    }
+    if (request.quiet()) {
+      ByteBufUtil.writeAscii(line, " q");
+    }
+    if (request.opaque() >= 0) {
+      ByteBufUtil.writeAscii(line, " O");
+      MemcacheTextEncoder.number(line, request.opaque());
+    }
+    line.writeBytes(MemcacheTextEncoder.CRLF);
+  }
+
+  /** Enough for the line (keys at most 3 UTF-8 bytes a char, 4 in base64) and a small data block. */
+  static int estimateLineBytes(MetaRequest request) {
+    byte[] value = request.value();
+    int data = value != null && value.length < MemcacheTextEncoder.WRAP_THRESHOLD ? value.length + 2 : 0;
+    int key = request.key() == null ? 0 : 4 * request.key().length();
+    return 64 + key + request.flags().length() + data;
   }
 }

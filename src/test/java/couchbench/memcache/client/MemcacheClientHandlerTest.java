@@ -3,6 +3,7 @@ package couchbench.memcache.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,6 +58,45 @@ class MemcacheClientHandlerTest {
     assertEquals(new MemcacheReply.Number(3), incr.join());
     assertEquals(new MemcacheReply.StatsLines(Map.of()), stats.join(), "a bare END to stats is empty stats");
     assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldWriteABatchInOneBufferAndMatchItsRepliesInOrder() {
+    CompletableFuture<MemcacheReply> set = new CompletableFuture<>();
+    CompletableFuture<MemcacheReply> quiet = new CompletableFuture<>();
+    CompletableFuture<MemcacheReply> get = new CompletableFuture<>();
+    channel.writeAndFlush(new PendingBatch(List.of(new PendingRequest(set("a", "one", false), set),
+        new PendingRequest(set("b", "two", true), quiet),
+        new PendingRequest(new MemcacheRequest.Retrieve(false, List.of("b")), get))));
+    ByteBuf written = channel.readOutbound();
+    assertEquals("set a 0 0 3\r\none\r\nset b 0 0 3 noreply\r\ntwo\r\nget b\r\n",
+        written.toString(StandardCharsets.UTF_8));
+    written.release();
+    assertNull(channel.readOutbound(), "one buffer");
+    assertEquals(new MemcacheReply.NoReply(), quiet.join(), "noreply: done once written");
+    assertFalse(set.isDone());
+    receive(channel, "STORED\r\nVALUE b 0 3\r\ntwo\r\nEND\r\n");
+    assertEquals(new MemcacheReply.Status(MemcacheReply.StatusWord.STORED), set.join());
+    assertEquals("b", ((MemcacheReply.Values) get.join()).values().get(0).key());
+    assertTrue(channel.isActive());
+  }
+
+  @Test
+  void shouldFailEveryRequestOfABatchWhoseWriteFailsAndDropTheConnection() {
+    channel.pipeline().addFirst(new ChannelOutboundHandlerAdapter() {
+      @Override
+      public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        ReferenceCountUtil.release(msg);
+        promise.setFailure(new IOException("Broken pipe"));
+      }
+    });
+    CompletableFuture<MemcacheReply> first = new CompletableFuture<>();
+    CompletableFuture<MemcacheReply> second = new CompletableFuture<>();
+    channel.writeAndFlush(new PendingBatch(List.of(new PendingRequest(set("a", "x", false), first),
+        new PendingRequest(new MemcacheRequest.Delete("b", false), second))));
+    assertFailure("connection closed by " + SERVER, first);
+    assertFailure("connection closed by " + SERVER, second);
+    assertFalse(channel.isActive(), "the next request opens a new connection");
   }
 
   @Test
