@@ -82,13 +82,21 @@ bench_classpath() {
   classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
 }
 
+# bench_loadgen_flags SIMULATION: LOADGEN_FLAGS, with io_uring for MemGet and MemSet as the pom's profiles give them.
+bench_loadgen_flags() {
+  case $1 in
+    MemGet | MemSet) echo "$LOADGEN_FLAGS -Dgatling.netty.useIoUring=true" ;;
+    *) echo "$LOADGEN_FLAGS" ;;
+  esac
+}
+
 # bench_gatling SIMULATION LOG -Dname=value...: one run as the Gatling plugin runs it (same flags and opens,
 # same main class), results under $out/reports; prints the run folder its summary names, if any.
 bench_gatling() {
   local simulation=$1 log=$2
   shift 2
-  # shellcheck disable=SC2086 # the flags are words
-  timeout "$LIMIT" $CLIENT_PIN java $LOADGEN_FLAGS --add-opens=java.base/java.lang=ALL-UNNAMED \
+  # shellcheck disable=SC2086,SC2046 # the flags are words
+  timeout "$LIMIT" $CLIENT_PIN java $(bench_loadgen_flags "$simulation") --add-opens=java.base/java.lang=ALL-UNNAMED \
     --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" "$@" \
     -Dcouchbench.reports="$out/reports" \
     io.gatling.app.Gatling --simulation "$simulation" --results-folder "$out/reports" >"$log" 2>&1 || true
@@ -109,34 +117,43 @@ bench_start_memcached() {
 }
 
 # bench_threads PID: one line per thread of PID: its name without the trailing number (spaces as _), its id,
-# its user and system ticks, its voluntary context switches.
+# its user and system ticks, its voluntary context switches, and its time on a CPU in ns (schedstat).
 bench_threads() {
   # One grep and one awk for all threads: a fork per thread took 5 s for a JVM's 25 threads here, longer than
   # some runs had left, and skewed the window.
-  { grep -H '' /proc/"$1"/task/*/comm /proc/"$1"/task/*/stat; grep -H '^voluntary_ctxt' /proc/"$1"/task/*/status; } 2>/dev/null |
+  { grep -H '' /proc/"$1"/task/*/comm /proc/"$1"/task/*/stat /proc/"$1"/task/*/schedstat
+    grep -H '^voluntary_ctxt' /proc/"$1"/task/*/status; } 2>/dev/null |
     awk '{ split($0, path, "/"); tid = path[5]; line = $0; sub(/^[^:]*:/, "", line) }
       path[6] ~ /^comm:/ { name[tid] = line }
       path[6] ~ /^stat:/ { sub(/.*\) /, "", line); split(line, f, " "); utime[tid] = f[12]; stime[tid] = f[13] }
+      path[6] ~ /^schedstat:/ { split(line, f, " "); ran[tid] = f[1] }
       path[6] ~ /^status:/ { split(line, f, /[ \t]+/); switches[tid] = f[2] }
       END { for (t in utime) if (t in name) { n = name[t]; sub(/[-#]*[0-9]*$/, "", n); gsub(/ /, "_", n)
-                                             print n, t, utime[t], stime[t], switches[t] + 0 } }'
+                                             print n, t, utime[t], stime[t], switches[t] + 0, ran[t] + 0 } }'
 }
 
 # bench_per_request NAME SECONDS BEFORE AFTER: from two snapshots of bench_threads, each ending with a line
 # "requests - N 0 0" (N counted by the server), the CPU per request in all and by thread group, in us. Only
-# threads in both snapshots count: one that started or ended in between has no difference to give.
+# threads in both snapshots count: one that started or ended in between has no difference to give. A thread's
+# CPU is its time on a CPU (schedstat, in ns), split into user and system as its ticks are: the ticks alone
+# (1/100 s each, rounded per thread) put a whole tick on a thread that ran for a moment, which at B=1024's 50-80
+# requests a window was 125-200 us per request a thread. Without schedstat, the ticks.
 bench_per_request() {
-  # Ticks are 1/100 s (CLK_TCK): us per request = ticks * 10^4 / requests.
   awk -v name="$1" -v seconds="$2" 'FNR == 1 { file++ }
-    file == 1 { u0[$2] = $3; k0[$2] = $4; v0[$2] = $5; next }
-    $2 in u0 { u[$1] += $3 - u0[$2]; k[$1] += $4 - k0[$2]; v[$1] += $5 - v0[$2] }
+    file == 1 { u0[$2] = $3; k0[$2] = $4; v0[$2] = $5; r0[$2] = $6; next }
+    $2 in u0 { u[$1] += $3 - u0[$2]; k[$1] += $4 - k0[$2]; v[$1] += $5 - v0[$2]; r[$1] += $6 - r0[$2]; ran += $6 - r0[$2] }
     END {
       n = u["requests"]; printf "%s: %d requests in %d s (%d/s)\n", name, n, seconds, n / seconds
       if (n <= 0) exit
-      for (t in u) if (t != "requests") { all += u[t] + k[t] }
-      printf "  %-24s user+system %8.2f us  per request\n", "all threads", 1e4 * all / n
-      for (t in u) if (t != "requests" && (u[t] + k[t] > 0 || v[t] > 100))
-        printf "  %-24s user %8.2f us  system %8.2f us  voluntary switches %.3f  per request\n", t, 1e4 * u[t] / n, 1e4 * k[t] / n, v[t] / n
+      for (t in u) if (t != "requests") {
+        ticks = u[t] + k[t]
+        if (ran > 0) { cpu = r[t] / 1000; us_user[t] = ticks > 0 ? cpu * u[t] / ticks : cpu; us_system[t] = cpu - us_user[t] }
+        else { us_user[t] = 1e4 * u[t]; us_system[t] = 1e4 * k[t] } # ticks are 1/100 s (CLK_TCK)
+        all += us_user[t] + us_system[t]
+      }
+      printf "  %-24s user+system %8.2f us  per request\n", "all threads", all / n
+      for (t in u) if (t != "requests" && (us_user[t] + us_system[t] >= 0.005 * n || v[t] > 100))
+        printf "  %-24s user %8.2f us  system %8.2f us  voluntary switches %.3f  per request\n", t, us_user[t] / n, us_system[t] / n, v[t] / n
     }' <(echo "$3") <(echo "$4")
 }
 

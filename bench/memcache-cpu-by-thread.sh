@@ -6,12 +6,15 @@
 # shared machine than ops/s. The minimal clients run in the same rounds, measured the same way:
 # memaslap (pipeline 1) or the bench's pipelining client PipelinedBaseline (PIPELINE above 1), and
 # each round's couchbench figure is divided by theirs. With BASELINE=DIR (another checkout, built),
-# its build runs beside this one, in turn, so that a change can be judged by what it costs per request.
+# its build runs beside this one, in turn, so that a change can be judged by what it costs per request. Gatling
+# runs as the pom runs MemGet and MemSet: on io_uring (BASELINE=. BASELINE_FLAGS=-Dgatling.netty.useIoUring=false
+# puts epoll beside it).
 #
 #   bench/memcache-cpu-by-thread.sh
 #   ROUNDS=3 PIPELINE=16 bench/memcache-cpu-by-thread.sh
 #   BASELINE=/tmp/before ROUNDS=2 bench/memcache-cpu-by-thread.sh
 #   BASELINE=. BASELINE_FLAGS=-XX:ActiveProcessorCount=1 MINIMAL=0 bench/memcache-cpu-by-thread.sh
+#   SERVER_CPUS=1 CLIENT_CPUS=0 BASELINE=. BASELINE_FLAGS=-Dgatling.netty.useIoUring=false ROUNDS=2 bench/memcache-cpu-by-thread.sh
 #   CONSOLES="couchbench gatling gatling-light" ROUNDS=5 SIMULATIONS=MemGet bench/memcache-cpu-by-thread.sh
 #   PROTOCOLS="text meta" PIPELINE=16 ROUNDS=3 bench/memcache-cpu-by-thread.sh
 #   PROFILE=1 ROUNDS=0 bench/memcache-cpu-by-thread.sh   # flame graphs only
@@ -78,8 +81,8 @@ measure() { # BUILD_DIR NAME SIMULATION [-D options...]: one couchbench run, its
   [ "${PROFILED:-}" ] && main=couchbench.ProfiledGatling
   local flags=$JVM_FLAGS
   [ "$name" != "${name#baseline}" ] && flags=${BASELINE_FLAGS-$JVM_FLAGS}
-  # shellcheck disable=SC2086 # the flags are words
-  timeout "$LIMIT" $CLIENT_PIN java $LOADGEN_FLAGS $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
+  # shellcheck disable=SC2086,SC2046 # the flags are words
+  timeout "$LIMIT" $CLIENT_PIN java $(bench_loadgen_flags "$simulation") $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
     -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
     -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
     -Dprofile.from=22 -Dprofile.seconds=8 -Dprofile.out="$out/profile-$simulation" -Dprofile.event="$PROFILE_EVENT" \
