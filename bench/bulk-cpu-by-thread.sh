@@ -24,7 +24,7 @@ PROFILE_EVENT=${PROFILE_EVENT:-cpu}
 # BASELINE_FLAGS, if set (even empty): a client "baseline" too, BulkInsert with these flags instead of JVM_FLAGS's
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-LOADGEN_FLAGS="$LOADGEN_FLAGS -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1" # the pom's bulkinsert-c1 profile
+LOADGEN_FLAGS=$(bench_loadgen_flags BulkInsert)
 JVM_FLAGS="$LOADGEN_FLAGS ${JVM_FLAGS:-}"
 bench_start_pouchdb bulk-cpu-by-thread
 bench_classpath

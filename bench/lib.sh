@@ -82,9 +82,11 @@ bench_classpath() {
   classpath="target/classes:target/test-classes:$(cat "$out/classpath")"
 }
 
-# bench_loadgen_flags SIMULATION: LOADGEN_FLAGS, with io_uring for MemGet and MemSet as the pom's profiles give them.
+# bench_loadgen_flags SIMULATION: LOADGEN_FLAGS, with what the pom's profiles add for the simulation: C1 only at a
+# tenth of the compile thresholds for BulkInsert, io_uring for MemGet and MemSet.
 bench_loadgen_flags() {
   case $1 in
+    BulkInsert) echo "$LOADGEN_FLAGS -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.1" ;;
     MemGet | MemSet) echo "$LOADGEN_FLAGS -Dgatling.netty.useIoUring=true" ;;
     *) echo "$LOADGEN_FLAGS" ;;
   esac

@@ -65,6 +65,11 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     }
   }
 
+  /** @return whether a data block is copied after its line; a larger one is wrapped beside it */
+  static boolean copied(byte[] data) {
+    return data.length < WRAP_THRESHOLD;
+  }
+
   /** @return the data block that follows the request's line, or null when it has none */
   static byte[] data(MemcacheRequest request) {
     return request instanceof MemcacheRequest.Store store ? store.value() : null;
@@ -72,7 +77,7 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
 
   /** The command line with its data block and CRLF: copied after the line when small, else wrapped beside it. */
   static Object withData(ChannelHandlerContext ctx, ByteBuf line, byte[] value) {
-    if (value.length < WRAP_THRESHOLD) {
+    if (copied(value)) {
       line.writeBytes(value).writeBytes(CRLF);
       return line;
     }
@@ -151,7 +156,7 @@ public final class MemcacheTextEncoder extends MessageToMessageEncoder<MemcacheR
     for (String key : request.keys()) {
       keys += 1 + 3 * key.length();
     }
-    int data = request instanceof MemcacheRequest.Store store && store.value().length < WRAP_THRESHOLD
+    int data = request instanceof MemcacheRequest.Store store && copied(store.value())
         ? store.value().length + CRLF.length
         : 0;
     return 96 + keys + data;

@@ -82,7 +82,7 @@ public final class MetaEncoder extends MessageToMessageEncoder<MetaRequest> {
   /** Enough for the line (keys at most 3 UTF-8 bytes a char, 4 in base64) and a small data block. */
   static int estimateLineBytes(MetaRequest request) {
     byte[] value = request.value();
-    int data = value != null && value.length < MemcacheTextEncoder.WRAP_THRESHOLD ? value.length + 2 : 0;
+    int data = value != null && MemcacheTextEncoder.copied(value) ? value.length + 2 : 0;
     int key = request.key() == null ? 0 : 4 * request.key().length();
     return 64 + key + request.flags().length() + data;
   }

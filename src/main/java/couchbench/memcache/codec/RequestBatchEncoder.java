@@ -38,7 +38,7 @@ public final class RequestBatchEncoder extends MessageToMessageEncoder<RequestBa
           MemcacheTextEncoder.writeLine(request, buffer);
           data = MemcacheTextEncoder.data(request);
         }
-        if (data != null && data.length < MemcacheTextEncoder.WRAP_THRESHOLD) {
+        if (data != null && MemcacheTextEncoder.copied(data)) {
           buffer.writeBytes(data).writeBytes(MemcacheTextEncoder.CRLF);
         } else if (data != null) {
           out.add(buffer);
