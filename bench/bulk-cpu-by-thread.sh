@@ -12,6 +12,7 @@
 #   ROUNDS=3 BATCHES="1 64 1024" THREADS="1 2" bench/bulk-cpu-by-thread.sh
 #   PROFILE=1 ROUNDS=0 BATCHES=64 THREADS=1 bench/bulk-cpu-by-thread.sh   # a flame graph only
 #   BASELINE_FLAGS=-Dgatling.netty.useIoUring=false bench/bulk-cpu-by-thread.sh   # BulkInsert with other JVM flags too
+#   BASELINE=/tmp/before bench/bulk-cpu-by-thread.sh   # and BulkInsert of another checkout (built: mvn test-compile)
 #
 # About 45 s per run: 12 runs a round with the defaults.
 set -euo pipefail
@@ -21,7 +22,9 @@ BATCHES=${BATCHES:-"1 64 1024"}
 THREADS=${THREADS:-"1 2"}
 PROFILE=${PROFILE:-0}
 PROFILE_EVENT=${PROFILE_EVENT:-cpu}
-# BASELINE_FLAGS, if set (even empty): a client "baseline" too, BulkInsert with these flags instead of JVM_FLAGS's
+# BASELINE=DIR, or BASELINE_FLAGS if set (even empty): a client "baseline" too, BulkInsert of that checkout, with these
+# flags instead of JVM_FLAGS's
+BASELINE=${BASELINE:-}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 LOADGEN_FLAGS=$(bench_loadgen_flags BulkInsert)
@@ -62,11 +65,14 @@ $docs"
 }
 
 bulkinsert() { # NAME B T [main class]: one 30 s step, its window 18 s after the JVM's start (its warm-up done)
-  local main=${4:-io.gatling.app.Gatling} flags=$JVM_FLAGS
-  [ "$1" != "${1#baseline}" ] && flags="$LOADGEN_FLAGS ${BASELINE_FLAGS-}"
+  local main=${4:-io.gatling.app.Gatling} flags=$JVM_FLAGS path=$classpath
+  if [ "$1" != "${1#baseline}" ]; then
+    [ -n "${BASELINE_FLAGS+set}" ] && flags="$LOADGEN_FLAGS $BASELINE_FLAGS"
+    [ -n "$BASELINE" ] && path="$BASELINE/target/classes:$BASELINE/target/test-classes:${classpath#target/classes:target/test-classes:}"
+  fi
   # shellcheck disable=SC2086 # the flags are words
   timeout "$LIMIT" $CLIENT_PIN java $flags --add-opens=java.base/java.lang=ALL-UNNAMED \
-    --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$classpath" "$ONLY_GIVEN_TARGETS" \
+    --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$path" "$ONLY_GIVEN_TARGETS" \
     -Dcouchdb.url="$URL" -DbatchSizes="$2" -Dthreads="$3" -Ddocs="$(($2 * $3))" -DstepSeconds=30 -Dsingle=false \
     -Dcouchbench.reports="$out/reports" -Dprofile.from=18 -Dprofile.seconds=10 -Dprofile.out="$out/profile-b$2-t$3" \
     -Dprofile.event="$PROFILE_EVENT" "$main" --simulation BulkInsert --results-folder "$out/reports" \
@@ -80,7 +86,7 @@ python_client() { # NAME B T: enough documents for more than the window, its win
 }
 
 clients="BulkInsert python"
-[ -n "${BASELINE_FLAGS+set}" ] && clients="baseline $clients"
+[ -n "$BASELINE" ] || [ -n "${BASELINE_FLAGS+set}" ] && clients="baseline $clients"
 for round in $(seq "$ROUNDS"); do
   order=$clients
   [ $((round % 2)) -eq 0 ] && order=$(echo "$clients" | tr ' ' '\n' | tac | tr '\n' ' ')

@@ -122,9 +122,10 @@ bench_start_memcached() {
 # its user and system ticks, its voluntary context switches, and its time on a CPU in ns (schedstat).
 bench_threads() {
   # One grep and one awk for all threads: a fork per thread took 5 s for a JVM's 25 threads here, longer than
-  # some runs had left, and skewed the window.
-  { grep -H '' /proc/"$1"/task/*/comm /proc/"$1"/task/*/stat /proc/"$1"/task/*/schedstat
-    grep -H '^voluntary_ctxt' /proc/"$1"/task/*/status; } 2>/dev/null |
+  # some runs had left, and skewed the window. A thread may end between the listing and the reading (the JIT's
+  # compiler threads come and go): grep then fails, which must not end the script.
+  { grep -H '' /proc/"$1"/task/*/comm /proc/"$1"/task/*/stat /proc/"$1"/task/*/schedstat || true
+    grep -H '^voluntary_ctxt' /proc/"$1"/task/*/status || true; } 2>/dev/null |
     awk '{ split($0, path, "/"); tid = path[5]; line = $0; sub(/^[^:]*:/, "", line) }
       path[6] ~ /^comm:/ { name[tid] = line }
       path[6] ~ /^stat:/ { sub(/.*\) /, "", line); split(line, f, " "); utime[tid] = f[12]; stime[tid] = f[13] }
