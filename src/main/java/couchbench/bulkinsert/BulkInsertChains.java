@@ -191,7 +191,8 @@ public final class BulkInsertChains {
    */
   public ChainBuilder warmUpStarts() {
     AtomicBoolean announced = new AtomicBoolean();
-    String announcement = "warm-up: " + plan.warmupRequests() + " unmeasured requests, of each kind the steps send ("
+    String announcement = "warm-up: " + plan.warmupRequests() + " unmeasured requests, of each kind the steps send"
+        + " and any the JIT needs more of ("
         + plan.warmup().stream().map(kind -> kind.single() ? "single" : "B=" + kind.batchSize())
             .collect(Collectors.joining(", ")) + ")";
     return exec(session -> {

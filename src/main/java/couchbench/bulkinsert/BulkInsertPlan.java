@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The BulkInsert sweep as parameters say: for each thread count T, the one-document-per-request
@@ -99,6 +100,9 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
         warmup.add(kind);
       }
     }
+    if (jitFloor && warmupDocs > 0) {
+      jitMakeUp(warmup, users, warmupDatabase).ifPresent(warmup::add);
+    }
     return new BulkInsertPlan(List.copyOf(steps), docs, docSize, settings.booleanValue("keep", false),
         List.copyOf(warmup), rounds, length);
   }
@@ -130,6 +134,24 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
       requests = Math.max(requests, Math.min(WARMUP_JIT_REQUESTS, ceil(WARMUP_JIT_MAX_DOCS, batchSize)));
     }
     return (int) Math.max(1, ceil(requests, users));
+  }
+
+  /**
+   * What a warm-up of large batches only lacks for the JIT: with -DbatchSizes=1024, 16 requests, and the code every
+   * request runs (Gatling's, Netty's, the checks') reached the JIT's thresholds 70-90 requests into the first step,
+   * whose client CPU then held the compiler's (docs/cpu-per-request.md). The JIT counts calls, not bytes: requests of
+   * one document each to {@code _bulk_docs} make up the {@link #WARMUP_JIT_REQUESTS}, in a fraction of the time.
+   *
+   * @param warmup the warm-up's kinds, each the steps send
+   * @param users the warm-up's users
+   * @param database the warm-up's database
+   * @return the kind that makes up the floor, if the kinds fall short of it
+   */
+  static Optional<BulkInsertStep> jitMakeUp(List<BulkInsertStep> warmup, int users, String database) {
+    long requests = warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+    return requests >= WARMUP_JIT_REQUESTS
+        ? Optional.empty()
+        : Optional.of(new BulkInsertStep(false, 1, users, (int) ceil(WARMUP_JIT_REQUESTS - requests, users), database, 1));
   }
 
   private static long ceil(long dividend, long divisor) {

@@ -41,6 +41,22 @@ class BulkInsertPlanTest {
   }
 
   @Test
+  void shouldMakeUpTheJitsRequestsWithOneDocumentEachWhenTheStepsSendOnlyLargeBatches() {
+    BulkInsertPlan plan = plan(Map.of("batchSizes", "1024", "threads", "1,2", "single", "false"));
+
+    assertEquals(List.of("bulk B=1024 T=2", "bulk B=1 T=2"), plan.warmup().stream().map(BulkInsertStep::name).toList(),
+        "the steps' kind, then one-document requests to _bulk_docs");
+    assertEquals(List.of(8, 120), plan.warmup().stream().map(BulkInsertStep::requestsPerUser).toList(),
+        "16384 documents of B=1024, and the rest of 256 requests in one-document ones");
+    assertEquals(256, plan.warmupRequests());
+    assertEquals(plan.warmup().get(0).database(), plan.warmup().get(1).database(), "one database");
+    assertEquals(List.of("bulk B=1024 T=2"),
+        plan(Map.of("batchSizes", "1024", "threads", "1,2", "single", "false", "warmup", "600")).warmup().stream()
+            .map(BulkInsertStep::name).toList(),
+        "an explicit -Dwarmup is sent as given");
+  }
+
+  @Test
   void shouldWarmUpNothingWhenAskedForNone() {
     assertEquals(List.of(), plan(Map.of("batchSizes", "1,64", "warmup", "0")).warmup());
   }
