@@ -2,8 +2,8 @@
 """What the kernel charges a thread that only sleeps (a benchmark of the machine, not of couchbench).
 
 A thread that sleeps S and wakes, over and over, does almost nothing, yet on some virtual machines the
-kernel counts CPU time for each wake that grows with S: the thread that runs after a sleep pays it. This
-is why a load generator's housekeeping threads (timers that wake a few times a second) weigh on its CPU per
+kernel counts CPU time for each wake that grows with S. On this one it follows the process: the first of its
+threads to run after the process was off the core pays, the more the longer it was off. This is why a load generator's housekeeping threads (timers that wake a few times a second) weigh on its CPU per
 request where requests are few (docs/cpu-per-request.md). Prints, for each sleep length, the CPU time per
 wake from the thread's own schedstat (nanoseconds), over at least 10 s or 20 wakes.
 

@@ -148,10 +148,11 @@ public record BulkInsertPlan(List<BulkInsertStep> steps, int docs, int docSize, 
    * @return the kind that makes up the floor, if the kinds fall short of it
    */
   static Optional<BulkInsertStep> jitMakeUp(List<BulkInsertStep> warmup, int users, String database) {
-    long requests = warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
-    return requests >= WARMUP_JIT_REQUESTS
+    long missing = WARMUP_JIT_REQUESTS
+        - warmup.stream().mapToLong(kind -> (long) kind.requestsPerUser() * kind.threads()).sum();
+    return missing <= 0
         ? Optional.empty()
-        : Optional.of(new BulkInsertStep(false, 1, users, (int) ceil(WARMUP_JIT_REQUESTS - requests, users), database, 1));
+        : Optional.of(new BulkInsertStep(false, 1, users, (int) ceil(missing, users), database, 1));
   }
 
   private static long ceil(long dividend, long divisor) {

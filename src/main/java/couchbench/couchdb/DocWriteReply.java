@@ -44,8 +44,8 @@ public record DocWriteReply(int stored, Set<String> problems) {
 
   /**
    * Reads a write reply from a stream, as {@link #parse(byte[], int)} does: for a reply that arrived in pieces
-   * (Gatling's {@code bodyStream()}), without first copying it into one array. At B=1024 that copy, 92 KB a
-   * reply allocated and zeroed, was a fifth of the reply check's CPU (docs/cpu-per-request.md).
+   * (Gatling's {@code bodyStream()}), without first copying it into one array. At B=1024 that copy, about 100 KB
+   * a reply allocated and zeroed, was a fifth of the reply check's CPU (docs/cpu-per-request.md).
    *
    * @param body the reply body
    * @param expected how many documents the request carried
