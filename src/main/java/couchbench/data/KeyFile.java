@@ -1,5 +1,6 @@
 package couchbench.data;
 
+import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import io.gatling.javaapi.core.Session;
 import java.io.BufferedReader;
@@ -59,7 +60,7 @@ public final class KeyFile {
   private final Queue<String> queue = new ConcurrentLinkedQueue<>();
   private final LongAdder recorded = new LongAdder();
   private final Thread flusher;
-  // Guarded by this: only the flusher, write() and the shutdown hook touch the file, never record().
+  // Guarded by this: only the flusher, write() and keepPart at exit touch the file, never record().
   private Writer out;
   private boolean ended;
   // Guarded by this: the part file's length after its last flush, every line in it whole.
@@ -71,7 +72,7 @@ public final class KeyFile {
     flusher = new Thread(this::flushEvery, "couchbench key file " + path.getFileName());
     flusher.setDaemon(true);
     flusher.start();
-    Runtime.getRuntime().addShutdownHook(new Thread(this::keepPart, "couchbench key file keeper"));
+    AtExit.run(this::keepPart);
   }
 
   /**

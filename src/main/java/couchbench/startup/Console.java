@@ -67,16 +67,6 @@ public final class Console {
     System.out.println("couchbench: " + oneLine(line));
   }
 
-  /**
-   * Prints one line as {@link #say} does, but when the JVM exits: after what Gatling prints once the simulation's
-   * after() hook has run (its global figures, the path of its report), so that the line is the run's last.
-   *
-   * @param line the message, e.g. the path of the run's summary
-   */
-  public static void atExit(String line) {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> say(line), "couchbench-last-line"));
-  }
-
   /** Folds line breaks into spaces: messages and exceptions stay on one line, whatever they quote. */
   public static String oneLine(String text) {
     return text.replaceAll("\\s*[\\r\\n]+\\s*", " ");

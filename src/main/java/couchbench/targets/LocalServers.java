@@ -1,11 +1,12 @@
 package couchbench.targets;
 
+import couchbench.startup.AtExit;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Optional;
 
 /**
- * The servers that Targets started for this run, stopped by one JVM shutdown hook: an orderly stop that also
+ * The servers that Targets started for this run, stopped as the JVM exits ({@link AtExit}): an orderly stop that also
  * deletes their data. (Their wrappers stop them anyway if the JVM dies without running hooks.) A run that resolves
  * a target twice finds the server started the first time instead of starting a second one.
  */
@@ -19,7 +20,7 @@ final class LocalServers {
   /** Registers a server to stop when the JVM exits; returns it. */
   static synchronized <T extends AutoCloseable> T stopAtExit(T server) {
     if (!hooked) {
-      Runtime.getRuntime().addShutdownHook(new Thread(LocalServers::stopAll, "couchbench-stop-local-servers"));
+      AtExit.run(LocalServers::stopAll);
       hooked = true;
     }
     STARTED.push(server);
