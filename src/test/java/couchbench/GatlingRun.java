@@ -32,10 +32,20 @@ public final class GatlingRun {
    */
   public record Result(int exitCode, String output, Path resultsRoot) {
 
-    /** @return the run folder Gatling wrote, if any */
+    /**
+     * @return the run folder: the one a couchbench run named in lastRun.txt (it names Gatling's as the load starts,
+     *     and its own where its files could not go beside Gatling's report); for a simulation that is not couchbench's
+     *     (a DSL test's), the one folder Gatling wrote; empty if none
+     */
     public Optional<Path> runFolder() {
-      try (Stream<Path> folders = Files.list(resultsRoot)) {
-        return folders.filter(Files::isDirectory).findFirst();
+      try {
+        Path named = resultsRoot.resolve("lastRun.txt");
+        if (Files.exists(named)) {
+          return Optional.of(resultsRoot.resolve(Files.readString(named).strip()));
+        }
+        try (Stream<Path> folders = Files.list(resultsRoot)) {
+          return folders.filter(Files::isDirectory).findFirst();
+        }
       } catch (IOException e) {
         return Optional.empty();
       }

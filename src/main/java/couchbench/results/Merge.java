@@ -99,7 +99,7 @@ public final class Merge {
     List<InjectorRun> injectors = read(folders, leftOut);
     Results first = injectors.get(0).results();
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
-        : RunFolders.resultsRoot().resolve(RunFolders.mergedName(first.run().simulation(), Instant.now()));
+        : RunFolders.resultsRoot().resolve(RunFolders.ownName(first.run().simulation(), "merged", Instant.now()));
     List<Lost> lost = lost(injectors, reasons(args.length > 2 ? args[2] : null), leftOut);
     Path summary = write(injectors, lost, leftOut, summaries, out);
     RunFolders.lastRunIfUnderRoot(out);

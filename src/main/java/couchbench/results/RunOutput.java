@@ -1,10 +1,12 @@
 package couchbench.results;
 
 import couchbench.data.KeyFile;
+import couchbench.gatling.GatlingRunId;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.ProtocolErrors;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.Injector;
+import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -33,14 +36,15 @@ import java.util.stream.Collectors;
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
  * built by its {@link Summary} from results.json's entries and figures, with the latency table and percentile chart
- * added), results.json and histograms.hlog. A simulation makes one in a
- * field, calls {@link #loadStarts} at the end of before() and {@link #finish} in after(); the run folder is found
- * once, there. Memcache times come from couchbench's client in nanoseconds ({@link #memcacheTimings}), taken every
- * {@link #INTERVAL} into a histogram log on disk, so memory does not grow with the run; everything else comes from
- * Gatling's simulation.log, read once. One injector of several ({@link Injector}) waits in {@link #loadStarts} for
- * the agreed start, and its results say its share and how late it started, so that {@link Merge} can add them up.
+ * added), results.json and histograms.hlog. A simulation makes one in a field, calls {@link #loadStarts} at the end of
+ * before() and {@link #finish} in after(); the run folder is the one Gatling names, which it hears from
+ * {@link GatlingRunId} as Gatling builds the scenarios. Memcache times come from couchbench's client in nanoseconds
+ * ({@link #memcacheTimings}), taken every {@link #INTERVAL} into a histogram log on disk, so memory does not grow with
+ * the run; everything else comes from Gatling's simulation.log, read once. One injector of several ({@link Injector})
+ * waits in {@link #loadStarts} for the agreed start, and its results say its share and how late it started, so that
+ * {@link Merge} can add them up.
  */
-public final class RunOutput {
+public final class RunOutput implements GatlingRunId.Listener {
 
   /** The length of an interval in histograms.hlog. */
   public static final Duration INTERVAL = Duration.ofSeconds(5);
@@ -62,6 +66,8 @@ public final class RunOutput {
   private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
   private final List<CounterBefore> counters = new ArrayList<>();
   private Instant loadStart;
+  private Path gatlingFolder;
+  private String runIdUnknown = "Gatling did not build the scenario that reads it";
   private Duration startSkew;
   private Path partFile;
   private HistogramLog histograms;
@@ -241,26 +247,57 @@ public final class RunOutput {
   }
 
   /**
-   * Writes the run's files into Gatling's run folder and prints where they are; call from after(). The page is built
-   * from the results and the figures as results.json holds them, as {@link Merge} builds a merged run's.
+   * Names the run's folder as soon as Gatling has named it (when Gatling builds the scenarios, right after before()):
+   * says where it is, and makes lastRun.txt name it, so that a run killed before its end is found as well.
+   *
+   * @param runId Gatling's id of this run, the name of its folder under the results root
+   */
+  @Override
+  public synchronized void named(String runId) {
+    gatlingFolder = RunFolders.resultsRoot().resolve(runId);
+    Console.say("run folder: " + gatlingFolder.toAbsolutePath().normalize());
+    try {
+      RunFolders.lastRunIfUnderRoot(gatlingFolder);
+    } catch (UncheckedIOException e) {
+      Console.say(RunFolders.LAST_RUN + " not written: " + e.getCause().getMessage());
+    }
+  }
+
+  /** @param why why Gatling's id of this run could not be read: {@link #finish} then writes elsewhere, saying why */
+  @Override
+  public synchronized void unknown(String why) {
+    runIdUnknown = why;
+  }
+
+  /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
+  public record Written(Path folder, boolean besideGatlingReport) {}
+
+  /**
+   * Writes the run's files beside Gatling's report, as {@link #finish(List, Summary, Object, ClusterResults)} does.
    *
    * @param targets the servers loaded, as the run describes them (never with a password)
    * @param summary the simulation's summary
    * @param figures the simulation's own figures, for results.json and the page
+   * @return where they went
    */
-  public <F> void finish(List<String> targets, Summary<F> summary, F figures) {
-    finish(targets, summary, figures, null);
+  public <F> Written finish(List<String> targets, Summary<F> summary, F figures) {
+    return finish(targets, summary, figures, null);
   }
 
   /**
-   * Writes the run's files, as {@link #finish(List, Summary, Object)}, with a CouchDB cluster's figures per node.
+   * Writes the run's files into Gatling's run folder, beside its report, and prints where they are; call from
+   * after(). The page is built from the results and the figures as results.json holds them, as {@link Merge} builds a
+   * merged run's. Where they cannot go beside Gatling's report (its run id unknown, its folder not under the results
+   * root, or not writable), they go to a folder of couchbench's own under the results root, and a warning says why.
    *
    * @param targets the servers loaded, as the run describes them (never with a password)
    * @param summary the simulation's summary
    * @param figures the simulation's own figures, for results.json and the page
    * @param cluster each node's figures, for results.json and the page; null for a run without several nodes
+   * @return where they went
    */
-  public <F> void finish(List<String> targets, Summary<F> summary, F figures, ClusterResults cluster) {
+  public synchronized <F> Written finish(List<String> targets, Summary<F> summary, F figures,
+      ClusterResults cluster) {
     if (loadStart == null) {
       throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
     }
@@ -270,49 +307,78 @@ public final class RunOutput {
     List<CounterBefore> counted = List.copyOf(counters);
     List<CounterAfter> after = counted.stream().map(this::readAfter).toList();
     Instant afterAt = Instant.now();
-    Path root = RunFolders.resultsRoot();
-    Optional<Path> folder = RunFolders.current(root, simulation, loadStart);
-    if (folder.isEmpty()) {
-      histograms.close();
-      delete(partFile);
-      Console.say("no Gatling run folder for " + simulation + " under " + root + ": summary and results not written");
-      return;
-    }
     List<Results.ServerConnections> connections = connections(memcacheConnections);
     if (connections.stream().anyMatch(server -> server.droppedInAll() > 0)) {
       Console.say("memcache connections dropped: " + connections.stream().map(Results.ServerConnections::describe)
           .collect(Collectors.joining("; ")));
     }
     Map<String, Outcomes> clientTimes = latencies.totals();
-    Optional<RunLog> log;
-    try {
-      log = Optional.of(SimulationLog.read(folder.get(), clientTimes.keySet(), histograms));
-    } catch (ResultsException e) {
-      Console.say(e.getMessage() + " (results.json and " + HISTOGRAMS + " not written)");
-      log = Optional.empty();
-    }
+    Optional<RunLog> log = readLog(clientTimes.keySet());
     histograms.close();
-    Results results = log.map(read -> results(folder.get(), read, targets, clientTimes, counted, after, afterAt,
+    String notBeside = whyNotBesideGatling();
+    Path folder = notBeside == null ? gatlingFolder : ownFolder(afterAt);
+    if (notBeside != null) {
+      Console.warn("results not beside Gatling's report (" + notBeside + "): written to "
+          + folder.toAbsolutePath().normalize() + " instead");
+    }
+    Results results = log.map(read -> results(folder, read, targets, clientTimes, counted, after, afterAt,
         connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures))
         .withCluster(cluster);
-    SummaryPage page = summary.page(results, ResultsFile.figures(folder.get(), results, summary.figuresType()))
+    SummaryPage page = summary.page(results, ResultsFile.figures(folder, results, summary.figuresType()))
         .warningsFirst(Console.warnings());
     if (cluster != null) {
       page = cluster.addTo(page);
     }
     if (log.isPresent()) {
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
-      move(partFile, folder.get().resolve(HISTOGRAMS));
-      Console.say("results: " + ResultsFile.write(folder.get(), results).toAbsolutePath() + " and " + HISTOGRAMS);
     } else {
-      delete(partFile);
-      page = page.warning("Gatling's simulation.log could not be read: no results.json, no figures from it.");
+      page = page.warning("Gatling's simulation.log could not be read: no request figures from it in results.json.");
     }
-    // Gatling 3.15.1 and its Maven plugin write no lastRun.txt (checked): couchbench names the run's folder there.
-    RunFolders.lastRunIfUnderRoot(folder.get());
+    move(partFile, folder.resolve(HISTOGRAMS));
+    Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);
+    RunFolders.lastRunIfUnderRoot(folder);
     // Gatling's global figures and its report's path come after this hook: the summary's path is said last.
-    Console.atExit("summary: " + page.link("Gatling's report for this run", "index.html").writeTo(folder.get())
-        .toAbsolutePath());
+    AtExit.say("summary: " + (notBeside == null ? page.link("Gatling's report for this run", "index.html") : page)
+        .writeTo(folder).toAbsolutePath());
+    return new Written(folder, notBeside == null);
+  }
+
+  /** Gatling's simulation.log of this run, read once; empty, with a line saying why, when it cannot be. */
+  private Optional<RunLog> readLog(Set<String> clientTimed) {
+    if (gatlingFolder == null || !Files.isRegularFile(gatlingFolder.resolve(RunFolders.LOG))) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms));
+    } catch (ResultsException e) {
+      Console.say(e.getMessage() + " (results.json without the requests' figures)");
+      return Optional.empty();
+    }
+  }
+
+  /** @return null when the run's files can go beside Gatling's report; else why not, in words for the user */
+  private String whyNotBesideGatling() {
+    if (gatlingFolder == null) {
+      return "Gatling's run id could not be read: " + runIdUnknown;
+    }
+    if (!Files.isRegularFile(gatlingFolder.resolve(RunFolders.LOG))) {
+      return "Gatling's run folder " + gatlingFolder.getFileName() + " is not under " + RunFolders.resultsRoot()
+          + ": give -Dcouchbench.reports the folder Gatling writes its runs to";
+    }
+    if (!Files.isWritable(gatlingFolder)) {
+      return gatlingFolder + " cannot be written";
+    }
+    return null;
+  }
+
+  /** A folder of couchbench's own under the results root, created, for files that cannot go beside the report. */
+  private Path ownFolder(Instant at) {
+    Path folder = RunFolders.resultsRoot().resolve(RunFolders.ownName(simulation, "couchbench", at));
+    try {
+      return Files.createDirectories(folder);
+    } catch (IOException e) {
+      throw new ResultsException(folder + ": cannot be created (" + e + "): the run's figures are not written");
+    }
   }
 
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
@@ -402,14 +468,6 @@ public final class RunOutput {
       Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new ResultsException(to + ": cannot be written (" + e.getMessage() + ")");
-    }
-  }
-
-  private static void delete(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      Console.say("could not delete " + file + ": " + e.getMessage());
     }
   }
 }

@@ -1,13 +1,18 @@
 package couchbench.simulation;
 
+import couchbench.gatling.GatlingRunId;
 import couchbench.results.Progress;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
+import couchbench.startup.AtExit;
+import couchbench.startup.Console;
+import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
+import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.Simulation;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +28,13 @@ import java.util.function.Supplier;
  * trace ({@link #orExit}).
  */
 public abstract class CouchbenchSimulation extends Simulation {
+
+  /**
+   * The exit code of a run whose files could not go beside Gatling's report: they are in a folder of couchbench's own,
+   * which the run's warning names (or, where even that could not be written, the line says why). Gatling's own codes
+   * are 1 (a crash) and 2 (assertions failed).
+   */
+  public static final int RESULTS_NOT_BESIDE_REPORT = 4;
 
   private Optional<CouchTarget> couchTarget = Optional.empty();
   private Optional<ClusterReport> cluster = Optional.empty();
@@ -106,6 +118,12 @@ public abstract class CouchbenchSimulation extends Simulation {
   /** After the summary: what the load left to remove (databases). Nothing by default. */
   protected void cleanUp() {}
 
+  /** Gatling's parameters of this simulation, with the hook that tells {@link #run} Gatling's id of the run. */
+  @Override
+  public final SimulationParams params(String name) {
+    return GatlingRunId.toldTo(super.params(name), run);
+  }
+
   @Override
   public final void before() {
     Startup.orExit(this::prepare);
@@ -115,12 +133,24 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   @Override
   public final void after() {
-    finish(report());
-    cleanUp();
+    try {
+      finish(report());
+    } finally {
+      cleanUp();
+    }
   }
 
   private <F> void finish(Report<F> report) {
-    run.finish(report.targets(), report.summary(), report.figures(),
-        cluster.map(nodes -> nodes.after(couchDatabases())).orElse(null));
+    try {
+      RunOutput.Written written = run.finish(report.targets(), report.summary(), report.figures(),
+          cluster.map(nodes -> nodes.after(couchDatabases())).orElse(null));
+      if (!written.besideGatlingReport()) {
+        AtExit.exitWith(RESULTS_NOT_BESIDE_REPORT);
+      }
+    } catch (OneLineException e) {
+      // Gatling's report is still written; the run then ends with this code, not 0.
+      Console.say("results not written: " + e.getMessage());
+      AtExit.exitWith(RESULTS_NOT_BESIDE_REPORT);
+    }
   }
 }

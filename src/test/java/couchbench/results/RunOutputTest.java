@@ -11,7 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
+import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
@@ -62,13 +62,15 @@ class RunOutputTest {
     settings.intValue("duration", 60, 1);
     RunOutput run = RunOutput.of(Fixture.class, settings);
     run.loadStarts();
-    Path folder = runFolder();
+    Path folder = runFolder(run);
     for (int i = 1; i <= 100; i++) {
       run.memcacheTimings().record("get", true, i * 1000L);
     }
     GreetingSummary summary = new GreetingSummary();
 
-    run.finish(List.of("memcache 127.0.0.1:1"), summary, new Greeting("hello"));
+    RunOutput.Written written = run.finish(List.of("memcache 127.0.0.1:1"), summary, new Greeting("hello"));
+
+    assertEquals(new RunOutput.Written(folder, true), written);
 
     assertEquals(ResultsFile.read(folder), summary.results.get(), "the page is built from the results written");
     assertEquals(new Greeting("hello"), summary.figures.get());
@@ -103,10 +105,28 @@ class RunOutputTest {
   }
 
   @Test
-  void shouldWriteNoResultsWhenTheLogCannotBeRead() throws IOException {
+  void shouldWriteIntoTheFolderGatlingNamedNotTheOneStampedNearestTheLoadStart() throws IOException {
     RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
     run.loadStarts();
-    Path folder = runFolder();
+    // Gatling stamps its folder with its own clock, which may be far from the wall clock (it was stepped) ...
+    Path folder = gatlingFolder(run, "fixture-20200101000000000");
+    // ... while another run of the same simulation started just now.
+    Path another = Files.createDirectories(reports.root().resolve("fixture-" + STAMP.format(Instant.now())));
+    Files.copy(SimulationLogTest.FIXTURE.resolve("simulation.log"), another.resolve("simulation.log"));
+
+    RunOutput.Written written = run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
+
+    assertEquals(new RunOutput.Written(folder, true), written);
+    assertTrue(Files.exists(folder.resolve("summary.html")));
+    assertTrue(Files.exists(folder.resolve(ResultsFile.NAME)));
+    assertFalse(Files.exists(another.resolve("summary.html")), "the other run's folder is left alone");
+  }
+
+  @Test
+  void shouldWriteTheFiguresWithoutTheRequestsWhenTheLogCannotBeRead() throws IOException {
+    RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
+    run.loadStarts();
+    Path folder = runFolder(run);
     Files.write(folder.resolve("simulation.log"), new byte[] {0, 1, 2});
     GreetingSummary summary = new GreetingSummary();
 
@@ -115,27 +135,61 @@ class RunOutputTest {
     assertEquals(List.of(), summary.results.get().requests(), "the page gets results without entries");
     String html = Files.readString(folder.resolve("summary.html"));
     assertTrue(html.contains("could not be read") && html.contains("<p>hello</p>"), html);
-    assertFalse(Files.exists(folder.resolve(ResultsFile.NAME)));
-    assertFalse(Files.exists(folder.resolve(RunOutput.HISTOGRAMS)));
+    Results results = ResultsFile.read(folder);
+    assertEquals(List.of(), results.requests());
+    assertEquals("hello", results.figures().get("text").asText(), "the simulation's own figures are kept");
+    assertTrue(Files.exists(folder.resolve(RunOutput.HISTOGRAMS)));
   }
 
   @Test
-  void shouldWriteNothingOutsideGatling() throws IOException {
+  void shouldWriteIntoAFolderOfItsOwnWhenGatlingsRunIdIsUnknown() throws IOException {
     RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
     run.loadStarts();
+    run.memcacheTimings().record("get", true, 1000L);
+    run.unknown("this Gatling keeps its run id elsewhere");
 
-    run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
+    RunOutput.Written written = run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
 
-    try (var files = Files.list(reports.root())) {
-      assertEquals(0, files.count());
-    }
+    Path folder = written.folder();
+    assertFalse(written.besideGatlingReport());
+    assertEquals(reports.root(), folder.getParent());
+    assertTrue(folder.getFileName().toString().matches("fixture-couchbench-\\d{17}"), folder.toString());
+    String html = Files.readString(folder.resolve("summary.html"));
+    assertTrue(html.contains("results not beside Gatling&#39;s report (Gatling&#39;s run id could not be read: this"
+        + " Gatling keeps its run id elsewhere): written to " + folder.toAbsolutePath().normalize()), html);
+    assertTrue(html.contains("<p>hello</p>") && !html.contains("index.html"), "no link to a report not beside it");
+    assertEquals("hello", ResultsFile.read(folder).figures().get("text").asText());
+    assertEquals(1, HistogramLog.totals(folder.resolve(RunOutput.HISTOGRAMS)).get("request:get:ok").getTotalCount(),
+        "the client's times are kept");
+    assertEquals(folder.getFileName().toString(), Files.readString(reports.root().resolve(RunFolders.LAST_RUN)));
   }
 
-  /** The folder Gatling would create right after before(), with the fixture's log in it. */
-  private Path runFolder() throws IOException {
-    String stamp = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").format(ZonedDateTime.now(ZoneOffset.UTC));
-    Path folder = Files.createDirectories(reports.root().resolve("fixture-" + stamp));
+  @Test
+  void shouldWriteIntoAFolderOfItsOwnWhenGatlingWritesItsRunsElsewhere() throws IOException {
+    RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
+    run.loadStarts();
+    run.named("fixture-20200101000000000"); // Gatling's folder is under another results folder: none here
+
+    RunOutput.Written written = run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
+
+    assertFalse(written.besideGatlingReport());
+    String html = Files.readString(written.folder().resolve("summary.html"));
+    assertTrue(html.contains("-Dcouchbench.reports"), html);
+  }
+
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
+      .withZone(ZoneOffset.UTC);
+
+  /** The folder Gatling would create right after before(), with the fixture's log in it, named to the run. */
+  private Path runFolder(RunOutput run) throws IOException {
+    return gatlingFolder(run, "fixture-" + STAMP.format(Instant.now()));
+  }
+
+  /** A run folder of that name, with the fixture's log in it, named to the run as Gatling's run id. */
+  private Path gatlingFolder(RunOutput run, String runId) throws IOException {
+    Path folder = Files.createDirectories(reports.root().resolve(runId));
     Files.copy(SimulationLogTest.FIXTURE.resolve("simulation.log"), folder.resolve("simulation.log"));
+    run.named(runId);
     return folder;
   }
 }

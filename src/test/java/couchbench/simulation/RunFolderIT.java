@@ -1,0 +1,138 @@
+package couchbench.simulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import couchbench.GatlingRun;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run knows its own folder: it takes the name from Gatling's run id and says it when the load starts, and its
+ * summary, results.json and histograms.hlog are there at the end, whatever the clocks did. Where they cannot go beside
+ * Gatling's report, they still go somewhere, the run says where, and ends with a code that is not 0.
+ *
+ * <p>Issue 42's run lost its summary: couchbench guessed the folder from the timestamps in the names, within a second
+ * of the wall clock at the load's start, but Gatling stamps its folder with its own clock, the wall clock read at JVM
+ * start plus the monotonic time elapsed since. A step of the machine's wall clock between the two (on a virtual
+ * machine, the host setting the guest's time after the guest was held back) puts them apart; the first run of a clone
+ * installs pouchdb-server in that gap, a minute or more. Here libfaketime steps the run's wall clock forward an hour
+ * while the run starts its local pouchdb-server, as the main job does on a fresh machine.
+ */
+class RunFolderIT {
+
+  // The first run on a machine installs pouchdb-server, minutes on a busy one.
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(8);
+
+  /**
+   * Debian's libfaketime (package faketime), its build for threaded programs (the plain one hung a JVM once, in
+   * Gatling's report): it steps the wall clock of the process it is preloaded into.
+   */
+  private static final Path FAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1");
+
+  private static final DateTimeFormatter GATLING_STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
+      .withZone(ZoneOffset.UTC);
+
+  @Test
+  void shouldWriteTheSummaryIntoTheFolderGatlingNamedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
+    boolean installed = Files.isReadable(FAKETIME);
+    if (!installed) {
+      System.out.println("RunFolderIT: skipped the clock step, no " + FAKETIME + ": apt-get install faketime"
+          + " (.ci/run installs it)");
+    }
+    assumeTrue(installed, "no libfaketime");
+    Path offset = Files.createTempFile("couchbench-clock-", ".offset");
+    Files.writeString(offset, "+0\n");
+    GatlingRun.Running running = GatlingRun.start("BulkInsert", Map.of("batchSizes", "1,8", "threads", "1",
+        "docs", "64", "stepSeconds", "0"), Map.of("LD_PRELOAD", FAKETIME.toString(),
+        "FAKETIME_TIMESTAMP_FILE", offset.toString(), "FAKETIME_CACHE_DURATION", "1",
+        "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
+    // Gatling has made its clock once the simulation prints its settings; the run then starts pouchdb-server
+    // (seconds), and its processes read the offset again within a second. (They inherit it; a step is no harm there.)
+    running.awaitLine("couchbench: settings: .*", RUN_TIMEOUT);
+    Files.writeString(offset, "+3600\n");
+    Thread.sleep(1500);
+    assertFalse(running.output().contains("couchbench: run folder: "),
+        "the clock must step before the load; the run got there first:\n" + running.output());
+
+    GatlingRun.Result run = running.finish(RUN_TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    Path folder = said(run, "couchbench: run folder: (.+)");
+    assertEquals(folder.resolve("summary.html"), said(run, "couchbench: summary: (.+)"), "the last line says it");
+    assertTrue(Files.exists(folder.resolve("index.html")), "the summary is beside Gatling's report");
+    Results results = ResultsFile.read(folder);
+    for (String step : List.of("single T=1", "bulk B=1 T=1", "bulk B=8 T=1")) {
+      assertTrue(results.requests().stream().anyMatch(entry -> entry.name().equals(step) && entry.ok() >= 8),
+          step + ": results.json holds this run's steps, from its simulation.log");
+    }
+    assertEquals(3, Files.readAllLines(folder.resolve("docs-per-second-by-step.csv")).size() - 1, "and its figures");
+    Instant stamped = Instant.from(GATLING_STAMP.parse(folder.getFileName().toString().replace("bulkinsert-", "")));
+    Instant loadStartWall = hlogStart(folder.resolve("histograms.hlog"));
+    assertTrue(Duration.between(stamped, loadStartWall).compareTo(Duration.ofMinutes(59)) > 0,
+        "the run's wall clock at the load's start (" + loadStartWall + ") is an hour past Gatling's stamp ("
+            + stamped + "): a guess from the stamp within a second of it would have found no folder");
+  }
+
+  @Test
+  void shouldWriteIntoAFolderOfItsOwnAndEndWithCode4WhenItCannotGoBesideGatlingsReport() throws Exception {
+    Path elsewhere = Files.createDirectories(Path.of("target", "it-runs", "elsewhere-" + System.nanoTime()))
+        .toAbsolutePath();
+    // couchbench told to write where Gatling does not: Gatling's run folder is not there.
+    GatlingRun.Result run = GatlingRun.run("MemSet", Map.of("couchbench.reports", elsewhere.toString(),
+        "users", "2", "duration", "1", "warmup", "0", "keyFile", elsewhere.resolve("keys.csv").toString()),
+        RUN_TIMEOUT);
+
+    assertEquals(CouchbenchSimulation.RESULTS_NOT_BESIDE_REPORT, run.exitCode(), run.output());
+    Path gatlings;
+    try (var folders = Files.list(run.resultsRoot())) {
+      gatlings = folders.filter(Files::isDirectory).findFirst().orElseThrow();
+    }
+    assertTrue(Files.exists(gatlings.resolve("index.html")), "Gatling's report is written before the run ends");
+    Matcher warning = Pattern.compile("couchbench: WARNING: results not beside Gatling's report \\(Gatling's run"
+        + " folder memset-\\d{17} is not under " + Pattern.quote(elsewhere.toString()) + ": give -Dcouchbench.reports"
+        + " the folder Gatling writes its runs to\\): written to (.+) instead").matcher(run.output());
+    assertTrue(warning.find(), run.output());
+    Path own = Path.of(warning.group(1));
+    assertEquals(elsewhere, own.getParent());
+    assertTrue(own.getFileName().toString().matches("memset-couchbench-\\d{17}"), own.toString());
+    assertEquals(own.resolve("summary.html"), said(run, "couchbench: summary: (.+)"));
+    assertTrue(Files.readString(own.resolve("summary.html")).contains("results not beside Gatling"));
+    Results results = ResultsFile.read(own);
+    assertEquals("MemSet", results.run().simulation());
+    assertTrue(results.requests().isEmpty(), "Gatling's log is not where couchbench looks: no request entries");
+    assertTrue(results.figures().size() > 0, "the simulation's own figures are kept");
+    assertTrue(Files.size(own.resolve("histograms.hlog")) > 0);
+    assertEquals(own.getFileName().toString(), Files.readString(elsewhere.resolve("lastRun.txt")));
+    String[] lines = run.output().strip().split("\n");
+    assertTrue(lines[lines.length - 1].startsWith("couchbench: summary: "), "the summary's line is the last");
+  }
+
+  /** The path in the one line of the run's output that matches. */
+  private static Path said(GatlingRun.Result run, String line) {
+    Matcher matcher = Pattern.compile("(?m)^" + line + "$").matcher(run.output());
+    assertTrue(matcher.find(), "no line like " + line + "\n" + run.output());
+    return Path.of(matcher.group(1));
+  }
+
+  /** The wall-clock start a histograms.hlog names: the run's at its load's start. */
+  private static Instant hlogStart(Path hlog) throws IOException {
+    Matcher start = Pattern.compile("#\\[StartTime: ([0-9.]+) ").matcher(Files.readString(hlog));
+    assertTrue(start.find(), hlog + " names no start");
+    return Instant.ofEpochMilli(Math.round(Double.parseDouble(start.group(1)) * 1000));
+  }
+}
