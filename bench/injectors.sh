@@ -56,13 +56,20 @@ bench_classpath
 
 start_at=$(date -u -d "+${START_DELAY:-30} seconds" +%Y-%m-%dT%H:%M:%SZ)
 # Beside the other runs, named as Gatling names a run folder and as Merge names a merged one
-# (RunFolders.mergedName): the merged result in reports/<simulation>-merged-<UTC timestamp>/, the injectors'
+# (RunFolders.ownName): the merged result in reports/<simulation>-merged-<UTC timestamp>/, the injectors'
 # folders and logs inside it, under injectors/. The server's data and the classpath stay in $out.
 merged=$PWD/reports/$(echo "$simulation" | tr '[:upper:]' '[:lower:]')-merged-$(date -u +%Y%m%d%H%M%S%3N)
 injectors=$merged/injectors
 mkdir -p "$injectors"
 touch "$injectors/collected" # the folders are here already: nothing to wait for, as a pod waits for kubectl cp
 echo "injectors: $n x $simulation, load at $start_at, folders under $injectors"
+# An injector's run folder: the one its run named in its reports/lastRun.txt as its load started; none for an
+# injector that did not get that far.
+run_folder() {
+  local named
+  named=$(cat "$injectors/injector-$1/reports/lastRun.txt" 2>/dev/null) && [ -n "$named" ] &&
+    echo "$injectors/injector-$1/reports/$named"
+}
 pids=()
 for i in $(seq 0 $((n - 1))); do
   JOB_COMPLETION_INDEX=$i INJECTORS=$n SIMULATION=$simulation START_AT=$start_at OUT=$injectors \
@@ -78,7 +85,7 @@ for i in "${!pids[@]}"; do
   if [ "$rc" -ne 0 ]; then echo "injectors: injector $i failed, see $injectors/injector-$i.log" >&2; failed=1; fi
   grep -h "^couchbench: injector $i/$n: load starts" "$injectors/injector-$i.log" || true
   # Why an injector left no results, for Merge: timeout's 124 is the limit reached.
-  if ! compgen -G "$injectors/injector-$i/reports/*/results.json" >/dev/null; then
+  if [ ! -f "$(run_folder "$i")/results.json" ]; then
     case $rc in
       0) why="no results" ;;
       124) why="did not end in $LIMIT s" ;;
@@ -88,7 +95,7 @@ for i in "${!pids[@]}"; do
   fi
 done
 # Every run folder, those without results.json too: Merge leaves them out with a line, and finds their key files.
-runs=$(for folder in "$injectors"/injector-*/reports/*/; do [ -d "$folder" ] && echo "${folder%/}"; done | paste -sd, -)
+runs=$(for i in $(seq 0 $((n - 1))); do run_folder "$i"; done | paste -sd, -)
 merge_start=$(date +%s.%N)
 merged_rc=0
 java -cp "$classpath" couchbench.merge.MergeCommand "$runs" "$merged" "$lost" || merged_rc=$? # lastRun.txt names it
@@ -102,8 +109,8 @@ rates() {
   jq -r --arg who "$1" '.requests[] | select(.warmUp | not) | select(.count > 0)
     | "\($who): \(.name): \(.count) requests, \(.ratePerSecond)/s, p50 \(.latency.p50) us, p99 \(.latency.p99) us"' "$2"
 }
-for folder in "$injectors"/injector-*/reports/*/; do
-  [ -f "$folder/results.json" ] || continue
+for i in $(seq 0 $((n - 1))); do
+  folder=$(run_folder "$i") && [ -f "$folder/results.json" ] || continue
   rates "injector $(jq -r .run.injector "$folder/results.json")" "$folder/results.json"
 done
 rates merged "$merged/results.json"

@@ -73,9 +73,9 @@ render "$@" | kubectl apply -f -
 echo "run.sh: Job $job applied: $n injectors of $simulation, load at $start_at; results into $collect"
 mkdir -p "$collect"
 deadline=$(($(date +%s) + wait_limit))
-lost=
+lost= runs=
 for i in $(seq 0 $((n - 1))); do
-  pod= ended=
+  pod= ended= named=
   while [ "$(date +%s)" -lt "$deadline" ]; do
     pod=$(kubectl get pods -l "job-name=$job,batch.kubernetes.io/job-completion-index=$i" -o name | head -1)
     [ -n "$pod" ] && kubectl exec "$pod" -- test -f "/out/injector-$i/DONE" 2>/dev/null && { ended=1; break; }
@@ -92,10 +92,13 @@ for i in $(seq 0 $((n - 1))); do
     # What it wrote so far, when its pod is still there: Merge reads its flushed key file as far as it goes.
     [ -z "$pod" ] || kubectl cp "${pod#pod/}:/out/injector-$i" "$collect/injector-$i" 2>/dev/null || true
   fi
-  compgen -G "$collect/injector-$i/reports/*/results.json" >/dev/null || lost=${lost:+$lost;}$i=$why
+  # The injector's run folder, as its run named it in reports/lastRun.txt when its load started.
+  named=$(cat "$collect/injector-$i/reports/lastRun.txt" 2>/dev/null) && [ -n "$named" ] &&
+    runs=${runs:+$runs,}$(realpath "$collect/injector-$i/reports/$named")
+  [ -n "$named" ] && [ -f "$collect/injector-$i/reports/$named/results.json" ] || lost=${lost:+$lost;}$i=$why
 done
 kubectl wait --for=condition=complete "job/$job" --timeout=300s || echo "run.sh: Job $job did not complete (an injector failed or was lost): merging what was collected" >&2
-# Every run folder collected, those without results.json too: Merge leaves them out with a line, and finds their key files.
-runs=$(for folder in "$collect"/injector-*/reports/*/; do [ -d "$folder" ] && realpath "$folder"; done | paste -sd, -)
+# Every run folder collected (above), those without results.json too: Merge leaves them out with a line, and finds
+# their key files.
 [ -n "$runs" ] || { echo "run.sh: no injector's folder was collected: nothing to merge" >&2; exit 1; }
 mvn -q -o -f "$here/../../pom.xml" exec:java@merge -Druns="$runs" -Dout="$(realpath -m "$collect/merged")" -Dlost="$lost"
