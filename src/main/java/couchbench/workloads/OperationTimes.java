@@ -1,16 +1,13 @@
 package couchbench.workloads;
 
-import java.nio.ByteBuffer;
+import couchbench.results.Histograms;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -100,8 +97,8 @@ public final class OperationTimes {
     for (Operation operation : operations) {
       Clocks clocks = bySystem.getOrDefault(system, new SystemClocks()).byOperation.get(operation);
       figures.add(new WorkloadFigures.OperationFigures(operation.word(), clocks.ok.sum(), clocks.conflicts.sum(),
-          clocks.torn.sum(), clocks.failed.sum(), clocks.late.sum(), clocks.maxLag.get() / 1e6, encode(clocks.intended),
-          encode(clocks.actual)));
+          clocks.torn.sum(), clocks.failed.sum(), clocks.late.sum(), clocks.maxLag.get() / 1e6,
+          Histograms.encode(clocks.intended), Histograms.encode(clocks.actual)));
     }
     return figures;
   }
@@ -110,22 +107,5 @@ public final class OperationTimes {
   double seconds(String system) {
     SystemClocks span = bySystem.get(system);
     return span == null || span.last.get() < span.first.get() ? 0 : (span.last.get() - span.first.get()) / 1e9;
-  }
-
-  /** @return a histogram as results.json keeps it: HdrHistogram's compressed form, in base64 */
-  static String encode(Histogram histogram) {
-    Histogram copy = histogram.copy();
-    ByteBuffer buffer = ByteBuffer.allocate(copy.getNeededByteBufferCapacity());
-    int length = copy.encodeIntoCompressedByteBuffer(buffer);
-    return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
-  }
-
-  /** @return a histogram {@link #encode} wrote */
-  static Histogram decode(String encoded) {
-    try {
-      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
-    } catch (DataFormatException e) {
-      throw new IllegalArgumentException("not a histogram of results.json: " + e.getMessage(), e);
-    }
   }
 }

@@ -3,6 +3,7 @@ package couchbench.workloads;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import couchbench.results.Histograms;
 import couchbench.results.PercentileCurve;
 import couchbench.results.Results;
 import couchbench.results.Summary;
@@ -60,8 +61,8 @@ public final class WorkloadSummary implements Summary<WorkloadFigures> {
             operation.run(), run == 0 ? 0 : round((double) operation.run() / run, 4), operation.ok(),
             operation.conflicts(), operation.torn(), operation.failed(), system.seconds() == 0 ? 0
                 : round(operation.ok() / system.seconds(), 1));
-        Histogram intended = OperationTimes.decode(operation.intended());
-        Histogram actual = OperationTimes.decode(operation.actual());
+        Histogram intended = Histograms.decode(operation.intended());
+        Histogram actual = Histograms.decode(operation.actual());
         latency = latency.row(percentileCells(system.system(), operation.operation(), "intended", intended))
             .row(percentileCells(system.system(), operation.operation(), "actual", actual));
         Map<String, Histogram> curves = byOperation.computeIfAbsent(operation.operation(), key -> new LinkedHashMap<>());

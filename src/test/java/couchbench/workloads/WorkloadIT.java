@@ -9,6 +9,7 @@ import couchbench.Forwarder;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
+import couchbench.results.Histograms;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;
@@ -91,8 +92,8 @@ class WorkloadIT {
 
       assertEquals(0, run.exitCode(), run.output());
       JsonNode read = figures(run).path("systems").get(0).path("operations").get(0);
-      Histogram intended = OperationTimes.decode(read.path("intended").asText());
-      Histogram actual = OperationTimes.decode(read.path("actual").asText());
+      Histogram intended = Histograms.decode(read.path("intended").asText());
+      Histogram actual = Histograms.decode(read.path("actual").asText());
       long halfSecond = 500_000_000;
       long queuedIntended = intended.getCountBetweenValues(halfSecond, Long.MAX_VALUE / 2);
       long queuedActual = actual.getCountBetweenValues(halfSecond, Long.MAX_VALUE / 2);
