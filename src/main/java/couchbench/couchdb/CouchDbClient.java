@@ -170,8 +170,21 @@ public final class CouchDbClient {
    * @return the status and body
    */
   public CouchReply get(String path) {
-    HttpResponse<byte[]> response = send("GET", path, new byte[0], ANY_STATUS);
-    return new CouchReply(response.statusCode(), response.body());
+    return exchange("GET", path, "");
+  }
+
+  /**
+   * Sends a request and returns the reply whatever its status, except a refused login, which throws.
+   *
+   * @param method e.g. "POST"
+   * @param path the path below the server, with its query string
+   * @param json the body, sent as application/json; "" for none
+   * @return the status, Content-Type and body
+   */
+  public CouchReply exchange(String method, String path, String json) {
+    HttpResponse<byte[]> response = send(method, path, json.getBytes(StandardCharsets.UTF_8), ANY_STATUS);
+    return new CouchReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+        response.body());
   }
 
   /**

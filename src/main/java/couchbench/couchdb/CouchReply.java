@@ -7,9 +7,10 @@ import java.nio.charset.StandardCharsets;
  * missing (404) or broken (500).
  *
  * @param status the HTTP status
+ * @param contentType its Content-Type, "" without one
  * @param body the reply body
  */
-public record CouchReply(int status, byte[] body) {
+public record CouchReply(int status, String contentType, byte[] body) {
 
   /**
    * CouchDB's own words for a failed reply.

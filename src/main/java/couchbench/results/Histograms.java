@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /** A histogram as a simulation's figures keep it in results.json: HdrHistogram's compressed form, in base64. */
 public final class Histograms {
@@ -33,5 +34,17 @@ public final class Histograms {
     } catch (DataFormatException e) {
       throw new IllegalArgumentException("not a histogram of results.json: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * @param micros a histogram in microseconds
+   * @return the same values in nanoseconds, as the percentile charts take them
+   */
+  public static Histogram microsToNanos(Histogram micros) {
+    Histogram nanos = new Histogram(3);
+    for (HistogramIterationValue value : micros.recordedValues()) {
+      nanos.recordValueWithCount(value.getValueIteratedTo() * 1000, value.getCountAtValueIteratedTo());
+    }
+    return nanos;
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The console's account of a load as it runs, on one line: for each source, the requests that have ended so far, their
@@ -31,6 +32,25 @@ public final class Progress {
     /** @return the load's time left, where this source can tell; empty by default */
     default Optional<Duration> left() {
       return Optional.empty();
+    }
+
+    /**
+     * @param counted what the requests counted are, e.g. "writes"
+     * @param counts the requests ended so far and the failed ones among them, cheap and safe from any thread
+     * @return a source that cannot tell the time left
+     */
+    static Source of(String counted, Supplier<Counts> counts) {
+      return new Source() {
+        @Override
+        public String counted() {
+          return counted;
+        }
+
+        @Override
+        public Counts counts() {
+          return counts.get();
+        }
+      };
     }
   }
 

@@ -37,6 +37,22 @@ public interface Summary<F> {
    */
   SummaryPage page(Results results, F figures);
 
+  /**
+   * The merge of a simulation that runs on one injector only (its plan refuses -Dinjector).
+   *
+   * @param simulation its name, for the message
+   * @param injectors the figures given
+   * @param <F> the figures
+   * @return the one injector's figures
+   * @throws IllegalArgumentException when there are several
+   */
+  static <F> F ofOneInjector(String simulation, List<F> injectors) {
+    if (injectors.size() != 1) {
+      throw new IllegalArgumentException(simulation + " runs on one injector; " + injectors.size() + " were given");
+    }
+    return injectors.get(0);
+  }
+
   /** Finds the summary of a run's simulation, made from the parameters its results list. */
   @FunctionalInterface
   interface Finder {

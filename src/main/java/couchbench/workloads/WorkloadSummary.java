@@ -31,10 +31,7 @@ public final class WorkloadSummary implements Summary<WorkloadFigures> {
   /** Workload runs on one injector ({@link WorkloadPlan#from} refuses -Dinjector): its figures are the run's. */
   @Override
   public WorkloadFigures merge(List<WorkloadFigures> injectors) {
-    if (injectors.size() != 1) {
-      throw new IllegalArgumentException("Workload runs on one injector; " + injectors.size() + " were given");
-    }
-    return injectors.get(0);
+    return Summary.ofOneInjector("Workload", injectors);
   }
 
   @Override

@@ -1,0 +1,71 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.changes.ChangesLoad;
+import couchbench.changes.ChangesPlan;
+import couchbench.changes.ChangesSummary;
+import couchbench.couchdb.CouchHttp;
+import couchbench.results.Progress;
+import couchbench.simulation.CouchbenchSimulation;
+import couchbench.startup.Console;
+import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How long until a write is seen: writers write documents at a rate while listeners follow _changes (continuous,
+ * longpoll, eventsource, normal), each write timed from its acknowledgement to every listener that reads it, and every
+ * listener's deliveries checked against the writes acknowledged. See docs/changes.md.
+ */
+public class Changes extends CouchbenchSimulation {
+
+  private final ChangesPlan plan = orExit(() -> ChangesPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final ChangesLoad load = new ChangesLoad(plan, couchdb);
+
+  /** The writers start once every listener's feed is open, and write their documents at the rate's pace. */
+  private PopulationBuilder writers() {
+    return scenario("writers").exec(load.writer()).injectOpen(atOnceUsers(plan.writers()));
+  }
+
+  /** A feed's listeners: each follows its database until it saw every write it should, or -Dquiet has passed. */
+  private List<PopulationBuilder> listeners() {
+    List<PopulationBuilder> feeds = new ArrayList<>();
+    plan.listeners().forEach((kind, count) -> feeds.add(scenario("listeners " + kind.value())
+        .exec(load.listener(kind))
+        .injectOpen(atOnceUsers(count))));
+    return feeds;
+  }
+
+  {
+    List<PopulationBuilder> everyone = new ArrayList<>(listeners());
+    everyone.add(writers());
+    setUp(everyone)
+        .protocols(CouchHttp.protocol(couchdb))
+        // A write that fails, or a listener that missed a write it should have seen, fails the run.
+        .assertions(global().failedRequests().count().is(0L));
+  }
+
+  @Override
+  protected void prepare() {
+    load.prepare();
+    Console.say("load: " + plan.describe());
+  }
+
+  @Override
+  protected List<Progress.Source> progress() {
+    return List.of(load.progress());
+  }
+
+  @Override
+  protected List<String> couchDatabases() {
+    return plan.databaseNames();
+  }
+
+  @Override
+  protected Report<?> report() {
+    return new Report<>(List.of(couchdb.describe()), new ChangesSummary(), load.figures());
+  }
+}

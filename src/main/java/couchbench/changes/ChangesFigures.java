@@ -1,0 +1,54 @@
+package couchbench.changes;
+
+import java.util.List;
+
+/**
+ * What a Changes run's page shows beyond Gatling's entries, as results.json keeps it.
+ *
+ * @param load the load in words
+ * @param writes the writers' figures
+ * @param feeds each feed's listeners' figures, in the plan's order
+ * @param docCount the databases' doc_count added up after the run, -1 where it could not be read
+ */
+public record ChangesFigures(String load, WriteFigures writes, List<FeedFigures> feeds, long docCount) {
+
+  /**
+   * @param documents documents the writers were to write
+   * @param acknowledged writes the server acknowledged (201 or 202, or a _bulk_docs row with its rev)
+   * @param failed writes it did not
+   * @param seconds from the first write's intended start to the last acknowledgement
+   * @param late requests sent more than 2 ms after their intended start
+   * @param intendedMicros each request's latency from its intended start, µs
+   * @param actualMicros from when it was sent, µs
+   */
+  public record WriteFigures(long documents, long acknowledged, long failed, double seconds, long late,
+      String intendedMicros, String actualMicros) {}
+
+  /**
+   * @param feed the feed, e.g. "continuous"
+   * @param listeners its listeners
+   * @param attached those whose feed opened
+   * @param mostConnections the most of its connections open at once
+   * @param connectionsOpened its connections opened, reconnections included
+   * @param connectionsDropped those that ended before their listener was done
+   * @param reconnects times a listener connected again and went on from its last seq
+   * @param firstReconnect why the first one did, null without any
+   * @param rows rows read, heartbeats not counted
+   * @param delivered writes seen for the first time by a listener that should see them, over all listeners
+   * @param expected acknowledged writes the listeners should have seen, over all listeners
+   * @param missed of those, the ones not seen
+   * @param listenersMissing listeners that missed at least one
+   * @param duplicated writes seen again without a reconnection
+   * @param redelivered writes seen again after a reconnection replayed the feed
+   * @param outOfOrder writes seen after a newer write of the same writer
+   * @param beforeAck writes seen before their writer had the acknowledgement (timed as 0)
+   * @param unexpected writes seen that the listener's filter or database excludes
+   * @param foreign rows of documents the run did not write
+   * @param fromAckMicros from each write's acknowledgement to each listener's notification, µs (0 before it)
+   * @param fromSentMicros from when each write's request was sent to each listener's notification, µs
+   */
+  public record FeedFigures(String feed, int listeners, int attached, int mostConnections, long connectionsOpened,
+      long connectionsDropped, long reconnects, String firstReconnect, long rows, long delivered, long expected,
+      long missed, int listenersMissing, long duplicated, long redelivered, long outOfOrder, long beforeAck,
+      long unexpected, long foreign, String fromAckMicros, String fromSentMicros) {}
+}

@@ -1,0 +1,153 @@
+package couchbench.changes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchReply;
+import couchbench.feed.ChangesFeed;
+import couchbench.feed.FeedKind;
+import couchbench.feed.FeedRequest;
+import couchbench.feed.FeedTarget;
+import couchbench.results.Progress;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.Credentials;
+import io.gatling.javaapi.core.ChainBuilder;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A Changes run's load: its databases, made fresh and checked before the load (the filter and feeds the server must
+ * take); the writers; the listeners of each feed, each following a database through a node, the listeners spread over
+ * both; and the figures of both after the load.
+ */
+public final class ChangesLoad {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  private final ChangesPlan plan;
+  private final CouchTarget target;
+  private final WriteLedger ledger;
+  private final Writers writers;
+  private final Map<FeedKind, FeedTally> tallies = new LinkedHashMap<>();
+  private final AtomicInteger listenerNumbers = new AtomicInteger();
+  private final List<String> since = new ArrayList<>();
+
+  /**
+   * @param plan the run's plan
+   * @param target the CouchDB server: one node, or the nodes of a cluster
+   */
+  public ChangesLoad(ChangesPlan plan, CouchTarget target) {
+    this.plan = plan;
+    this.target = target;
+    this.ledger = new WriteLedger(plan.writers(), plan.documents());
+    plan.listeners().forEach((kind, count) -> tallies.put(kind, new FeedTally(kind, count)));
+    this.writers = new Writers(plan, target, ledger,
+        () -> tallies.values().stream().allMatch(FeedTally::allAttached));
+  }
+
+  /**
+   * Before the load: the databases made empty, where each feed starts, and what the server must take checked.
+   *
+   * @throws ChangesException when the server refuses the filter, or answers a feed as another
+   * @throws couchbench.couchdb.CouchDbException when it does not answer as CouchDB
+   */
+  public void prepare() {
+    CouchDbClient client = new CouchDbClient(target);
+    for (int database = 0; database < plan.databases(); database++) {
+      String name = plan.databaseNames().get(database);
+      client.createDatabase(name);
+      since.add(plan.since().orElseGet(() -> updateSeq(client, name)));
+      FeedRequest request = request(database, FeedKind.NORMAL);
+      CouchReply probe = client.exchange(request.body().isPresent() ? "POST" : "GET", request.path("now", true),
+          request.body().orElse(""));
+      if (probe.status() != 200) {
+        throw new ChangesException("CouchDB at " + target.baseUrl() + " refused _changes with filter "
+            + request.describeFilter() + ": " + probe.status() + " " + probe.reason() + "; give another -Dfilter");
+      }
+    }
+    if (plan.listeners().containsKey(FeedKind.EVENTSOURCE)) {
+      CouchReply probe = client.get("/" + plan.databaseNames().get(0) + "/_changes?feed=eventsource&since=now"
+          + "&timeout=1");
+      if (probe.status() != 200 || !probe.contentType().startsWith("text/event-stream")) {
+        throw new ChangesException("the server at " + target.baseUrl() + " does not offer feed=eventsource: it answered "
+            + probe.status() + " " + (probe.contentType().isEmpty() ? "without a Content-Type" : probe.contentType())
+            + ", not text/event-stream (CouchDB 3.x does; pouchdb-server does not): follow another feed, e.g."
+            + " -Dlisteners=continuous:N");
+      }
+    }
+  }
+
+  private static String updateSeq(CouchDbClient client, String database) {
+    CouchReply info = client.get("/" + database);
+    try {
+      JsonNode seq = JSON.readTree(info.body()).path("update_seq");
+      if (info.status() == 200 && (seq.isTextual() || seq.isNumber())) {
+        return seq.asText();
+      }
+    } catch (IOException e) {
+      // said below
+    }
+    throw new ChangesException("GET /" + database + " gave no update_seq (" + info.status() + " " + info.reason()
+        + "): is " + "the server CouchDB? Or give -Dsince=now");
+  }
+
+  /** @return a writer's chain */
+  public ChainBuilder writer() {
+    return writers.write();
+  }
+
+  /**
+   * @param kind a feed of the plan
+   * @return a listener of it: a virtual user following its database until it saw what it should
+   */
+  public ChangesFeed listener(FeedKind kind) {
+    FeedTally tally = tallies.get(kind);
+    Optional<String> login = target.credentials().map(Credentials::authorization);
+    boolean https = plan.listenThrough().map(URI::toString).orElse(target.baseUrl()).startsWith("https:");
+    FeedTarget feedTarget = new FeedTarget(login, https ? Optional.of(target.tls().sslContext()) : Optional.empty(),
+        !target.tls().insecure(), CONNECT_TIMEOUT);
+    List<String> nodes = plan.listenThrough().map(proxy -> List.of(proxy.toString())).orElse(target.nodes().urls());
+    return ChangesFeed.follow(session -> {
+      int number = listenerNumbers.getAndIncrement();
+      int database = number % plan.databases();
+      return new Listener(plan, ledger, tally, database, URI.create(nodes.get(number % nodes.size())),
+          request(database, kind), since.get(database));
+    }).target(feedTarget).connections(tally.connections());
+  }
+
+  private FeedRequest request(int database, FeedKind kind) {
+    return new FeedRequest(plan.databaseNames().get(database), kind, plan.heartbeat(), plan.includeDocs(),
+        plan.seqInterval(), plan.pollTimeout(), plan.pollInterval(),
+        plan.filter() == ChangesPlan.Filter.SELECTOR ? Optional.of(ChangesPlan.SELECTOR) : Optional.empty(),
+        plan.docIds(database));
+  }
+
+  /** @return the write requests ended so far and those that failed, for the console's progress line */
+  public Progress.Source progress() {
+    return Progress.Source.of("writes", writers::counts);
+  }
+
+  /** @return the run's figures, after the load */
+  public ChangesFigures figures() {
+    long docCount = 0;
+    CouchDbClient client = new CouchDbClient(target);
+    for (String database : plan.databaseNames()) {
+      try {
+        docCount += client.docCount(database);
+      } catch (RuntimeException e) {
+        docCount = -1;
+        break;
+      }
+    }
+    return new ChangesFigures(plan.describe(), writers.figures(),
+        tallies.values().stream().map(FeedTally::figures).toList(), docCount);
+  }
+}

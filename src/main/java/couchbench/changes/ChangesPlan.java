@@ -1,0 +1,240 @@
+package couchbench.changes;
+
+import couchbench.feed.FeedKind;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A Changes run's parameters: writers writing documents at a rate into databases, while listeners of each feed follow
+ * the databases' _changes; then a wait until every listener saw what it should.
+ *
+ * @param writers virtual users writing, each its documents one request after the other
+ * @param listeners listeners per feed, in the order given
+ * @param databases databases written and followed: a writer's requests go to each in turn, listener i follows
+ *     database i mod databases
+ * @param rate documents per second over all writers, each request at its intended time
+ * @param documents documents per writer
+ * @param batch documents per request: 1 is a PUT each, more a _bulk_docs
+ * @param heartbeat the feeds' heartbeat
+ * @param includeDocs whether rows carry their documents
+ * @param seqInterval the feeds' seq_interval (0 or 1: every row has its seq)
+ * @param filter which documents the listeners follow
+ * @param since where the feeds start: "now", or empty for the databases' update_seq read before the load
+ * @param pollInterval the normal feed's pause between polls
+ * @param pollTimeout how long a longpoll waits before it answers empty
+ * @param quiet how long listeners may take, after the last write, to see every write they should
+ * @param prefix the databases' names: prefix_0, prefix_1, ...
+ * @param listenThrough where the listeners connect instead of CouchDB's nodes: a proxy or load balancer in front of
+ *     it, as clients often reach it; empty for the nodes
+ */
+public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int databases, double rate, int documents,
+    int batch, Duration heartbeat, boolean includeDocs, int seqInterval, Filter filter, Optional<String> since,
+    Duration pollInterval, Duration pollTimeout, Duration quiet, String prefix, Optional<URI> listenThrough) {
+
+  /** Which documents a listener follows; each document carries "kind": "even" or "odd". */
+  public enum Filter {
+    /** Every document of its database. */
+    NONE,
+    /** filter=_selector with {"kind": "even"}: every other document of each writer in the database. */
+    SELECTOR,
+    /** filter=_doc_ids with every tenth document of each writer in the database. */
+    DOC_IDS;
+
+    /** @return its -Dfilter value */
+    public String value() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The selector of {@link Filter#SELECTOR}. */
+  public static final String SELECTOR = "{\"kind\":\"even\"}";
+
+  /**
+   * Reads the plan.
+   *
+   * @param settings writers, listeners, feed, databases, rate, docs, duration, batch, heartbeat, includeDocs,
+   *     seqInterval, filter, since, pollInterval, pollTimeout, quiet, database
+   * @return the plan
+   * @throws ChangesException naming the setting and what to give, before any load
+   */
+  public static ChangesPlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new ChangesException("-Dinjector: Changes runs on one injector (its listeners check every write its writers"
+          + " acknowledged); leave -Dinjector out");
+    }
+    int writers = settings.intValue("writers", 4, 1);
+    double rate = settings.doubleValue("rate", 200);
+    if (!(rate > 0)) {
+      throw new ChangesException("-Drate=" + rate + ": give the documents per second over all writers, above 0");
+    }
+    if (settings.value("docs").isPresent() && settings.value("duration").isPresent()) {
+      throw new ChangesException("-Ddocs and -Dduration are both given: give one, the documents to write or the seconds"
+          + " to write them for");
+    }
+    long total = settings.value("docs").isPresent() ? settings.intValue("docs", 0, 1)
+        : Math.round(rate * settings.intValue("duration", 10, 1));
+    int documents = (int) Math.max(1, (total + writers - 1) / writers);
+    String since = settings.get("since", "");
+    if (!since.isEmpty() && !since.equals("now")) {
+      throw new ChangesException("-Dsince=" + since + ": give now (the feeds start as they open, writers wait for them)"
+          + " or leave it out (they start at the databases' update_seq, read before the load)");
+    }
+    return new ChangesPlan(writers, listeners(settings), settings.intValue("databases", 1, 1), rate, documents,
+        settings.intValue("batch", 1, 1), Duration.ofMillis(settings.intValue("heartbeat", 5000, 100)),
+        settings.booleanValue("includeDocs", false), settings.intValue("seqInterval", 0, 0),
+        filter(settings.get("filter", "none")), since.isEmpty() ? Optional.empty() : Optional.of(since),
+        Duration.ofMillis(settings.intValue("pollInterval", 1000, 10)),
+        Duration.ofMillis(settings.intValue("pollTimeout", 60_000, 100)),
+        Duration.ofSeconds(settings.intValue("quiet", 30, 1)), settings.get("database", "couchbench_changes"),
+        settings.value("listenThrough").map(ChangesPlan::proxy));
+  }
+
+  private static URI proxy(String url) {
+    try {
+      URI proxy = new URI(url.trim().replaceAll("/+$", ""));
+      if ((proxy.getScheme().equals("http") || proxy.getScheme().equals("https")) && proxy.getHost() != null
+          && proxy.getRawUserInfo() == null) {
+        return proxy;
+      }
+    } catch (URISyntaxException | NullPointerException e) {
+      // said below
+    }
+    throw new ChangesException("-DlistenThrough=" + url + ": give the URL the listeners connect to in front of"
+        + " CouchDB, http(s)://host:port, without a login (-Dcouchdb.user's is sent)");
+  }
+
+  // -Dlisteners=N of -Dfeed, or a mix: -Dlisteners=continuous:200,longpoll:50
+  private static Map<FeedKind, Integer> listeners(Settings settings) {
+    String given = settings.get("listeners", "100").trim();
+    Map<FeedKind, Integer> listeners = new LinkedHashMap<>();
+    try {
+      if (!given.contains(":")) {
+        listeners.put(FeedKind.of(settings.get("feed", "continuous")), settings.intValue("listeners", 100, 1));
+        return listeners;
+      }
+      if (settings.value("feed").isPresent()) {
+        throw new ChangesException("-Dfeed and a mix in -Dlisteners are both given: give -Dlisteners=N -Dfeed=KIND, or"
+            + " -Dlisteners=continuous:200,longpoll:50 alone");
+      }
+      for (String part : given.split(",")) {
+        String[] kindAndCount = part.split(":", 2);
+        int count = Integer.parseInt(kindAndCount[1].trim());
+        if (count < 1 || listeners.put(FeedKind.of(kindAndCount[0]), count) != null) {
+          throw new NumberFormatException();
+        }
+      }
+      return listeners;
+    } catch (IllegalArgumentException e) {
+      throw new ChangesException((e instanceof NumberFormatException ? "-Dlisteners=" + given
+          + ": give a count, or feeds and counts above 0, each feed once, e.g. continuous:200,longpoll:50"
+          : "-Dfeed/-Dlisteners: " + e.getMessage()));
+    }
+  }
+
+  private static Filter filter(String value) {
+    for (Filter filter : Filter.values()) {
+      if (filter.value().equals(value.trim().toLowerCase(Locale.ROOT).replace("_", "").replace("docids", "doc_ids"))) {
+        return filter;
+      }
+    }
+    throw new ChangesException("-Dfilter=" + value + ": give none, selector (filter=_selector, {\"kind\":\"even\"}) or"
+        + " doc_ids (filter=_doc_ids, every tenth document)");
+  }
+
+  /** @return the databases' names */
+  public List<String> databaseNames() {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < databases; i++) {
+      names.add(prefix + "_" + i);
+    }
+    return names;
+  }
+
+  /** @return listeners of every feed */
+  public int listenerCount() {
+    return listeners.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /** @return documents over all writers */
+  public long totalDocuments() {
+    return (long) writers * documents;
+  }
+
+  /**
+   * @param writerSeq a writer's sequence number of a document
+   * @return the database it goes to: its request's, each request to the next database
+   */
+  public int databaseOf(int writerSeq) {
+    return (writerSeq / batch) % databases;
+  }
+
+  /**
+   * @param writerSeq a writer's sequence number of a document
+   * @return its "kind": every other document of each writer is "even"
+   */
+  public static boolean even(int writerSeq) {
+    return writerSeq % 2 == 0;
+  }
+
+  /**
+   * @param writerSeq a writer's sequence number of a document
+   * @return whether a listener of the run's filter should see it (in its database)
+   */
+  public boolean followed(int writerSeq) {
+    return switch (filter) {
+      case NONE -> true;
+      case SELECTOR -> even(writerSeq);
+      case DOC_IDS -> writerSeq % 10 == 0;
+    };
+  }
+
+  /**
+   * @param writer a writer's number
+   * @param writerSeq its sequence number of a document
+   * @return the document's id
+   */
+  public static String id(int writer, int writerSeq) {
+    return "w" + writer + "-" + writerSeq;
+  }
+
+  /**
+   * @param database a database's number
+   * @return the ids a _doc_ids listener of it follows; empty for another filter
+   */
+  public List<String> docIds(int database) {
+    List<String> ids = new ArrayList<>();
+    if (filter == Filter.DOC_IDS) {
+      for (int writer = 0; writer < writers; writer++) {
+        for (int seq = 0; seq < documents; seq++) {
+          if (databaseOf(seq) == database && followed(seq)) {
+            ids.add(id(writer, seq));
+          }
+        }
+      }
+    }
+    return ids;
+  }
+
+  /** @return the load in words, for the console and the page */
+  public String describe() {
+    return String.format(Locale.ROOT, "%d writers write %,d documents (%s) at %,.0f/s into %d database%s; %s follow"
+            + " _changes%s (heartbeat %d ms%s%s%s, since %s); filter %s; then up to %d s for every listener to see"
+            + " what it should", writers, totalDocuments(), batch == 1 ? "a PUT each" : "_bulk_docs of " + batch, rate,
+        databases, databases == 1 ? "" : "s",
+        listeners.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey().value())
+            .collect(Collectors.joining(", ")), listenThrough.map(url -> " through " + url).orElse(""),
+        heartbeat.toMillis(), includeDocs ? ", include_docs" : "", seqInterval > 1 ? ", seq_interval "
+            + seqInterval : "", listeners.containsKey(FeedKind.NORMAL) ? ", normal polled every "
+            + pollInterval.toMillis() + " ms" : "", since.orElse("update_seq"), filter.value(), quiet.toSeconds());
+  }
+}

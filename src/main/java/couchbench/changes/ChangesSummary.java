@@ -1,0 +1,114 @@
+package couchbench.changes;
+
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.results.Histograms;
+import couchbench.results.PercentileCurve;
+import couchbench.results.Results;
+import couchbench.results.Summary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * After Changes: per feed, what its listeners saw against what they should have (missed, duplicated, redelivered,
+ * out of order, excluded by the filter), their connections, and the latency from each write's acknowledgement to each
+ * listener's notification beside the writes' own; one chart with the feeds and the writes overlaid.
+ */
+public final class ChangesSummary implements Summary<ChangesFigures> {
+
+  private static final double[] PERCENTILES = {50, 95, 99, 99.9};
+
+  @Override
+  public Class<ChangesFigures> figuresType() {
+    return ChangesFigures.class;
+  }
+
+  /** Changes runs on one injector ({@link ChangesPlan#from} refuses -Dinjector): its figures are the run's. */
+  @Override
+  public ChangesFigures merge(List<ChangesFigures> injectors) {
+    return Summary.ofOneInjector("Changes", injectors);
+  }
+
+  @Override
+  public SummaryPage page(Results results, ChangesFigures figures) {
+    ChangesFigures.WriteFigures writes = figures.writes();
+    SummaryPage page = SummaryPage.titled("Changes: how long until a write is seen by _changes listeners")
+        .line("Target: " + String.join("; ", results.run().targets()) + ".")
+        .line("Load: " + figures.load() + ".")
+        .line(String.format(Locale.ROOT, "Writes: %,d of %,d acknowledged, %,d failed, in %.1f s (%,.0f documents/s);"
+                + " %,d requests sent over 2 ms after their intended start. The databases' doc_count: %s.",
+            writes.acknowledged(), writes.documents(), writes.failed(), writes.seconds(),
+            writes.seconds() == 0 ? 0 : writes.acknowledged() / writes.seconds(), writes.late(),
+            figures.docCount() < 0 ? "not read" : String.format(Locale.ROOT, "%,d", figures.docCount())))
+        .line("Notification latency: from the moment a writer had a write's acknowledgement to the moment a listener"
+            + " read the write's row, on couchbench's clock, per listener (a write seen by 200 listeners counts 200"
+            + " times). A row read before its writer had the reply counts as 0 and is counted apart (before ack);"
+            + " the latency from when the write was sent has no such floor.");
+    Table seen = Table.of("feed", "listeners", "attached", "most connections", "reconnects", "delivered",
+        "should have", "missed", "listeners missing", "duplicated", "redelivered", "out of order", "before ack",
+        "excluded by filter", "foreign rows");
+    Table latency = Table.of("what", "count", "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)");
+    Map<String, Histogram> curves = new LinkedHashMap<>();
+    for (ChangesFigures.FeedFigures feed : figures.feeds()) {
+      seen = seen.row(feed.feed(), feed.listeners(), feed.attached(), feed.mostConnections(), feed.reconnects(),
+          feed.delivered(), feed.expected(), feed.missed(), feed.listenersMissing(), feed.duplicated(),
+          feed.redelivered(), feed.outOfOrder(), feed.beforeAck(), feed.unexpected(), feed.foreign());
+      Histogram micros = Histograms.decode(feed.fromAckMicros());
+      latency = latency.row(cells("notification " + feed.feed() + ", from the acknowledgement", micros))
+          .row(cells("notification " + feed.feed() + ", from the write sent", Histograms.decode(
+              feed.fromSentMicros())));
+      curves.put(feed.feed(), micros);
+      page = warnings(page, feed);
+    }
+    Histogram intended = Histograms.decode(writes.intendedMicros());
+    latency = latency.row(cells("write, from its intended start", intended))
+        .row(cells("write, from when it was sent", Histograms.decode(writes.actualMicros())));
+    curves.put("write (intended start)", intended);
+    Map<String, Histogram> nanos = new LinkedHashMap<>();
+    curves.forEach((name, micros) -> nanos.put(name, Histograms.microsToNanos(micros)));
+    return page.table("what the listeners saw, per feed", seen)
+        .table("latency: each write to each listener, and the writes themselves", latency)
+        .chart("notification latency by percentile, per feed, beside the writes", PercentileCurve.chartOf(
+            "latency by percentile", nanos));
+  }
+
+  private static SummaryPage warnings(SummaryPage page, ChangesFigures.FeedFigures feed) {
+    SummaryPage warned = page;
+    if (feed.missed() > 0) {
+      warned = warned.warning(String.format(Locale.ROOT, "%s: %d listeners missed %,d of the %,d acknowledged writes"
+          + " they should have seen: the run fails.", feed.feed(), feed.listenersMissing(), feed.missed(),
+          feed.expected()));
+    }
+    if (feed.attached() < feed.listeners()) {
+      warned = warned.warning(String.format(Locale.ROOT, "%s: %d of %d listeners' feeds never opened.", feed.feed(),
+          feed.listeners() - feed.attached(), feed.listeners()));
+    }
+    if (feed.duplicated() > 0 || feed.unexpected() > 0) {
+      warned = warned.warning(String.format(Locale.ROOT, "%s: %,d writes delivered twice without a reconnection, %,d"
+          + " that the filter excludes.", feed.feed(), feed.duplicated(), feed.unexpected()));
+    }
+    if (feed.reconnects() > 0) {
+      warned = warned.line(String.format(Locale.ROOT, "%s: %,d reconnections (%,d connections dropped), each going"
+              + " on from the listener's last seq; the first because %s.", feed.feed(), feed.reconnects(),
+          feed.connectionsDropped(), feed.firstReconnect()));
+    }
+    return warned;
+  }
+
+  private static Object[] cells(String what, Histogram micros) {
+    List<Object> cells = new ArrayList<>(List.of(what, micros.getTotalCount()));
+    for (double percentile : PERCENTILES) {
+      cells.add(millis(micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(percentile)));
+    }
+    cells.add(millis(micros.getMaxValue()));
+    return cells.toArray();
+  }
+
+  private static double millis(long micros) {
+    return Math.round(micros / 1e3 * 1000) / 1000.0;
+  }
+}

@@ -1,0 +1,141 @@
+package couchbench.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.Forwarder;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.results.Histograms;
+import couchbench.targets.RealCouchDb;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Changes against a real Apache CouchDB 3.5 node, started once for the class: hundreds of listeners of the three
+ * streaming and polling feeds see every write exactly once, through a connection cut mid-run and through a restart of
+ * the server; a _selector filter delivers exactly the matching writes.
+ */
+class ChangesCouchDbIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(4);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Optional<Path> RELEASE = RealCouchDb.release(ChangesCouchDbIT.class);
+  private static RealCouchDb.Node couchdb;
+
+  @BeforeAll
+  static void startCouchDb() {
+    if (RELEASE.isPresent()) {
+      couchdb = RealCouchDb.node(RELEASE.get());
+    }
+  }
+
+  @AfterAll
+  static void stopCouchDb() {
+    if (couchdb != null) {
+      couchdb.close();
+    }
+  }
+
+  @Test
+  void shouldDeliverEveryWriteOnceTo300ListenersOfThreeFeedsThroughACutConnection() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    try (Forwarder cutting = Forwarder.start(URI.create(couchdb.url()).getPort())) {
+      GatlingRun.Running running = GatlingRun.start("Changes", properties(couchdb.url(), Map.of(
+          "listeners", "continuous:200,longpoll:50,eventsource:50", "writers", "4", "docs", "10000", "batch", "50",
+          "rate", "1000", "database", "cut", "listenThrough", "http://" + cutting.address())), Map.of());
+      running.awaitLine("couchbench: progress: .*", TIMEOUT);
+      // Every listener's connection closed, as a proxy in front of CouchDB may close it.
+      cutting.down(Duration.ZERO);
+      GatlingRun.Result run = running.finish(TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode figures = figures(run);
+      assertEquals(10_000, figures.path("writes").path("acknowledged").asLong(), figures.toString());
+      for (JsonNode feed : figures.path("feeds")) {
+        int listeners = feed.path("listeners").asInt();
+        assertEquals(10_000L * listeners, feed.path("expected").asLong(), feed.toString());
+        assertEquals(10_000L * listeners, feed.path("delivered").asLong(), "every write to every listener: " + feed);
+        assertEquals(0, feed.path("missed").asLong(), feed.toString());
+        assertEquals(0, feed.path("duplicated").asLong(), feed.toString());
+        assertEquals(0, feed.path("unexpected").asLong(), feed.toString());
+        assertEquals(listeners, feed.path("mostConnections").asInt(), "one connection each at once: " + feed);
+        assertTrue(feed.path("reconnects").asLong() >= listeners, "each listener's connection was cut: " + feed);
+        Histogram latency = Histograms.decode(feed.path("fromAckMicros").asText());
+        assertEquals(10_000L * listeners, latency.getTotalCount(), feed.toString());
+      }
+      Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+      assertEquals(2_000_000, report.get("notification continuous").ok(), "each notification in Gatling's report");
+      assertEquals(200, report.get("delivery continuous").ok());
+    }
+  }
+
+  @Test
+  void shouldResumeEveryListenerFromItsLastSeqWhenTheServerRestartsMidRun() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    GatlingRun.Running running = GatlingRun.start("Changes", properties(couchdb.url(), Map.of(
+        "listeners", "continuous:20,longpoll:5,eventsource:5", "writers", "2", "docs", "1500", "rate", "100",
+        "database", "restart")), Map.of());
+    running.awaitLine("couchbench: progress: .*", TIMEOUT);
+    couchdb.stop();
+    Thread.sleep(2000);
+    couchdb.start();
+    GatlingRun.Result run = running.finish(TIMEOUT);
+
+    // The writes sent while it was down failed, and fail the run; nothing else did.
+    assertEquals(2, run.exitCode(), run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    report.forEach((request, counts) -> assertTrue(request.equals("write") || counts.ko() == 0, request + counts));
+    JsonNode figures = figures(run);
+    JsonNode writes = figures.path("writes");
+    assertTrue(writes.path("failed").asLong() > 0, writes.toString());
+    assertEquals(1500, writes.path("acknowledged").asLong() + writes.path("failed").asLong(), writes.toString());
+    for (JsonNode feed : figures.path("feeds")) {
+      int listeners = feed.path("listeners").asInt();
+      assertEquals(writes.path("acknowledged").asLong() * listeners, feed.path("expected").asLong(), feed.toString());
+      assertEquals(0, feed.path("missed").asLong(), "every acknowledged write after the restart too: " + feed);
+      assertEquals(0, feed.path("duplicated").asLong(), feed.toString());
+      assertTrue(feed.path("reconnects").asLong() >= listeners, "every listener reconnected: " + feed);
+    }
+  }
+
+  @Test
+  void shouldDeliverExactlyTheWritesASelectorMatches() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    GatlingRun.Result run = GatlingRun.run("Changes", properties(couchdb.url(), Map.of(
+        "listeners", "continuous:10,longpoll:4,eventsource:4", "writers", "2", "docs", "400", "rate", "200",
+        "databases", "2", "filter", "selector", "database", "selector")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    for (JsonNode feed : figures(run).path("feeds")) {
+      // Each listener follows one of the two databases: 200 writes, every other one "even".
+      long matching = 100L * feed.path("listeners").asInt();
+      assertEquals(matching, feed.path("expected").asLong(), feed.toString());
+      assertEquals(matching, feed.path("delivered").asLong(), feed.toString());
+      assertEquals(0, feed.path("unexpected").asLong(), "nothing the selector excludes: " + feed);
+      assertEquals(0, feed.path("foreign").asLong(), feed.toString());
+    }
+  }
+
+  private static Map<String, String> properties(String url, Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", url, "couchdb.user", RealCouchDb.USER,
+        "couchdb.password", RealCouchDb.PASSWORD, "heartbeat", "1000", "quiet", "20"));
+    properties.putAll(more);
+    return properties;
+  }
+
+  private static JsonNode figures(GatlingRun.Result run) throws Exception {
+    return JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+  }
+}

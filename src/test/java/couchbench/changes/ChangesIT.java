@@ -1,0 +1,74 @@
+package couchbench.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.PouchDbServer;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Changes against a real pouchdb-server: the feeds it offers, followed with a _doc_ids filter while writers write
+ * through _bulk_docs into two databases, every write seen exactly by the listeners that should see it; and what it
+ * does not offer (eventsource), or a feed that does not exist, refused in one line before any load.
+ */
+class ChangesIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void shouldFollowContinuousLongpollAndNormalFeedsWithADocIdsFilterOverBulkWritesIntoTwoDatabases() throws Exception {
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "listeners",
+          "continuous:6,longpoll:3,normal:3", "writers", "2", "docs", "400", "batch", "10", "rate", "200",
+          "databases", "2", "filter", "doc_ids", "pollInterval", "200", "heartbeat", "1000"), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+      assertEquals(400, figures.path("writes").path("acknowledged").asLong());
+      assertEquals(400, figures.path("docCount").asLong(), "the databases hold what was acknowledged");
+      for (JsonNode feed : figures.path("feeds")) {
+        // A listener follows one of the two databases: 200 writes, every tenth of each writer's in its _doc_ids.
+        long followed = 20L * feed.path("listeners").asInt();
+        assertEquals(followed, feed.path("expected").asLong(), feed.toString());
+        assertEquals(followed, feed.path("delivered").asLong(), feed.toString());
+        assertEquals(0, feed.path("missed").asLong() + feed.path("duplicated").asLong()
+            + feed.path("unexpected").asLong(), feed.toString());
+      }
+      Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+      assertEquals(40, report.get("write _bulk_docs").ok(), "400 documents in requests of 10");
+      assertEquals(20 * 6, report.get("notification continuous").ok(), "each notification an entry of its own");
+      assertEquals(3, report.get("delivery normal").ok(), "one verdict per listener");
+      assertTrue(run.output().contains("couchbench: summary: "), run.output());
+    }
+  }
+
+  @Test
+  void shouldRefuseAFeedTheServerDoesNotOfferOrThatDoesNotExistInOneLineBeforeAnyLoad() throws Exception {
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result eventsource = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "listeners", "2",
+          "feed", "eventsource", "docs", "10"), TIMEOUT);
+      assertOneLine(eventsource, "couchbench: stopped: the server at " + couch.url() + " does not offer"
+          + " feed=eventsource: it answered 200 application/json, not text/event-stream");
+
+      GatlingRun.Result unknown = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "feed", "websocket"),
+          TIMEOUT);
+      assertOneLine(unknown, "couchbench: stopped: -Dfeed/-Dlisteners: no feed websocket: CouchDB's feeds are continuous,"
+          + " eventsource, longpoll, normal");
+    }
+  }
+
+  private static void assertOneLine(GatlingRun.Result run, String line) {
+    assertEquals(1, run.exitCode(), run.output());
+    assertTrue(run.output().contains(line), run.output());
+    assertFalse(run.output().contains("\tat "), "no stack trace: " + run.output());
+    assertFalse(run.output().contains("couchbench: run folder:"), "no load: " + run.output());
+  }
+}
