@@ -22,7 +22,7 @@ import java.util.List;
 /**
  * Seed 002: the time to upload an attachment of 10^n bytes standalone (raw), inline in base64,
  * as multipart/related, and inline in a _bulk_docs batch; bodies streamed from generated files;
- * the whole sweep of sizes -Drounds times. See README.md.
+ * the whole sweep of sizes -Drounds times. See docs/attachments.md.
  */
 public class AttachmentUpload extends CouchbenchSimulation {
 

@@ -22,7 +22,7 @@ import java.util.List;
 
 /**
  * Seed 004: documents created per second through _bulk_docs, for batch sizes B and concurrent
- * clients T, next to one document per request (sequential and parallel). See README.md.
+ * clients T, next to one document per request (sequential and parallel). See docs/bulkinsert.md.
  */
 public class BulkInsert extends CouchbenchSimulation {
 

@@ -15,7 +15,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.List;
 
-/** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See README.md. */
+/** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See docs/siege.md. */
 public class CouchGet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));

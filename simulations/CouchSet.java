@@ -17,7 +17,7 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See README.md. */
+/** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See docs/siege.md. */
 public class CouchSet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));

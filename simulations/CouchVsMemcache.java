@@ -30,7 +30,7 @@ import java.util.function.UnaryOperator;
 /**
  * Seed 000 in one run: memcache and CouchDB writes, then reads of what was written, plain and as whole records of F
  * fields, with the servers' figures around each phase. The steps run one after the other, so each system has the
- * machine to itself; with -Drounds=R, round after round. See README.md.
+ * machine to itself; with -Drounds=R, round after round. See docs/couch-vs-memcache.md.
  */
 public class CouchVsMemcache extends CouchbenchSimulation {
 

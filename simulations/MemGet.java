@@ -17,7 +17,7 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-/** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See README.md. */
+/** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See docs/siege.md. */
 public class MemGet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));

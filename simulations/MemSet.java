@@ -19,7 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-/** Seed 000's memset.php under siege: random values under new md5 keys; writes the key file. See README.md. */
+/** Seed 000's memset.php under siege: random values under new md5 keys; writes the key file. See docs/siege.md. */
 public class MemSet extends CouchbenchSimulation {
 
   private final SiegePlan plan = orExit(() -> SiegePlan.from(settings));

@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * YCSB's core workloads A-F on CouchDB and memcache, one system after the other, each with the machine to itself: a
  * load phase inserts the records, then the threads run the mix of reads, updates, inserts, scans and
  * read-modify-writes over keys drawn from the workload's distribution, as fast as they go or at -Dtarget operations
- * per second; every read checked, every operation timed from its intended and from its actual start. See README.md.
+ * per second; every read checked, every operation timed from its intended and from its actual start. See
+ * docs/workloads.md.
  */
 public class Workload extends CouchbenchSimulation {
 

@@ -89,7 +89,7 @@ class ArchitectureTest {
   static final ArchRule every_package_has_a_layer = classes()
       .should(be(inAnyLayer()))
       .because("a package of couchbench that is in no layer of ArchitectureTest.LAYERS is held by no layer rule:"
-          + " give it its place in the picture (and in the README's)");
+          + " give it its place in the picture (and in docs/layout.md's)");
 
   @ArchTest
   static final ArchRule memcache_uses_only_gatling_netty_and_the_jdk = classes()

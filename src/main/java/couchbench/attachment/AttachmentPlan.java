@@ -46,7 +46,7 @@ public record AttachmentPlan(
   /** The largest exponent: 10^9 bytes, the seed's largest attachment. */
   public static final int MAX_EXPONENT = 9;
 
-  /** Attachment bytes one {@code _bulk_docs} request may carry by default (see README). */
+  /** Attachment bytes one {@code _bulk_docs} request may carry by default (see docs/attachments.md). */
   public static final int DEFAULT_BULK_MAX_BYTES = 100_000_000;
 
   /** Where the data generator writes by default, relative to the project root. */

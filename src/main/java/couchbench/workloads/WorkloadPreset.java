@@ -62,7 +62,7 @@ public enum WorkloadPreset {
   public static WorkloadPreset parse(String value) {
     return Arrays.stream(values()).filter(preset -> preset.name().equalsIgnoreCase(value.strip())).findFirst()
         .orElseThrow(() -> new WorkloadException("-Dworkload=" + value + " is not one of YCSB's core workloads:"
-            + " give -Dworkload=a, b, c, d, e or f (README.md, Workload)"));
+            + " give -Dworkload=a, b, c, d, e or f (docs/workloads.md)"));
   }
 
   /** @return YCSB's name of it, e.g. "update heavy" */
