@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * How long until a write is seen: writers write documents at a rate while listeners follow _changes (continuous,
  * longpoll, eventsource, normal), each write timed from its acknowledgement to every listener that reads it, and every
- * listener's deliveries checked against the writes acknowledged. See docs/changes.md.
+ * listener's deliveries checked against the writes acknowledged; or, with -Dcatchup, readers reading a filled database's
+ * changes from 0 in pages. See docs/changes.md.
  */
 public class Changes extends CouchbenchSimulation {
 
@@ -30,21 +31,25 @@ public class Changes extends CouchbenchSimulation {
     return scenario("writers").exec(load.writer()).injectOpen(atOnceUsers(plan.writers()));
   }
 
-  /** A feed's listeners: each follows its database until it saw every write it should, or -Dquiet has passed. */
-  private List<PopulationBuilder> listeners() {
-    List<PopulationBuilder> feeds = new ArrayList<>();
-    plan.listeners().forEach((kind, count) -> feeds.add(scenario("listeners " + kind.value())
+  /** Each feed's listeners: each follows its database until it saw every write it should, or -Dquiet has passed. */
+  private List<PopulationBuilder> listenersAndWriters() {
+    List<PopulationBuilder> everyone = new ArrayList<>();
+    plan.listeners().forEach((kind, count) -> everyone.add(scenario("listeners " + kind.value())
         .exec(load.listener(kind))
         .injectOpen(atOnceUsers(count))));
-    return feeds;
+    everyone.add(writers());
+    return everyone;
+  }
+
+  /** -Dcatchup: the readers, each reading the filled database's _changes from 0, page after page. */
+  private PopulationBuilder catchUpReaders() {
+    return scenario("catch-up readers").exec(load.catchUpReader()).injectOpen(atOnceUsers(plan.readers()));
   }
 
   {
-    List<PopulationBuilder> everyone = new ArrayList<>(listeners());
-    everyone.add(writers());
-    setUp(everyone)
+    setUp(plan.catchesUp() ? List.of(catchUpReaders()) : listenersAndWriters())
         .protocols(CouchHttp.protocol(couchdb))
-        // A write that fails, or a listener that missed a write it should have seen, fails the run.
+        // A write or a catch-up page that fails, or a listener that missed a write it should have seen, fails the run.
         .assertions(global().failedRequests().count().is(0L));
   }
 

@@ -6,11 +6,35 @@ import java.util.List;
  * What a Changes run's page shows beyond Gatling's entries, as results.json keeps it.
  *
  * @param load the load in words
- * @param writes the writers' figures
- * @param feeds each feed's listeners' figures, in the plan's order
+ * @param writes the writers' figures; null for a catch-up
+ * @param feeds each feed's listeners' figures, in the plan's order; none for a catch-up
+ * @param catchUp the catch-up's figures; null for writers and listeners
  * @param docCount the databases' doc_count added up after the run, -1 where it could not be read
  */
-public record ChangesFigures(String load, WriteFigures writes, List<FeedFigures> feeds, long docCount) {
+public record ChangesFigures(String load, WriteFigures writes, List<FeedFigures> feeds, CatchUpFigures catchUp,
+    long docCount) {
+
+  /**
+   * @param documents documents written first, then read
+   * @param pageSize rows per page asked
+   * @param fillSeconds how long the writing took (unmeasured by Gatling)
+   * @param readers each reader's figures
+   * @param pageMicros each page's time, from its request to its rows counted, µs
+   */
+  public record CatchUpFigures(long documents, int pageSize, double fillSeconds, List<ReaderFigures> readers,
+      String pageMicros) {}
+
+  /**
+   * @param reader its number
+   * @param pages pages read
+   * @param rows rows read
+   * @param missed documents it never saw
+   * @param duplicated documents it saw again
+   * @param foreign rows of documents the run did not write
+   * @param seconds from its first page's request to its last page's end
+   */
+  public record ReaderFigures(int reader, long pages, long rows, long missed, long duplicated, long foreign,
+      double seconds) {}
 
   /**
    * @param documents documents the writers were to write

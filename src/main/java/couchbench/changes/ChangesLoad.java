@@ -36,6 +36,7 @@ public final class ChangesLoad {
   private final CouchTarget target;
   private final WriteLedger ledger;
   private final Writers writers;
+  private final CatchUp catchUp;
   private final Map<FeedKind, FeedTally> tallies = new LinkedHashMap<>();
   private final AtomicInteger listenerNumbers = new AtomicInteger();
   private final List<String> since = new ArrayList<>();
@@ -51,6 +52,7 @@ public final class ChangesLoad {
     plan.listeners().forEach((kind, count) -> tallies.put(kind, new FeedTally(kind, count)));
     this.writers = new Writers(plan, target, ledger,
         () -> tallies.values().stream().allMatch(FeedTally::allAttached));
+    this.catchUp = new CatchUp(plan, target);
   }
 
   /**
@@ -61,6 +63,11 @@ public final class ChangesLoad {
    */
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
+    if (plan.catchesUp()) {
+      client.createDatabase(plan.databaseNames().get(0));
+      catchUp.fill(client);
+      return;
+    }
     for (int database = 0; database < plan.databases(); database++) {
       String name = plan.databaseNames().get(database);
       client.createDatabase(name);
@@ -99,6 +106,11 @@ public final class ChangesLoad {
         + "): is " + "the server CouchDB? Or give -Dsince=now");
   }
 
+  /** @return a catch-up reader's chain: its database's _changes from 0 to the end, page after page */
+  public ChainBuilder catchUpReader() {
+    return catchUp.read();
+  }
+
   /** @return a writer's chain */
   public ChainBuilder writer() {
     return writers.write();
@@ -130,16 +142,17 @@ public final class ChangesLoad {
         plan.docIds(database));
   }
 
-  /** @return the write requests ended so far and those that failed, for the console's progress line */
+  /** @return the write requests (or catch-up pages) ended so far and those that failed, for the progress line */
   public Progress.Source progress() {
-    return Progress.Source.of("writes", writers::counts);
+    return plan.catchesUp() ? Progress.Source.of("pages", catchUp::counts) : Progress.Source.of("writes",
+        writers::counts);
   }
 
   /** @return the run's figures, after the load */
   public ChangesFigures figures() {
     long docCount = 0;
     CouchDbClient client = new CouchDbClient(target);
-    for (String database : plan.databaseNames()) {
+    for (String database : plan.catchesUp() ? plan.databaseNames().subList(0, 1) : plan.databaseNames()) {
       try {
         docCount += client.docCount(database);
       } catch (RuntimeException e) {
@@ -147,7 +160,9 @@ public final class ChangesLoad {
         break;
       }
     }
-    return new ChangesFigures(plan.describe(), writers.figures(),
-        tallies.values().stream().map(FeedTally::figures).toList(), docCount);
+    return plan.catchesUp()
+        ? new ChangesFigures(plan.describe(), null, List.of(), catchUp.figures(), docCount)
+        : new ChangesFigures(plan.describe(), writers.figures(),
+            tallies.values().stream().map(FeedTally::figures).toList(), null, docCount);
   }
 }

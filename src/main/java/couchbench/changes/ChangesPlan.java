@@ -36,10 +36,15 @@ import java.util.stream.Collectors;
  * @param prefix the databases' names: prefix_0, prefix_1, ...
  * @param listenThrough where the listeners connect instead of CouchDB's nodes: a proxy or load balancer in front of
  *     it, as clients often reach it; empty for the nodes
+ * @param catchup with more than 0, a catch-up instead of writers and listeners: documents written first, then read
+ *     from 0 in pages by the readers
+ * @param pageSize the catch-up's pages, in rows (limit)
+ * @param readers the catch-up's readers, each reading the whole feed at once with the others
  */
 public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int databases, double rate, int documents,
     int batch, Duration heartbeat, boolean includeDocs, int seqInterval, Filter filter, Optional<String> since,
-    Duration pollInterval, Duration pollTimeout, Duration quiet, String prefix, Optional<URI> listenThrough) {
+    Duration pollInterval, Duration pollTimeout, Duration quiet, String prefix, Optional<URI> listenThrough,
+    int catchup, int pageSize, int readers) {
 
   /** Which documents a listener follows; each document carries "kind": "even" or "odd". */
   public enum Filter {
@@ -96,7 +101,9 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
         Duration.ofMillis(settings.intValue("pollInterval", 1000, 10)),
         Duration.ofMillis(settings.intValue("pollTimeout", 60_000, 100)),
         Duration.ofSeconds(settings.intValue("quiet", 30, 1)), settings.get("database", "couchbench_changes"),
-        settings.value("listenThrough").map(ChangesPlan::proxy));
+        settings.value("listenThrough").map(ChangesPlan::proxy),
+        settings.value("catchup").isPresent() ? settings.intValue("catchup", 0, 1) : 0,
+        settings.intValue("pageSize", 1000, 1), settings.intValue("readers", 1, 1));
   }
 
   private static URI proxy(String url) {
@@ -225,8 +232,18 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
     return ids;
   }
 
+  /** @return whether the run is a catch-up (-Dcatchup) rather than writers and listeners */
+  public boolean catchesUp() {
+    return catchup > 0;
+  }
+
   /** @return the load in words, for the console and the page */
   public String describe() {
+    if (catchesUp()) {
+      return String.format(Locale.ROOT, "%,d documents written first, then %d reader%s read %s's _changes from 0 in"
+              + " pages of %,d%s%s", catchup, readers, readers == 1 ? "" : "s", databaseNames().get(0), pageSize,
+          includeDocs ? " with include_docs" : "", seqInterval > 1 ? ", seq_interval " + seqInterval : "");
+    }
     return String.format(Locale.ROOT, "%d writers write %,d documents (%s) at %,.0f/s into %d database%s; %s follow"
             + " _changes%s (heartbeat %d ms%s%s%s, since %s); filter %s; then up to %d s for every listener to see"
             + " what it should", writers, totalDocuments(), batch == 1 ? "a PUT each" : "_bulk_docs of " + batch, rate,

@@ -35,6 +35,38 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
 
   @Override
   public SummaryPage page(Results results, ChangesFigures figures) {
+    return figures.catchUp() != null ? catchUpPage(results, figures) : followPage(results, figures);
+  }
+
+  // -Dcatchup: per reader, its time to the end, documents per second, pages, and what it missed or saw twice.
+  private static SummaryPage catchUpPage(Results results, ChangesFigures figures) {
+    ChangesFigures.CatchUpFigures catchUp = figures.catchUp();
+    SummaryPage page = SummaryPage.titled("Changes: catching up on a database's _changes from 0")
+        .line("Target: " + String.join("; ", results.run().targets()) + ".")
+        .line("Load: " + figures.load() + String.format(Locale.ROOT, ". Writing them took %.1f s, before the"
+            + " measured part.", catchUp.fillSeconds()));
+    Table readers = Table.of("reader", "time to the end (s)", "documents/s", "pages", "rows", "missed",
+        "duplicated", "foreign rows");
+    for (ChangesFigures.ReaderFigures reader : catchUp.readers()) {
+      readers = readers.row(reader.reader(), round(reader.seconds()), reader.seconds() == 0 ? 0
+          : Math.round(catchUp.documents() / reader.seconds()), reader.pages(), reader.rows(), reader.missed(),
+          reader.duplicated(), reader.foreign());
+      if (reader.missed() > 0) {
+        page = page.warning(String.format(Locale.ROOT, "reader %d missed %,d of the %,d documents.", reader.reader(),
+            reader.missed(), catchUp.documents()));
+      }
+    }
+    Histogram pages = Histograms.decode(catchUp.pageMicros());
+    return page.table("each reader, from 0 to the end", readers)
+        .table("each page's time, from its request to its rows counted", Table.of("what", "count", "p50 (ms)",
+            "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)").row(cells("page of " + catchUp.pageSize(), pages)));
+  }
+
+  private static double round(double seconds) {
+    return Math.round(seconds * 100) / 100.0;
+  }
+
+  private static SummaryPage followPage(Results results, ChangesFigures figures) {
     ChangesFigures.WriteFigures writes = figures.writes();
     SummaryPage page = SummaryPage.titled("Changes: how long until a write is seen by _changes listeners")
         .line("Target: " + String.join("; ", results.run().targets()) + ".")

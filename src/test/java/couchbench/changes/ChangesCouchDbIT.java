@@ -128,6 +128,20 @@ class ChangesCouchDbIT {
     }
   }
 
+  @Test
+  void shouldCatchUpFromZeroWithASeqIntervalMissingNothing() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    GatlingRun.Result run = GatlingRun.run("Changes", properties(couchdb.url(), Map.of("catchup", "20000",
+        "pageSize", "1000", "seqInterval", "100", "readers", "2", "database", "catchup")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    for (JsonNode reader : figures(run).path("catchUp").path("readers")) {
+      assertEquals(20_000, reader.path("rows").asLong(), reader.toString());
+      assertEquals(0, reader.path("missed").asLong() + reader.path("duplicated").asLong(), reader.toString());
+      assertTrue(reader.path("seconds").asDouble() > 0, reader.toString());
+    }
+  }
+
   private static Map<String, String> properties(String url, Map<String, String> more) {
     Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", url, "couchdb.user", RealCouchDb.USER,
         "couchdb.password", RealCouchDb.PASSWORD, "heartbeat", "1000", "quiet", "20"));

@@ -51,6 +51,26 @@ class ChangesIT {
   }
 
   @Test
+  void shouldCatchUpFromZeroInPagesEveryReaderSeeingEveryDocumentOnce() throws Exception {
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "catchup", "5000",
+          "pageSize", "500", "readers", "2", "includeDocs", "true"), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode catchUp = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
+          .path("catchUp");
+      assertEquals(2, catchUp.path("readers").size(), catchUp.toString());
+      for (JsonNode reader : catchUp.path("readers")) {
+        assertEquals(5000, reader.path("rows").asLong(), reader.toString());
+        assertEquals(11, reader.path("pages").asLong(), "10 full pages, then an empty one: " + reader);
+        assertEquals(0, reader.path("missed").asLong() + reader.path("duplicated").asLong(), reader.toString());
+      }
+      assertEquals(22, GatlingReport.requests(run.requireRunFolder()).get("catch-up page").ok());
+      assertTrue(run.output().contains("catch-up: 5,000 documents written in"), run.output());
+    }
+  }
+
+  @Test
   void shouldRefuseAFeedTheServerDoesNotOfferOrThatDoesNotExistInOneLineBeforeAnyLoad() throws Exception {
     try (PouchDbServer couch = PouchDbServer.start()) {
       GatlingRun.Result eventsource = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "listeners", "2",

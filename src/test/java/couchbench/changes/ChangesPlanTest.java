@@ -50,6 +50,16 @@ class ChangesPlanTest {
   }
 
   @Test
+  void shouldCatchUpInsteadOfFollowingWithCatchup() {
+    ChangesPlan plan = plan(Map.of("catchup", "100000", "pageSize", "500", "readers", "3", "includeDocs", "true"));
+
+    assertTrue(plan.catchesUp());
+    assertFalse(plan(Map.of()).catchesUp());
+    assertEquals("100,000 documents written first, then 3 readers read couchbench_changes_0's _changes from 0 in"
+        + " pages of 500 with include_docs", plan.describe());
+  }
+
+  @Test
   void shouldStopBeforeAnyLoadWithOneLineNamingTheSetting() {
     assertRefused(Map.of("feed", "websocket"), "no feed websocket: CouchDB's feeds are continuous, eventsource,"
         + " longpoll, normal");

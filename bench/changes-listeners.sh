@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Benchmark, not a test: issue 43's scale. For each count of LISTENERS (100, 1,000, 10,000 continuous
+# listeners), a fresh Apache CouchDB 3.5 node (../shared/couchdb/, or COUCHDB_HOME naming an unpacked
+# release) on a free loopback port, and a Changes run in the default heap (1 GB, as the Maven plugin gives
+# it): one writer writes DOCS documents at RATE a second while the listeners follow. Every listener gets
+# RATE rows a second, so the server sends RATE x LISTENERS rows a second. For each count it prints, on
+# lines starting with "listeners N:", the connections held, the notification latency, the client's heap
+# in use after a full GC (its largest probe during the load) and its CPU during the load, per listener, and
+# the server's CPU and resident memory beside them. docs/changes.md quotes these lines.
+#
+#   bench/changes-listeners.sh                        # about 5 minutes
+#   LISTENERS="100 1000" DOCS=20 bench/changes-listeners.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LISTENERS=${LISTENERS:-100 1000 10000}
+DOCS=${DOCS:-30} # documents written, one a 1/RATE s
+RATE=${RATE:-1}
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+TARBALL=../shared/couchdb/apache-couchdb-3.5.0-debian12-amd64.tar.gz
+release=${COUCHDB_HOME:-$PWD/target/couchdb-3.5.0/couchdb}
+if [ ! -x "$release/bin/couchdb" ]; then
+  [ -f "$TARBALL" ] || { echo "no Apache CouchDB 3.5 here ($TARBALL, or COUCHDB_HOME naming an unpacked release)" >&2; exit 1; }
+  mkdir -p target/couchdb-3.5.0 && tar -xzf "$TARBALL" -C target/couchdb-3.5.0
+fi
+bench_out changes-listeners
+bench_classpath
+password=bench-$RANDOM$RANDOM
+
+# cpu_ticks PID: user + system ticks of a process (1/100 s each).
+cpu_ticks() { awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' "/proc/$1/stat"; }
+# rss_kb PID: its resident memory now, and its peak (VmRSS, VmHWM), in kB.
+rss_kb() { awk '/^VmRSS|^VmHWM/ { printf "%s ", $2 }' "/proc/$1/status"; }
+
+for n in $LISTENERS; do
+  node=$out/node-$n
+  mkdir -p "$node/data"
+  # A free port for this node, below Linux's ephemeral range, as bench_out picks one.
+  for _ in $(seq 50); do PORT=$((20000 + RANDOM % 12000)); bench_listens "$PORT" || break; done
+  URL=http://127.0.0.1:$PORT
+  printf '[couchdb]\nsingle_node = true\njs_engine = quickjs\ndatabase_dir = %s\nview_index_dir = %s\n[chttpd]\nbind_address = 127.0.0.1\nport = %s\n[admins]\nadmin = %s\n[log]\nlevel = warning\n' \
+    "$node/data" "$node/data" "$PORT" "$password" >"$node/local.ini"
+  printf -- '-name bench%s@127.0.0.1\n-setcookie bench%s\n+Bd -noinput\n-kernel inet_dist_use_interface {127,0,0,1}\n' "$n" "$RANDOM" >"$node/vm.args"
+  COUCHDB_INI_FILES="$release/etc/default.ini $node/local.ini" COUCHDB_ARGS_FILE=$node/vm.args \
+    $SERVER_PIN "$release/bin/couchdb" >"$node/couchdb.log" 2>&1 &
+  couch=$! # bin/couchdb execs the Erlang VM: this is the server's pid
+  for _ in $(seq 60); do curl -sf "$URL/_up" >/dev/null && break; sleep 0.5; done
+  curl -sf "$URL/_up" >/dev/null || { echo "CouchDB did not answer on $URL; see $node/couchdb.log" >&2; exit 1; }
+  beam=$couch
+
+  log=$out/run-$n.log
+  LIMIT=$((DOCS / RATE + 300)) bench_gatling Changes "$log" -Dcouchdb.url="$URL" -Dcouchdb.user=admin \
+    -Dcouchdb.password="$password" -Dlisteners="$n" -Dfeed=continuous -Dwriters=1 -Drate="$RATE" -Ddocs="$DOCS" \
+    -Dquiet=60 -Dcouchbench.heapProbe=5 >"$out/folder-$n" &
+  run=$!
+  # The load runs from the run folder's line to the results' line: CPU counted between the two.
+  for _ in $(seq 600); do grep -q '^couchbench: run folder:' "$log" 2>/dev/null && break; sleep 0.1; done
+  client=$(for p in $(pgrep -f "results-folder $out/reports"); do [ "$(cat "/proc/$p/comm")" = java ] && echo "$p"; done)
+  c0=$(cpu_ticks "$client"); s0=$(cpu_ticks "$beam"); t0=$(date +%s.%N)
+  for _ in $(seq 6000); do grep -q '^couchbench: results:' "$log" 2>/dev/null && break; sleep 0.1; done
+  c1=$(cpu_ticks "$client"); s1=$(cpu_ticks "$beam"); t1=$(date +%s.%N)
+  client_rss=$(rss_kb "$client"); server_rss=$(rss_kb "$beam")
+  wait "$run" || true
+  folder=$(cat "$out/folder-$n")
+  heap=$(sed -n 's/^couchbench: heap probe: [0-9]* s, \([0-9]*\) bytes used after GC$/\1/p' "$log" | sort -n | tail -1)
+  python3 - "$n" "$folder/results.json" "$c0" "$c1" "$s0" "$s1" "$t0" "$t1" "${heap:-0}" "$client_rss" "$server_rss" <<'PY'
+import base64, json, sys, zlib
+n, results, c0, c1, s0, s1, t0, t1, heap = sys.argv[1:10]
+client_rss, server_rss = sys.argv[10].split(), sys.argv[11].split()
+n = int(n); seconds = float(t1) - float(t0)
+figures = json.load(open(results))["figures"]
+feed = figures["feeds"][0]
+client_cpu = (int(c1) - int(c0)) / 100; server_cpu = (int(s1) - int(s0)) / 100
+print(f"listeners {n}: held {feed['mostConnections']} connections at once, delivered {feed['delivered']:,} of"
+      f" {feed['expected']:,}, missed {feed['missed']}, duplicated {feed['duplicated']}, reconnects {feed['reconnects']};"
+      f" writes {figures['writes']['acknowledged']} in a load of {seconds:.1f} s")
+print(f"listeners {n}: client heap after GC {int(heap) / 1048576:.1f} MB ({int(heap) / n / 1024:.1f} kB a listener),"
+      f" RSS {int(client_rss[0]) / 1024:.0f} MB (peak {int(client_rss[1]) / 1024:.0f} MB);"
+      f" CPU {client_cpu:.2f} s in the load ({client_cpu / seconds * 100:.1f}% of a core,"
+      f" {client_cpu / n / seconds * 1e6:.1f} us a listener a second,"
+      f" {client_cpu / max(feed['delivered'], 1) * 1e6:.1f} us a notification)")
+print(f"listeners {n}: server CPU {server_cpu:.2f} s in the load ({server_cpu / seconds * 100:.1f}% of a core,"
+      f" {server_cpu / max(feed['delivered'], 1) * 1e6:.1f} us a notification), RSS"
+      f" {int(server_rss[0]) / 1024:.0f} MB (peak {int(server_rss[1]) / 1024:.0f} MB)")
+PY
+  (cd "$folder" && python3 -c "
+import csv
+for row in csv.reader(open('latency-each-write-to-each-listener-and-the-writes-themselves.csv')):
+    if row[0].startswith('notification'): print('listeners $n: ' + row[0] + ': p50 ' + row[2] + ' ms, p99 ' + row[4] + ' ms, max ' + row[6] + ' ms')
+")
+  kill "$couch" 2>/dev/null; wait "$couch" 2>/dev/null || true
+  rm -rf "$node/data"
+done
+echo "changes-listeners: results in $out"
