@@ -30,8 +30,8 @@ password=bench-$RANDOM$RANDOM
 
 # cpu_ticks PID: user + system ticks of a process (1/100 s each).
 cpu_ticks() { awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' "/proc/$1/stat"; }
-# rss_kb PID: its resident memory now, and its peak (VmRSS, VmHWM), in kB.
-rss_kb() { awk '/^VmRSS|^VmHWM/ { printf "%s ", $2 }' "/proc/$1/status"; }
+# rss_kb PID: its resident memory now, and its peak, in kB.
+rss_kb() { awk '/^VmRSS/ { rss = $2 } /^VmHWM/ { peak = $2 } END { print rss, peak }' "/proc/$1/status"; }
 
 for n in $LISTENERS; do
   node=$out/node-$n
@@ -64,10 +64,11 @@ for n in $LISTENERS; do
   wait "$run" || true
   folder=$(cat "$out/folder-$n")
   heap=$(sed -n 's/^couchbench: heap probe: [0-9]* s, \([0-9]*\) bytes used after GC$/\1/p' "$log" | sort -n | tail -1)
-  python3 - "$n" "$folder/results.json" "$c0" "$c1" "$s0" "$s1" "$t0" "$t1" "${heap:-0}" "$client_rss" "$server_rss" <<'PY'
-import base64, json, sys, zlib
+  python3 - "$n" "$folder/results.json" "$c0" "$c1" "$s0" "$s1" "$t0" "$t1" "${heap:-0}" "$client_rss" "$server_rss" \
+    "${previous:-}" <<'PY'
+import json, sys
 n, results, c0, c1, s0, s1, t0, t1, heap = sys.argv[1:10]
-client_rss, server_rss = sys.argv[10].split(), sys.argv[11].split()
+client_rss, server_rss, previous = sys.argv[10].split(), sys.argv[11].split(), sys.argv[12].split()
 n = int(n); seconds = float(t1) - float(t0)
 figures = json.load(open(results))["figures"]
 feed = figures["feeds"][0]
@@ -75,7 +76,10 @@ client_cpu = (int(c1) - int(c0)) / 100; server_cpu = (int(s1) - int(s0)) / 100
 print(f"listeners {n}: held {feed['mostConnections']} connections at once, delivered {feed['delivered']:,} of"
       f" {feed['expected']:,}, missed {feed['missed']}, duplicated {feed['duplicated']}, reconnects {feed['reconnects']};"
       f" writes {figures['writes']['acknowledged']} in a load of {seconds:.1f} s")
-print(f"listeners {n}: client heap after GC {int(heap) / 1048576:.1f} MB ({int(heap) / n / 1024:.1f} kB a listener),"
+# The heap a listener adds: against the last count run, which holds Gatling's and couchbench's own heap too.
+added = (f", {(int(heap) - int(previous[1])) / (n - int(previous[0])) / 1024:.1f} kB a listener more than at"
+         f" {previous[0]}" if previous else "")
+print(f"listeners {n}: client heap after GC {int(heap) / 1048576:.1f} MB{added},"
       f" RSS {int(client_rss[0]) / 1024:.0f} MB (peak {int(client_rss[1]) / 1024:.0f} MB);"
       f" CPU {client_cpu:.2f} s in the load ({client_cpu / seconds * 100:.1f}% of a core,"
       f" {client_cpu / n / seconds * 1e6:.1f} us a listener a second,"
@@ -89,6 +93,7 @@ import csv
 for row in csv.reader(open('latency-each-write-to-each-listener-and-the-writes-themselves.csv')):
     if row[0].startswith('notification'): print('listeners $n: ' + row[0] + ': p50 ' + row[2] + ' ms, p99 ' + row[4] + ' ms, max ' + row[6] + ' ms')
 ")
+  previous="$n ${heap:-0}"
   kill "$couch" 2>/dev/null; wait "$couch" 2>/dev/null || true
   rm -rf "$node/data"
 done

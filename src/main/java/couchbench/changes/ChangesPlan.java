@@ -248,7 +248,8 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
             + " _changes%s (heartbeat %d ms%s%s%s, since %s); filter %s; then up to %d s for every listener to see"
             + " what it should", writers, totalDocuments(), batch == 1 ? "a PUT each" : "_bulk_docs of " + batch, rate,
         databases, databases == 1 ? "" : "s",
-        listeners.entrySet().stream().map(kind -> kind.getValue() + " " + kind.getKey().value())
+        listeners.entrySet().stream().map(kind -> String.format(Locale.ROOT, "%,d %s", kind.getValue(),
+            kind.getKey().value()))
             .collect(Collectors.joining(", ")), listenThrough.map(url -> " through " + url).orElse(""),
         heartbeat.toMillis(), includeDocs ? ", include_docs" : "", seqInterval > 1 ? ", seq_interval "
             + seqInterval : "", listeners.containsKey(FeedKind.NORMAL) ? ", normal polled every "
