@@ -11,6 +11,7 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public class Changes extends CouchbenchSimulation {
 
   /** The writers start once every listener's feed is open, and write their documents at the rate's pace. */
   private PopulationBuilder writers() {
-    return scenario("writers").exec(load.writer()).injectOpen(atOnceUsers(plan.writers()));
+    return scenario("writers").exec(load.writer(0)).injectOpen(atOnceUsers(plan.writers()));
   }
 
   /** Each feed's listeners: each follows its database until it saw every write it should, or -Dquiet has passed. */
@@ -46,8 +47,21 @@ public class Changes extends CouchbenchSimulation {
     return scenario("catch-up readers").exec(load.catchUpReader()).injectOpen(atOnceUsers(plan.readers()));
   }
 
+  /** -Dvisibility=nodes: through each node, its writers, and readers finding the other nodes' writes. */
+  private List<PopulationBuilder> throughEachNode() {
+    List<PopulationBuilder> nodes = new ArrayList<>();
+    for (int node = 0; node < couchdb.nodes().urls().size(); node++) {
+      HttpProtocolBuilder through = CouchHttp.protocol(load.throughNode(node));
+      nodes.add(scenario("writers through node " + (node + 1)).exec(load.writer(node))
+          .injectOpen(atOnceUsers(plan.writersThrough(node, couchdb.nodes().urls().size()))).protocols(through));
+      nodes.add(scenario("readers through node " + (node + 1)).exec(load.visibilityReader(node))
+          .injectOpen(atOnceUsers(plan.readers())).protocols(through));
+    }
+    return nodes;
+  }
+
   {
-    setUp(plan.catchesUp() ? List.of(catchUpReaders()) : listenersAndWriters())
+    setUp(plan.catchesUp() ? List.of(catchUpReaders()) : plan.visibility() ? throughEachNode() : listenersAndWriters())
         .protocols(CouchHttp.protocol(couchdb))
         // A write or a catch-up page that fails, or a listener that missed a write it should have seen, fails the run.
         .assertions(global().failedRequests().count().is(0L));

@@ -9,10 +9,38 @@ import java.util.List;
  * @param writes the writers' figures; null for a catch-up
  * @param feeds each feed's listeners' figures, in the plan's order; none for a catch-up
  * @param catchUp the catch-up's figures; null for writers and listeners
+ * @param visibility the lag across nodes; null without -Dvisibility=nodes
  * @param docCount the databases' doc_count added up after the run, -1 where it could not be read
  */
 public record ChangesFigures(String load, WriteFigures writes, List<FeedFigures> feeds, CatchUpFigures catchUp,
-    long docCount) {
+    VisibilityFigures visibility, long docCount) {
+
+  /**
+   * @param pairs every pair of nodes, written through the first and read through the second
+   * @param nodes each node's failures and what it missed after the load
+   */
+  public record VisibilityFigures(List<PairFigures> pairs, List<NodeFigures> nodes) {}
+
+  /**
+   * @param from the node written through, from 1
+   * @param to the node read through
+   * @param seen writes it returned at their revision
+   * @param notSeen writes it had not returned -Dquiet seconds after their acknowledgement
+   * @param polls reads sent
+   * @param lagMicros from each write's acknowledgement to the read that returned it, µs
+   */
+  public record PairFigures(int from, int to, long seen, long notSeen, long polls, String lagMicros) {}
+
+  /**
+   * @param node its number, from 1
+   * @param url its URL
+   * @param failures requests through it that failed
+   * @param firstFailure seconds from the load's start to the first, -1 without any
+   * @param lastFailure to the last
+   * @param missingAfterwards acknowledged writes its _all_docs did not list after the load, -1 where it was not read
+   */
+  public record NodeFigures(int node, String url, long failures, double firstFailure, double lastFailure,
+      long missingAfterwards) {}
 
   /**
    * @param documents documents written first, then read

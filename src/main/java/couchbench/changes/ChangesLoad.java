@@ -37,6 +37,7 @@ public final class ChangesLoad {
   private final WriteLedger ledger;
   private final Writers writers;
   private final CatchUp catchUp;
+  private final Visibility visibility;
   private final Map<FeedKind, FeedTally> tallies = new LinkedHashMap<>();
   private final AtomicInteger listenerNumbers = new AtomicInteger();
   private final List<String> since = new ArrayList<>();
@@ -50,8 +51,9 @@ public final class ChangesLoad {
     this.target = target;
     this.ledger = new WriteLedger(plan.writers(), plan.documents());
     plan.listeners().forEach((kind, count) -> tallies.put(kind, new FeedTally(kind, count)));
+    this.visibility = plan.visibility() ? new Visibility(plan, target, ledger) : null;
     this.writers = new Writers(plan, target, ledger,
-        () -> tallies.values().stream().allMatch(FeedTally::allAttached));
+        () -> tallies.values().stream().allMatch(FeedTally::allAttached), visibility);
     this.catchUp = new CatchUp(plan, target);
   }
 
@@ -66,6 +68,15 @@ public final class ChangesLoad {
     if (plan.catchesUp()) {
       client.createDatabase(plan.databaseNames().get(0));
       catchUp.fill(client);
+      return;
+    }
+    if (plan.visibility()) {
+      if (!target.nodes().cluster()) {
+        throw new ChangesException("-Dvisibility=nodes reads through the nodes a write did not go through: list a"
+            + " cluster's nodes in -Dcouchdb.url, e.g. http://a:5984,http://b:5984,http://c:5984");
+      }
+      client.createDatabase(plan.databaseNames().get(0));
+      visibility.loadStarts();
       return;
     }
     for (int database = 0; database < plan.databases(); database++) {
@@ -111,9 +122,29 @@ public final class ChangesLoad {
     return catchUp.read();
   }
 
-  /** @return a writer's chain */
-  public ChainBuilder writer() {
-    return writers.write();
+  /**
+   * @param node its node, from 0, with -Dvisibility=nodes (its scenario's protocol goes there); else 0
+   * @return a writer's chain
+   */
+  public ChainBuilder writer(int node) {
+    return writers.write(node);
+  }
+
+  /**
+   * @param node a node, from 0
+   * @return a reader's chain of -Dvisibility=nodes: each write acknowledged through another node, read through this
+   *     one until it returns it
+   */
+  public ChainBuilder visibilityReader(int node) {
+    return visibility.read(node);
+  }
+
+  /**
+   * @param node a node, from 0
+   * @return the same CouchDB through that node alone, for the protocol of its writers and readers
+   */
+  public CouchTarget throughNode(int node) {
+    return target.node(target.nodes().urls().get(node));
   }
 
   /**
@@ -152,7 +183,8 @@ public final class ChangesLoad {
   public ChangesFigures figures() {
     long docCount = 0;
     CouchDbClient client = new CouchDbClient(target);
-    for (String database : plan.catchesUp() ? plan.databaseNames().subList(0, 1) : plan.databaseNames()) {
+    boolean oneDatabase = plan.catchesUp() || plan.visibility();
+    for (String database : oneDatabase ? plan.databaseNames().subList(0, 1) : plan.databaseNames()) {
       try {
         docCount += client.docCount(database);
       } catch (RuntimeException e) {
@@ -161,8 +193,9 @@ public final class ChangesLoad {
       }
     }
     return plan.catchesUp()
-        ? new ChangesFigures(plan.describe(), null, List.of(), catchUp.figures(), docCount)
+        ? new ChangesFigures(plan.describe(), null, List.of(), catchUp.figures(), null, docCount)
         : new ChangesFigures(plan.describe(), writers.figures(),
-            tallies.values().stream().map(FeedTally::figures).toList(), null, docCount);
+            tallies.values().stream().map(FeedTally::figures).toList(), null,
+            plan.visibility() ? visibility.figures() : null, docCount);
   }
 }

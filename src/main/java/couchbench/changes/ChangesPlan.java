@@ -39,12 +39,15 @@ import java.util.stream.Collectors;
  * @param catchup with more than 0, a catch-up instead of writers and listeners: documents written first, then read
  *     from 0 in pages by the readers
  * @param pageSize the catch-up's pages, in rows (limit)
- * @param readers the catch-up's readers, each reading the whole feed at once with the others
+ * @param readers the catch-up's readers, each reading the whole feed at once with the others; with -Dvisibility, the
+ *     readers through each node
+ * @param visibility whether the run measures the lag across a cluster's nodes (-Dvisibility=nodes) rather than
+ *     listeners
  */
 public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int databases, double rate, int documents,
     int batch, Duration heartbeat, boolean includeDocs, int seqInterval, Filter filter, Optional<String> since,
     Duration pollInterval, Duration pollTimeout, Duration quiet, String prefix, Optional<URI> listenThrough,
-    int catchup, int pageSize, int readers) {
+    int catchup, int pageSize, int readers, boolean visibility) {
 
   /** Which documents a listener follows; each document carries "kind": "even" or "odd". */
   public enum Filter {
@@ -94,7 +97,10 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
       throw new ChangesException("-Dsince=" + since + ": give now (the feeds start as they open, writers wait for them)"
           + " or leave it out (they start at the databases' update_seq, read before the load)");
     }
-    return new ChangesPlan(writers, listeners(settings), settings.intValue("databases", 1, 1), rate, documents,
+    // A catch-up and the lag across nodes have no listeners.
+    Map<FeedKind, Integer> listeners = settings.value("catchup").isPresent() || visibility(settings) ? Map.of()
+        : listeners(settings);
+    return new ChangesPlan(writers, listeners, settings.intValue("databases", 1, 1), rate, documents,
         settings.intValue("batch", 1, 1), Duration.ofMillis(settings.intValue("heartbeat", 5000, 100)),
         settings.booleanValue("includeDocs", false), settings.intValue("seqInterval", 0, 0),
         filter(settings.get("filter", "none")), since.isEmpty() ? Optional.empty() : Optional.of(since),
@@ -103,7 +109,23 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
         Duration.ofSeconds(settings.intValue("quiet", 30, 1)), settings.get("database", "couchbench_changes"),
         settings.value("listenThrough").map(ChangesPlan::proxy),
         settings.value("catchup").isPresent() ? settings.intValue("catchup", 0, 1) : 0,
-        settings.intValue("pageSize", 1000, 1), settings.intValue("readers", 1, 1));
+        settings.intValue("pageSize", 1000, 1), settings.intValue("readers", visibility(settings) ? 4 : 1, 1),
+        visibility(settings));
+  }
+
+  private static boolean visibility(Settings settings) {
+    String given = settings.get("visibility", "none");
+    if (!given.equals("none") && !given.equals("nodes")) {
+      throw new ChangesException("-Dvisibility=" + given + ": give nodes (a write through one node, read through the"
+          + " others) or leave it out");
+    }
+    if (given.equals("nodes") && settings.value("catchup").isPresent()) {
+      throw new ChangesException("-Dvisibility and -Dcatchup are both given: give one");
+    }
+    if (given.equals("nodes") && settings.intValue("databases", 1, 1) > 1) {
+      throw new ChangesException("-Dvisibility=nodes writes one database: leave -Ddatabases out");
+    }
+    return given.equals("nodes");
   }
 
   private static URI proxy(String url) {
@@ -232,6 +254,15 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
     return ids;
   }
 
+  /**
+   * @param node a node, from 0
+   * @param nodes the nodes
+   * @return the writers through that node with -Dvisibility=nodes: the writers spread evenly, the first nodes one more
+   */
+  public int writersThrough(int node, int nodes) {
+    return writers / nodes + (node < writers % nodes ? 1 : 0);
+  }
+
   /** @return whether the run is a catch-up (-Dcatchup) rather than writers and listeners */
   public boolean catchesUp() {
     return catchup > 0;
@@ -239,6 +270,12 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
 
   /** @return the load in words, for the console and the page */
   public String describe() {
+    if (visibility) {
+      return String.format(Locale.ROOT, "%d writers write %,d documents (%s) at %,.0f/s, spread over the nodes;"
+          + " each acknowledged write is read with r=1 through every other node by %d readers a node until it"
+          + " returns the write's revision, for up to %d s", writers, totalDocuments(), batch == 1 ? "a PUT each"
+          : "_bulk_docs of " + batch, rate, readers, quiet.toSeconds());
+    }
     if (catchesUp()) {
       return String.format(Locale.ROOT, "%,d documents written first, then %d reader%s read %s's _changes from 0 in"
               + " pages of %,d%s%s", catchup, readers, readers == 1 ? "" : "s", databaseNames().get(0), pageSize,

@@ -35,7 +35,56 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
 
   @Override
   public SummaryPage page(Results results, ChangesFigures figures) {
-    return figures.catchUp() != null ? catchUpPage(results, figures) : followPage(results, figures);
+    if (figures.catchUp() != null) {
+      return catchUpPage(results, figures);
+    }
+    SummaryPage page = followPage(results, figures);
+    return figures.visibility() == null ? page : visibility(page.retitled("Changes: how long until a write"
+        + " acknowledged through one node is read through the others"), figures.visibility());
+  }
+
+  // -Dvisibility=nodes: the lag of each pair of nodes, and each node's failures, when, and what it missed after.
+  private static SummaryPage visibility(SummaryPage page, ChangesFigures.VisibilityFigures visibility) {
+    Table pairs = Table.of("written through", "read through", "found", "not found", "reads a write", "p50 (ms)",
+        "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)");
+    Map<String, Histogram> curves = new LinkedHashMap<>();
+    SummaryPage shown = page;
+    for (ChangesFigures.PairFigures pair : visibility.pairs()) {
+      Histogram micros = Histograms.decode(pair.lagMicros());
+      Object[] lag = cells("", micros);
+      List<Object> row = new ArrayList<>(List.of("node " + pair.from(), "node " + pair.to(), pair.seen(),
+          pair.notSeen(), pair.seen() + pair.notSeen() == 0 ? 0
+              : Math.round(10.0 * pair.polls() / (pair.seen() + pair.notSeen())) / 10.0));
+      row.addAll(List.of(lag).subList(2, lag.length));
+      pairs = pairs.row(row.toArray());
+      curves.put("node " + pair.from() + " to node " + pair.to(), Histograms.microsToNanos(micros));
+      if (pair.notSeen() > 0) {
+        shown = shown.warning(String.format(Locale.ROOT, "node %d did not return %,d writes acknowledged through"
+            + " node %d within -Dquiet.", pair.to(), pair.notSeen(), pair.from()));
+      }
+    }
+    Table nodes = Table.of("node", "URL", "failed requests", "first failure (s into the load)", "last failure (s)",
+        "acknowledged writes missing after the load");
+    for (ChangesFigures.NodeFigures node : visibility.nodes()) {
+      nodes = nodes.row("node " + node.node(), node.url(), node.failures(), node.firstFailure(),
+          node.lastFailure(), node.missingAfterwards());
+      if (node.failures() > 0) {
+        shown = shown.warning(String.format(Locale.ROOT, "node %d (%s): %,d requests through it failed, from %.1f s to"
+            + " %.1f s into the load.", node.node(), node.url(), node.failures(), node.firstFailure(),
+            node.lastFailure()));
+      }
+      if (node.missingAfterwards() != 0) {
+        shown = shown.warning(node.missingAfterwards() < 0 ? "node " + node.node() + "'s _all_docs could not be read"
+            + " after the load." : String.format(Locale.ROOT, "node %d's _all_docs lacks %,d acknowledged writes"
+            + " after the load.", node.node(), node.missingAfterwards()));
+      }
+    }
+    return shown.line("Lag: from the moment a write's acknowledgement came back through one node to the read through"
+            + " another (GET with r=1, again and again) that returned the write's revision; its resolution is the"
+            + " time between two reads of one write (\"reads a write\").")
+        .table("lag across nodes, per pair", pairs)
+        .table("each node's failures, and the acknowledged writes it lacks after the load", nodes)
+        .chart("lag across nodes by percentile, per pair", PercentileCurve.chartOf("lag by percentile", curves));
   }
 
   // -Dcatchup: per reader, its time to the end, documents per second, pages, and what it missed or saw twice.
@@ -102,7 +151,7 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
     curves.put("write (intended start)", intended);
     Map<String, Histogram> nanos = new LinkedHashMap<>();
     curves.forEach((name, micros) -> nanos.put(name, Histograms.microsToNanos(micros)));
-    return page.table("what the listeners saw, per feed", seen)
+    return (figures.feeds().isEmpty() ? page : page.table("what the listeners saw, per feed", seen))
         .table("latency: each write to each listener, and the writes themselves", latency)
         .chart("notification latency by percentile, per feed, beside the writes", PercentileCurve.chartOf(
             "latency by percentile", nanos));

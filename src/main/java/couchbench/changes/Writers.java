@@ -43,6 +43,7 @@ final class Writers {
   private final CouchTarget target;
   private final WriteLedger ledger;
   private final BooleanSupplier listenersReady;
+  private final Visibility visibility;
   private final AtomicInteger writerNumbers = new AtomicInteger();
   private final AtomicLong scheduleStart = new AtomicLong(Long.MIN_VALUE);
   private final AtomicLong lastAck = new AtomicLong(Long.MIN_VALUE);
@@ -56,6 +57,7 @@ final class Writers {
   /** One writer's state, on its virtual user's thread. */
   private static final class Writer {
     final int number;
+    final int node;
     final long created = System.nanoTime();
     int next;
     int first;
@@ -63,8 +65,9 @@ final class Writers {
     long intendedStart;
     long actualStart;
 
-    Writer(int number) {
+    Writer(int number, int node) {
       this.number = number;
+      this.node = node;
     }
   }
 
@@ -73,18 +76,25 @@ final class Writers {
    * @param target the CouchDB server
    * @param ledger where acknowledgements go
    * @param listenersReady whether every listener's feed is open
+   * @param visibility where each acknowledgement and failure goes with -Dvisibility=nodes; null without
    */
-  Writers(ChangesPlan plan, CouchTarget target, WriteLedger ledger, BooleanSupplier listenersReady) {
+  Writers(ChangesPlan plan, CouchTarget target, WriteLedger ledger, BooleanSupplier listenersReady,
+      Visibility visibility) {
     this.plan = plan;
     this.target = target;
     this.ledger = ledger;
     this.listenersReady = listenersReady;
+    this.visibility = visibility;
     this.intervalNanos = (long) (1e9 * plan.batch() * plan.writers() / plan.rate());
   }
 
-  /** @return a writer's whole life: wait for the listeners, write its documents at its pace, say it is done */
-  ChainBuilder write() {
-    return exec(session -> session.set(STATE, new Writer(writerNumbers.getAndIncrement())))
+  /**
+   * @param node the node its requests go to, from 0: its scenario's protocol's (with -Dvisibility=nodes); 0 when
+   *     Gatling spreads the writers over the nodes
+   * @return a writer's whole life: wait for the listeners, write its documents at its pace, say it is done
+   */
+  ChainBuilder write(int node) {
+    return exec(session -> session.set(STATE, new Writer(writerNumbers.getAndIncrement(), node)))
         .asLongAs(session -> !listenersReady.getAsBoolean()
             && System.nanoTime() - writer(session).created < LISTENERS_WAIT.toNanos()).on(pause(Duration.ofMillis(50)))
         .exec(session -> {
@@ -136,7 +146,8 @@ final class Writers {
               ledger.acknowledged(writer(session).number, writer(session).first, System.nanoTime());
             }
             return status;
-          }).in(201, 202));
+          }).in(201, 202), bodyBytes().transformWithSession(this::revisionWritten).is("read")
+              .name("revision written"));
     }
     return http("write _bulk_docs").post(session -> path(writer(session)) + "/_bulk_docs")
         .body(StringBody(session -> {
@@ -149,6 +160,20 @@ final class Writers {
         }))
         .check(status().in(201, 202), bodyBytes().transformWithSession(this::bulkRowsRefused).is(0)
             .name("_bulk_docs rows refused"));
+  }
+
+  // The revision a PUT created, for the readers of -Dvisibility=nodes.
+  private String revisionWritten(byte[] body, Session session) {
+    Writer writer = writer(session);
+    if (visibility != null && ledger.isAcknowledged(writer.number, writer.first)) {
+      try {
+        visibility.acknowledged(writer.number, writer.first, JSON.readTree(body).path("rev").asText(""),
+            writer.node, ledger.acknowledgedAt(writer.number, writer.first));
+      } catch (IOException e) {
+        return "not JSON";
+      }
+    }
+    return "read";
   }
 
   private String path(Writer writer) {
@@ -174,6 +199,9 @@ final class Writers {
         if (row.hasNonNull("rev") && !row.has("error") && id != null && id.writer() == writer.number
             && id.seq() >= writer.first && id.seq() < writer.first + writer.count) {
           ledger.acknowledged(id.writer(), id.seq(), now);
+          if (visibility != null) {
+            visibility.acknowledged(id.writer(), id.seq(), row.path("rev").asText(), writer.node, now);
+          }
           refused--;
         }
       }
@@ -201,6 +229,9 @@ final class Writers {
     requestsEnded.increment();
     if (!allAcknowledged) {
       requestsFailed.increment();
+      if (visibility != null) {
+        visibility.failed(writer.node);
+      }
     }
     if (writer.actualStart - writer.intendedStart > LATE_NANOS) {
       late.increment();

@@ -71,7 +71,7 @@ class ChangesIT {
   }
 
   @Test
-  void shouldRefuseAFeedTheServerDoesNotOfferOrThatDoesNotExistInOneLineBeforeAnyLoad() throws Exception {
+  void shouldRefuseAFeedTheServerDoesNotOfferAFeedThatDoesNotExistOrOneNodeForTheLagInOneLineBeforeAnyLoad() throws Exception {
     try (PouchDbServer couch = PouchDbServer.start()) {
       GatlingRun.Result eventsource = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "listeners", "2",
           "feed", "eventsource", "docs", "10"), TIMEOUT);
@@ -80,6 +80,11 @@ class ChangesIT {
 
       GatlingRun.Result unknown = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "feed", "websocket"),
           TIMEOUT);
+      GatlingRun.Result oneNode = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "visibility", "nodes"),
+          TIMEOUT);
+      assertOneLine(oneNode, "couchbench: stopped: -Dvisibility=nodes reads through the nodes a write did not go"
+          + " through: list a cluster's nodes in -Dcouchdb.url");
+
       assertOneLine(unknown, "couchbench: stopped: -Dfeed/-Dlisteners: no feed websocket: CouchDB's feeds are continuous,"
           + " eventsource, longpoll, normal");
     }

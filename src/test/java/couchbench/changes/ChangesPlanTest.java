@@ -60,6 +60,19 @@ class ChangesPlanTest {
   }
 
   @Test
+  void shouldSpreadTheWritersOverTheNodesWithoutListenersForTheLagAcrossNodes() {
+    ChangesPlan plan = plan(Map.of("visibility", "nodes", "writers", "4", "listeners", "50"));
+
+    assertTrue(plan.visibility());
+    assertEquals(Map.of(), plan.listeners(), "no listeners: the readers read through the nodes");
+    assertEquals(List.of(2, 1, 1), List.of(plan.writersThrough(0, 3), plan.writersThrough(1, 3),
+        plan.writersThrough(2, 3)));
+    assertEquals(4, plan.readers(), "4 readers a node by default");
+    assertTrue(plan.describe().contains("read with r=1 through every other node by 4 readers a node"),
+        plan.describe());
+  }
+
+  @Test
   void shouldStopBeforeAnyLoadWithOneLineNamingTheSetting() {
     assertRefused(Map.of("feed", "websocket"), "no feed websocket: CouchDB's feeds are continuous, eventsource,"
         + " longpoll, normal");
@@ -70,6 +83,8 @@ class ChangesPlanTest {
     assertRefused(Map.of("since", "0"), "-Dsince=0: give now");
     assertRefused(Map.of("rate", "0"), "-Drate=0.0");
     assertRefused(Map.of("injector", "1/2"), "Changes runs on one injector");
+    assertRefused(Map.of("visibility", "shards"), "-Dvisibility=shards: give nodes");
+    assertRefused(Map.of("visibility", "nodes", "databases", "2"), "-Dvisibility=nodes writes one database");
   }
 
   private static void assertRefused(Map<String, String> properties, String expected) {
