@@ -85,7 +85,7 @@ final class CatchUp {
       StringBuilder docs = new StringBuilder("{\"docs\":[");
       for (int seq = first; seq < first + count; seq++) {
         docs.append(seq == first ? "" : ",").append("{\"_id\":\"").append(ChangesPlan.id(0, seq))
-            .append("\",\"seq\":").append(seq).append(",\"kind\":\"").append(ChangesPlan.even(seq) ? "even" : "odd")
+            .append("\",\"seq\":").append(seq).append(",\"kind\":\"").append(plan.even(seq) ? "even" : "odd")
             .append("\"}");
       }
       DocWriteReply reply = client.insertDocuments(database, docs.append("]}").toString()

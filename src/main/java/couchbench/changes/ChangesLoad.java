@@ -39,7 +39,7 @@ public final class ChangesLoad {
   private final CatchUp catchUp;
   private final Visibility visibility;
   private final Map<FeedKind, FeedTally> tallies = new LinkedHashMap<>();
-  private final AtomicInteger listenerNumbers = new AtomicInteger();
+  private final Map<FeedKind, AtomicInteger> listenerNumbers = new LinkedHashMap<>();
   private final List<String> since = new ArrayList<>();
 
   /**
@@ -50,7 +50,10 @@ public final class ChangesLoad {
     this.plan = plan;
     this.target = target;
     this.ledger = new WriteLedger(plan.writers(), plan.documents());
-    plan.listeners().forEach((kind, count) -> tallies.put(kind, new FeedTally(kind, count)));
+    plan.listeners().forEach((kind, count) -> {
+      tallies.put(kind, new FeedTally(kind, count));
+      listenerNumbers.put(kind, new AtomicInteger());
+    });
     this.visibility = plan.visibility() ? new Visibility(plan, target, ledger) : null;
     this.writers = new Writers(plan, target, ledger,
         () -> tallies.values().stream().allMatch(FeedTally::allAttached), visibility);
@@ -159,7 +162,8 @@ public final class ChangesLoad {
         !target.tls().insecure(), CONNECT_TIMEOUT);
     List<String> nodes = plan.listenThrough().map(proxy -> List.of(proxy.toString())).orElse(target.nodes().urls());
     return ChangesFeed.follow(session -> {
-      int number = listenerNumbers.getAndIncrement();
+      // Numbered within its feed: each feed's listeners spread evenly over the databases and the nodes.
+      int number = listenerNumbers.get(kind).getAndIncrement();
       int database = number % plan.databases();
       return new Listener(plan, ledger, tally, database, URI.create(nodes.get(number % nodes.size())),
           request(database, kind), since.get(database));

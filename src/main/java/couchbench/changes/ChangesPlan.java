@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
  *
  * @param writers virtual users writing, each its documents one request after the other
  * @param listeners listeners per feed, in the order given
- * @param databases databases written and followed: a writer's requests go to each in turn, listener i follows
- *     database i mod databases
+ * @param databases databases written and followed: a writer's requests go to each in turn, the i-th listener of
+ *     each feed follows database i mod databases
  * @param rate documents per second over all writers, each request at its intended time
  * @param documents documents per writer
  * @param batch documents per request: 1 is a PUT each, more a _bulk_docs
@@ -53,9 +53,9 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
   public enum Filter {
     /** Every document of its database. */
     NONE,
-    /** filter=_selector with {"kind": "even"}: every other document of each writer in the database. */
+    /** filter=_selector with {"kind": "even"}: every other document of each writer in each database. */
     SELECTOR,
-    /** filter=_doc_ids with every tenth document of each writer in the database. */
+    /** filter=_doc_ids with every tenth document of each writer in each database. */
     DOC_IDS;
 
     /** @return its -Dfilter value */
@@ -209,10 +209,18 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
 
   /**
    * @param writerSeq a writer's sequence number of a document
-   * @return its "kind": every other document of each writer is "even"
+   * @return its place among the writer's documents in its database: 0, 1, 2, ... in each database
    */
-  public static boolean even(int writerSeq) {
-    return writerSeq % 2 == 0;
+  public int placeInDatabase(int writerSeq) {
+    return writerSeq / (batch * databases) * batch + writerSeq % batch;
+  }
+
+  /**
+   * @param writerSeq a writer's sequence number of a document
+   * @return its "kind": every other document of each writer in each database is "even"
+   */
+  public boolean even(int writerSeq) {
+    return placeInDatabase(writerSeq) % 2 == 0;
   }
 
   /**
@@ -223,7 +231,7 @@ public record ChangesPlan(int writers, Map<FeedKind, Integer> listeners, int dat
     return switch (filter) {
       case NONE -> true;
       case SELECTOR -> even(writerSeq);
-      case DOC_IDS -> writerSeq % 10 == 0;
+      case DOC_IDS -> placeInDatabase(writerSeq) % 10 == 0;
     };
   }
 

@@ -184,7 +184,7 @@ final class Writers {
   // database: the run's figures use the ledger.
   private String document(int writer, int seq, boolean withId) {
     return (withId ? "{\"_id\":\"" + ChangesPlan.id(writer, seq) + "\"," : "{") + "\"writer\":" + writer
-        + ",\"seq\":" + seq + ",\"kind\":\"" + (ChangesPlan.even(seq) ? "even" : "odd") + "\",\"sentMillis\":"
+        + ",\"seq\":" + seq + ",\"kind\":\"" + (plan.even(seq) ? "even" : "odd") + "\",\"sentMillis\":"
         + System.currentTimeMillis() + "}";
   }
 

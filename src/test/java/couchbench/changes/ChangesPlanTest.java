@@ -44,9 +44,14 @@ class ChangesPlanTest {
     assertEquals(ChangesPlan.Filter.DOC_IDS, plan.filter());
     assertEquals(List.of("w0-0", "w0-30", "w0-60"), plan.docIds(0).subList(0, 3));
     assertEquals(10, plan.docIds(0).size(), "every tenth of its 100 documents");
-    assertTrue(ChangesPlan.even(4) && !ChangesPlan.even(5));
-    assertTrue(plan(Map.of("filter", "selector")).followed(2));
-    assertFalse(plan(Map.of("filter", "selector")).followed(3));
+    // Each database gets its share of both kinds, whatever the batch and the databases.
+    ChangesPlan two = plan(Map.of("databases", "2", "filter", "selector"));
+    assertEquals(List.of(true, true, false, false, true), List.of(two.even(0), two.even(1), two.even(2), two.even(3),
+        two.even(4)), "seqs 0 and 2 go to database 0, 1 and 3 to database 1: one of each kind in each");
+    assertTrue(two.followed(1));
+    assertFalse(two.followed(2));
+    assertEquals(List.of(0, 9, 10, 19), List.of(plan.placeInDatabase(0), plan.placeInDatabase(9),
+        plan.placeInDatabase(30), plan.placeInDatabase(39)), "requests of 10 to 3 databases in turn");
   }
 
   @Test
