@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /**
  * A Changes run's load: its databases, made fresh and checked before the load (the filter and feeds the server must
@@ -160,13 +161,16 @@ public final class ChangesLoad {
     boolean https = plan.listenThrough().map(URI::toString).orElse(target.baseUrl()).startsWith("https:");
     FeedTarget feedTarget = new FeedTarget(login, https ? Optional.of(target.tls().sslContext()) : Optional.empty(),
         !target.tls().insecure(), CONNECT_TIMEOUT);
+    // One request per database, made once: a _doc_ids filter's list is long, and the listeners many.
+    List<FeedRequest> requests = IntStream.range(0, plan.databases()).mapToObj(database -> request(database, kind))
+        .toList();
     List<String> nodes = plan.listenThrough().map(proxy -> List.of(proxy.toString())).orElse(target.nodes().urls());
     return ChangesFeed.follow(session -> {
       // Numbered within its feed: each feed's listeners spread evenly over the databases and the nodes.
       int number = listenerNumbers.get(kind).getAndIncrement();
       int database = number % plan.databases();
       return new Listener(plan, ledger, tally, database, URI.create(nodes.get(number % nodes.size())),
-          request(database, kind), since.get(database));
+          requests.get(database), since.get(database));
     }).target(feedTarget).connections(tally.connections());
   }
 

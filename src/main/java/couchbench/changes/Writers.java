@@ -19,6 +19,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -44,6 +45,7 @@ final class Writers {
   private final WriteLedger ledger;
   private final BooleanSupplier listenersReady;
   private final Visibility visibility;
+  private final List<String> databases;
   private final AtomicInteger writerNumbers = new AtomicInteger();
   private final AtomicLong scheduleStart = new AtomicLong(Long.MIN_VALUE);
   private final AtomicLong lastAck = new AtomicLong(Long.MIN_VALUE);
@@ -85,6 +87,7 @@ final class Writers {
     this.ledger = ledger;
     this.listenersReady = listenersReady;
     this.visibility = visibility;
+    this.databases = plan.databaseNames();
     this.intervalNanos = (long) (1e9 * plan.batch() * plan.writers() / plan.rate());
   }
 
@@ -177,7 +180,7 @@ final class Writers {
   }
 
   private String path(Writer writer) {
-    return "/" + plan.databaseNames().get(plan.databaseOf(writer.first));
+    return "/" + databases.get(plan.databaseOf(writer.first));
   }
 
   // Who wrote it and when, and its kind for the _selector filter; the time is the wall clock's, for a reader of the
