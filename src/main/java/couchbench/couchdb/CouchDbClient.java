@@ -50,7 +50,18 @@ public final class CouchDbClient {
    * @param name the database name
    */
   public void createDatabase(String name) {
-    String create = "/" + name + target.options().createQuery();
+    createDatabase(name, false);
+  }
+
+  /**
+   * Creates an empty database, as {@link #createDatabase(String)} does; partitioned with {@code ?partitioned=true}.
+   *
+   * @param name the database name
+   * @param partitioned whether every document id must name its partition ({@code partition:id})
+   */
+  public void createDatabase(String name, boolean partitioned) {
+    String query = target.options().createQuery();
+    String create = "/" + name + query + (partitioned ? (query.isEmpty() ? "?" : "&") + "partitioned=true" : "");
     int status = send("PUT", create, 201, 202, 412).statusCode();
     if (status == 412) {
       deleteDatabase(name);

@@ -1,0 +1,186 @@
+package couchbench.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchReply;
+import couchbench.resources.CouchResources;
+import couchbench.resources.ResourceSnapshot;
+import couchbench.startup.Console;
+import couchbench.resources.ServerProcess;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Each index built after the orders are loaded, one after the other, and timed: from the request that creates it (the
+ * design document PUT, or POST /_index) to a query of it answered (without update=false: CouchDB answers once the index
+ * is up to date) in every partition of a partitioned database, whose partitions' shards build apart. Meanwhile
+ * _active_tasks is read every 200 ms for the indexer's progress; the server's CPU time, memory and the index's size on
+ * disk are read before and after.
+ */
+final class IndexBuilds {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long SAMPLE_MILLIS = 200;
+
+  private final QueryPlan plan;
+  private final CouchTarget target;
+  private final CouchDbClient client;
+  private final Optional<LocalServer> local;
+
+  IndexBuilds(QueryPlan plan, CouchTarget target, CouchDbClient client) {
+    this.plan = plan;
+    this.target = target;
+    this.client = client;
+    this.local = ServerProcess.of(target);
+  }
+
+  /**
+   * Builds every index of every database of the run.
+   *
+   * @return each build's figures
+   * @throws QueryException when the server refuses an index
+   */
+  List<QueryFigures.IndexBuild> buildAll() {
+    List<QueryFigures.IndexBuild> builds = new ArrayList<>();
+    for (Scope scope : plan.scopes()) {
+      String views = plan.database(scope, false);
+      for (QueryIndexes.View view : QueryIndexes.VIEWS) {
+        builds.add(timed(views, scope, "view", view.ddoc(), () -> {
+          refusedUnless(client.exchange("PUT", "/" + views + "/_design/" + view.ddoc(), view.definition()),
+              "the design document _design/" + view.ddoc(), 201, 202);
+          for (Optional<String> partition : partitions(scope)) {
+            refusedUnless(client.get(view.path(views, partition) + "?limit=1" + (view.sums() ? "&reduce=false" : "")),
+                "a query of _design/" + view.ddoc(), 200);
+          }
+        }));
+      }
+      String mango = plan.database(scope, true);
+      for (QueryIndexes.MangoIndex index : QueryIndexes.MANGO) {
+        builds.add(timed(mango, scope, "mango", index.ddoc(), () -> {
+          refusedUnless(client.exchange("POST", "/" + mango + "/_index", index.definition()),
+              "the Mango index " + index.name(), 200);
+          for (Optional<String> partition : partitions(scope)) {
+            ObjectNode find = JSON.createObjectNode();
+            find.set("selector", index.everything(partition.orElse(Orders.owner(0))));
+            find.put("limit", 1).set("use_index", index.useIndex());
+            refusedUnless(client.exchange("POST", "/" + mango + partition.map(p -> "/_partition/" + p).orElse("")
+                + "/_find", find.toString()), "a query of the Mango index " + index.name(), 200);
+          }
+        }));
+      }
+    }
+    return builds;
+  }
+
+  private List<Optional<String>> partitions(Scope scope) {
+    if (scope == Scope.GLOBAL) {
+      return List.of(Optional.empty());
+    }
+    List<Optional<String>> all = new ArrayList<>();
+    for (int owner = 0; owner < plan.owners(); owner++) {
+      all.add(Optional.of(Orders.owner(owner)));
+    }
+    return all;
+  }
+
+  private void refusedUnless(CouchReply reply, String what, int... expected) {
+    for (int ok : expected) {
+      if (reply.status() == ok) {
+        return;
+      }
+    }
+    throw new QueryException("CouchDB at " + target.baseUrl() + " refused " + what + ": " + reply.status() + " "
+        + reply.reason());
+  }
+
+  private QueryFigures.IndexBuild timed(String database, Scope scope, String kind, String ddoc, Runnable build) {
+    ResourceSnapshot before = CouchResources.snapshot(client, database, local);
+    Sampler sampler = new Sampler(database, ddoc);
+    Thread sampling = new Thread(sampler, "couchbench-active-tasks");
+    sampling.setDaemon(true);
+    sampling.start();
+    long start = System.nanoTime();
+    try {
+      build.run();
+    } finally {
+      sampling.interrupt();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    ResourceSnapshot after = CouchResources.snapshot(client, database, local);
+    ResourceSnapshot change = after.minus(before);
+    QueryFigures.IndexBuild figures = new QueryFigures.IndexBuild(database, scope.value(), kind, ddoc, seconds,
+        sampler.seen.get(), sampler.samples.get(), sampler.progress.get(), indexBytes(database, ddoc),
+        ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0), ending(after, " resident memory (bytes)").or(
+            () -> after.value("couchdb erlang memory (bytes)")).map(BigDecimal::longValue).orElse(-1L));
+    Console.say(String.format(Locale.ROOT, "index build: %s %s in %s: %.2f s", kind, ddoc, database, seconds));
+    return figures;
+  }
+
+  private static Optional<BigDecimal> ending(ResourceSnapshot snapshot, String suffix) {
+    return snapshot.figures().entrySet().stream().filter(figure -> figure.getKey().endsWith(suffix))
+        .map(Map.Entry::getValue).flatMap(Optional::stream).findFirst();
+  }
+
+  // GET /db/_design/x/_info: CouchDB 3's view_index.sizes.file; -1 where the server does not say.
+  private long indexBytes(String database, String ddoc) {
+    try {
+      JsonNode info = JSON.readTree(client.get("/" + database + "/_design/" + ddoc + "/_info").body());
+      return info.path("view_index").path("sizes").path("file").asLong(-1);
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
+  /** Reads _active_tasks until interrupted: was the build's indexer seen, and how far it had come. */
+  private final class Sampler implements Runnable {
+    final String database;
+    final String ddoc;
+    final AtomicInteger samples = new AtomicInteger();
+    final AtomicInteger seen = new AtomicInteger();
+    final AtomicLong progress = new AtomicLong(-1);
+
+    Sampler(String database, String ddoc) {
+      this.database = database;
+      this.ddoc = ddoc;
+    }
+
+    @Override
+    public void run() {
+      while (!Thread.currentThread().isInterrupted()) {
+        try {
+          CouchReply reply = client.get("/_active_tasks");
+          samples.incrementAndGet();
+          if (reply.status() == 200) {
+            boolean found = false;
+            for (JsonNode task : JSON.readTree(reply.body())) {
+              if (task.path("type").asText().equals("indexer") && task.path("design_document").asText()
+                  .equals("_design/" + ddoc) && task.path("database").asText().contains(database)) {
+                found = true;
+                progress.accumulateAndGet(task.path("progress").asLong(-1), Math::max);
+              }
+            }
+            if (found) {
+              seen.incrementAndGet();
+            }
+          }
+          Thread.sleep(SAMPLE_MILLIS);
+        } catch (InterruptedException e) {
+          return;
+        } catch (IOException | RuntimeException e) {
+          // A sample lost is a sample less: the build's time does not depend on it.
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package couchbench.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The indexes a Query run builds after loading the orders: Mango's JSON indexes in one database, the equivalent map
+ * views in the other (where Mango therefore has no index), and which one each query class and way uses.
+ */
+final class QueryIndexes {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * A Mango JSON index, in a design document of its own so that its build is timed alone.
+   *
+   * @param name its name, and its design document's {@code _design/mango-<name>}
+   * @param fields the fields it indexes, in order
+   * @param partial its partial_filter_selector, as JSON; empty for an index of every document
+   */
+  record MangoIndex(String name, List<String> fields, Optional<String> partial) {
+
+    /** @return its design document's name */
+    String ddoc() {
+      return "mango-" + name;
+    }
+
+    /** @return the body of {@code POST /db/_index} */
+    String definition() {
+      ObjectNode body = JSON.createObjectNode().put("ddoc", ddoc()).put("name", name).put("type", "json");
+      ObjectNode index = body.putObject("index");
+      fields.forEach(index.putArray("fields")::add);
+      partial.ifPresent(selector -> index.set("partial_filter_selector", parse(selector)));
+      return body.toString();
+    }
+
+    /** @return a selector it serves that every order of a customer matches, less what the partial filter leaves out */
+    ObjectNode everything(String owner) {
+      ObjectNode selector = JSON.createObjectNode();
+      fields.forEach(field -> selector.putObject(field).putNull("$gt"));
+      selector.put("owner", owner);
+      partial.ifPresent(filter -> selector.setAll((ObjectNode) parse(filter)));
+      return selector;
+    }
+
+    /** @return its use_index value, [design document, name] */
+    ArrayNode useIndex() {
+      return JSON.createArrayNode().add(ddoc()).add(name);
+    }
+  }
+
+  /**
+   * A map view, in a design document of its own.
+   *
+   * @param name its design document's {@code _design/view-<name>}; the view is {@code by}
+   * @param map its map function
+   * @param sums whether it has the built-in _sum reduce (then queries for rows say reduce=false)
+   */
+  record View(String name, String map, boolean sums) {
+
+    /** @return its design document's name */
+    String ddoc() {
+      return "view-" + name;
+    }
+
+    /** @return the design document */
+    String definition() {
+      ObjectNode doc = JSON.createObjectNode().put("_id", "_design/" + ddoc()).put("language", "javascript");
+      ObjectNode view = doc.putObject("views").putObject("by").put("map", map);
+      if (sums) {
+        view.put("reduce", "_sum");
+      }
+      return doc.toString();
+    }
+
+    /**
+     * @param database its database
+     * @param partition the partition, empty in a global database
+     * @return the path of its queries, without a query string
+     */
+    String path(String database, Optional<String> partition) {
+      return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/_design/" + ddoc() + "/_view/by";
+    }
+  }
+
+  static final MangoIndex OWNER_STATUS = new MangoIndex("owner-status", List.of("owner", "status"), Optional.empty());
+  static final MangoIndex OWNER_TS = new MangoIndex("owner-ts", List.of("owner", "ts"), Optional.empty());
+  static final MangoIndex OWNER = new MangoIndex("owner", List.of("owner"), Optional.empty());
+  static final MangoIndex CANCELLED = new MangoIndex("cancelled", List.of("owner"),
+      Optional.of("{\"status\":\"cancelled\"}"));
+  static final List<MangoIndex> MANGO = List.of(OWNER_STATUS, OWNER_TS, OWNER, CANCELLED);
+
+  static final View BY_OWNER_STATUS = new View("owner-status",
+      "function (doc) { if (doc.type === 'order') { emit([doc.owner, doc.status], doc.amount); } }", true);
+  static final View BY_OWNER_TS = new View("owner-ts",
+      "function (doc) { if (doc.type === 'order') { emit([doc.owner, doc.ts], null); } }", false);
+  static final View BY_OWNER_CITY = new View("owner-city",
+      "function (doc) { if (doc.type === 'order') { emit([doc.owner, doc.address.city], null); } }", false);
+  static final View BY_OWNER_TAG = new View("owner-tag", "function (doc) { if (doc.type === 'order') {"
+      + " doc.tags.forEach(function (tag) { emit([doc.owner, tag], null); }); } }", false);
+  static final List<View> VIEWS = List.of(BY_OWNER_STATUS, BY_OWNER_TS, BY_OWNER_CITY, BY_OWNER_TAG);
+
+  private QueryIndexes() {}
+
+  /**
+   * @param queryClass a query class
+   * @param way a Mango way with an index
+   * @return the index it names in use_index
+   */
+  static MangoIndex mango(QueryClass queryClass, Way way) {
+    if (way == Way.PARTIAL) {
+      return CANCELLED;
+    }
+    return switch (queryClass) {
+      case EQUALITY, IN, SUM -> OWNER_STATUS;
+      case RANGE, SORT -> OWNER_TS;
+      case OR, REGEX, ELEMMATCH, PAGE, SCAN -> OWNER;
+    };
+  }
+
+  /**
+   * @param queryClass a query class asked of a view
+   * @return its view
+   */
+  static View view(QueryClass queryClass) {
+    return switch (queryClass) {
+      case EQUALITY, IN, SUM -> BY_OWNER_STATUS;
+      case REGEX -> BY_OWNER_CITY;
+      case ELEMMATCH -> BY_OWNER_TAG;
+      default -> BY_OWNER_TS;
+    };
+  }
+
+  private static JsonNode parse(String json) {
+    try {
+      return JSON.readTree(json);
+    } catch (IOException e) {
+      throw new IllegalStateException("a built-in selector is not JSON: " + json, e);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package couchbench.query;
+
+import couchbench.couchdb.DatabaseNames;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A Query run's parameters: the orders loaded, the query classes asked and their shares of the requests, with the
+ * writes' share, in which kinds of database, by how many users.
+ *
+ * @param docs the orders loaded into each database
+ * @param owners the customers owning them (the partitions)
+ * @param seed the data's seed
+ * @param shares each query class's share of the requests, in the order given
+ * @param writeShare the writes' share (new orders, which no query asks for, so that every answer stays known)
+ * @param scopes the kinds of database, each holding the same orders
+ * @param users virtual users, each asking one request after the other
+ * @param requests requests per user (a page of a paged query is one)
+ * @param prefix the databases' names: prefix_global, prefix_global_mango, prefix_partitioned, ...
+ */
+public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer> shares, int writeShare,
+    List<Scope> scopes, int users, int requests, String prefix) {
+
+  /** Documents a page of the page class, and the limit of the sort class. */
+  public static final int PAGE_SIZE = 25;
+
+  /** The share's name of writes in -Dmix. */
+  public static final String WRITE = "write";
+
+  /**
+   * Reads the plan.
+   *
+   * @param settings docs, owners, seed, queries, mix, partitioned, users, requests, database
+   * @return the plan
+   * @throws QueryException naming the setting and what to give, before any load
+   */
+  public static QueryPlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new QueryException("-Dinjector: Query runs on one injector (each reply is checked against the data it"
+          + " loaded); leave -Dinjector out");
+    }
+    int docs = settings.intValue("docs", 10_000, 1);
+    Map<String, Integer> mix = mix(settings);
+    Map<QueryClass, Integer> shares = new LinkedHashMap<>();
+    mix.forEach((name, weight) -> {
+      if (!name.equals(WRITE)) {
+        shares.put(QueryClass.of(name), weight);
+      }
+    });
+    if (shares.isEmpty()) {
+      throw new QueryException("-Dmix=" + settings.get("mix", "") + ": give at least one query class beside the"
+          + " writes, e.g. equality:9,write:1");
+    }
+    return new QueryPlan(docs, settings.intValue("owners", Math.max(1, docs / 200), 1),
+        settings.intValue("seed", 42, 0), shares, mix.getOrDefault(WRITE, 0), scopes(settings),
+        settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
+        DatabaseNames.fromSettings(settings, "couchbench_query"));
+  }
+
+  // -Dqueries=a,b (each a share of 1) or -Dmix=a:9,b:1,write:1; not both
+  private static Map<String, Integer> mix(Settings settings) {
+    if (settings.value("mix").isPresent() && settings.value("queries").isPresent()) {
+      throw new QueryException("-Dqueries and -Dmix are both given: give -Dqueries=range,sort (an equal share each)"
+          + " or -Dmix=range:9,write:1 alone");
+    }
+    Map<String, Integer> mix = new LinkedHashMap<>();
+    try {
+      if (settings.value("mix").isEmpty()) {
+        String queries = settings.get("queries", "all");
+        for (String name : queries.trim().equals("all")
+            ? Arrays.stream(QueryClass.values()).map(QueryClass::value).toList() : List.of(queries.split(","))) {
+          if (mix.put(QueryClass.of(name).value(), 1) != null) {
+            throw new IllegalArgumentException(name.trim() + " is given twice");
+          }
+        }
+        return mix;
+      }
+      for (String part : settings.get("mix", "").split(",")) {
+        String[] nameAndWeight = part.split(":", 2);
+        String name = nameAndWeight[0].trim().toLowerCase(Locale.ROOT);
+        int weight = Integer.parseInt(nameAndWeight[1].trim());
+        if (weight < 1 || mix.put(name.equals(WRITE) ? WRITE : QueryClass.of(name).value(), weight) != null) {
+          throw new IllegalArgumentException(part.trim() + ": a weight above 0, each name once");
+        }
+      }
+      return mix;
+    } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+      String setting = settings.value("mix").map(given -> "-Dmix=" + given)
+          .orElse("-Dqueries=" + settings.get("queries", ""));
+      throw new QueryException(setting + ": " + (e instanceof NumberFormatException
+          || e instanceof ArrayIndexOutOfBoundsException ? "give names and weights, e.g. equality:9,write:1"
+          : e.getMessage()) + " (classes: " + Arrays.stream(QueryClass.values()).map(QueryClass::value)
+          .collect(Collectors.joining(", ")) + ")");
+    }
+  }
+
+  private static List<Scope> scopes(Settings settings) {
+    String given = settings.get("partitioned", "false").trim().toLowerCase(Locale.ROOT);
+    return switch (given) {
+      case "false" -> List.of(Scope.GLOBAL);
+      case "true" -> List.of(Scope.PARTITIONED);
+      case "both" -> List.of(Scope.GLOBAL, Scope.PARTITIONED);
+      default -> throw new QueryException("-Dpartitioned=" + given + ": give false (a global database), true (a"
+          + " partitioned one) or both (the same data in each, the same queries side by side)");
+    };
+  }
+
+  /**
+   * @param scope a kind of database
+   * @param mango true for the database holding the Mango indexes, false for the one holding the views (where Mango
+   *     has no index)
+   * @return its name
+   */
+  public String database(Scope scope, boolean mango) {
+    return prefix + "_" + scope.value() + (mango ? "_mango" : "");
+  }
+
+  /** @return every database of the run */
+  public List<String> databases() {
+    List<String> names = new ArrayList<>();
+    for (Scope scope : scopes) {
+      names.add(database(scope, false));
+      names.add(database(scope, true));
+    }
+    return names;
+  }
+
+  /** @return the run's load, in a line */
+  public String describe() {
+    return String.format(Locale.ROOT, "%,d orders of %,d customers (seed %d) in %s; %d users, %,d requests each;"
+            + " shares: %s%s", docs, owners, seed,
+        scopes.stream().map(Scope::value).collect(Collectors.joining(" and ")) + " databases", users, requests,
+        shares.entrySet().stream().map(share -> share.getKey().value() + ":" + share.getValue())
+            .collect(Collectors.joining(",")), writeShare > 0 ? ",write:" + writeShare : "");
+  }
+}

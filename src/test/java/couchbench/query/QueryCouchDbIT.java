@@ -1,0 +1,111 @@
+package couchbench.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.RealCouchDb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Query against a real Apache CouchDB 3.5 node, started once for the class: 20,000 orders in a global and a
+ * partitioned database, every query class asked every way it has in both, with writes between, every answer right;
+ * each index's build timed and followed in _active_tasks; what the server examined per result, as it says.
+ */
+class QueryCouchDbIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(8);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Optional<Path> RELEASE = RealCouchDb.release(QueryCouchDbIT.class);
+  private static RealCouchDb.Node couchdb;
+
+  @BeforeAll
+  static void startCouchDb() {
+    if (RELEASE.isPresent()) {
+      couchdb = RealCouchDb.node(RELEASE.get());
+    }
+  }
+
+  @AfterAll
+  static void stopCouchDb() {
+    if (couchdb != null) {
+      couchdb.close();
+    }
+  }
+
+  @Test
+  void shouldAnswerEveryQueryClassRightEveryWayInAGlobalAndAPartitionedDatabaseOf20000Orders() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    // 10 classes and writes, a share each: 2 users of 220 requests ask each of the 56 ways and databases at least once.
+    GatlingRun.Result run = GatlingRun.run("Query", properties(Map.of("docs", "20000", "partitioned", "both",
+        "users", "2", "requests", "220", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,scan:1,"
+            + "page:1,sum:1,write:1")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    for (QueryClass queryClass : QueryClass.values()) {
+      for (Way way : queryClass.ways()) {
+        for (Scope scope : Scope.values()) {
+          String name = QueryCall.requestName(queryClass, way, scope);
+          GatlingReport.Counts counts = report.get(name);
+          assertTrue(counts != null && counts.ok() > 0, name + " asked and answered right: " + report.keySet());
+          assertEquals(0, counts.ko(), name);
+        }
+      }
+    }
+    assertTrue(report.get("write / partitioned_mango").ok() > 0, report.keySet().toString());
+
+    JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+    assertEquals(16, figures.path("builds").size(), "4 views and 4 Mango indexes in each kind of database");
+    for (JsonNode build : figures.path("builds")) {
+      assertTrue(build.path("seconds").asDouble() > 0, build.toString());
+      assertTrue(build.path("samples").asInt() >= 1, "_active_tasks read during the build: " + build);
+      assertTrue(build.path("indexBytes").asLong() > 0, "the index's size on disk: " + build);
+    }
+    assertTrue(figures.path("builds").findValues("samplesSeen").stream().anyMatch(seen -> seen.asInt() > 0),
+        "a build of 20,000 documents is seen in _active_tasks: " + figures.path("builds"));
+
+    Map<String, JsonNode> work = new HashMap<>();
+    figures.path("work").forEach(counts -> work.put(counts.path("request").asText(), counts));
+    // Without an index, the global database is read whole; a partition holds one customer's 200 orders.
+    JsonNode globalScan = work.get("scan / mango / global");
+    JsonNode partitionScan = work.get("scan / mango / partitioned");
+    assertTrue(perReply(globalScan, "docsExamined") >= 20_000, globalScan.toString());
+    assertTrue(perReply(partitionScan, "docsExamined") <= 200, partitionScan.toString());
+    assertEquals(work.get("equality / mango / global").path("replies").asLong(),
+        work.get("equality / mango / global").path("warnings").asLong(), "no index: each reply says so");
+    assertEquals(0, work.get("equality / index / global").path("warnings").asLong());
+    JsonNode indexed = work.get("equality / index / global");
+    assertEquals(indexed.path("resultsReturned").asLong(), indexed.path("docsExamined").asLong(),
+        "with the index, only the documents returned are read: " + indexed);
+    JsonNode covering = work.get("equality / covering / global");
+    assertEquals(0, covering.path("docsExamined").asLong(), "a covering index reads no document: " + covering);
+
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("scan: amount in [x, y), no customer"), "a table per query class");
+    assertTrue(page.contains("couchbench_query_partitioned_mango"), "the builds table names each database");
+  }
+
+  private static double perReply(JsonNode counts, String field) {
+    return (double) counts.path(field).asLong() / counts.path("replies").asLong();
+  }
+
+  private static Map<String, String> properties(Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", couchdb.url(), "couchdb.user",
+        RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD));
+    properties.putAll(more);
+    return properties;
+  }
+}
