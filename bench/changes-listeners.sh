@@ -18,15 +18,8 @@ DOCS=${DOCS:-30} # documents written, one a 1/RATE s
 RATE=${RATE:-1}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-TARBALL=../shared/couchdb/apache-couchdb-3.5.0-debian12-amd64.tar.gz
-release=${COUCHDB_HOME:-$PWD/target/couchdb-3.5.0/couchdb}
-if [ ! -x "$release/bin/couchdb" ]; then
-  [ -f "$TARBALL" ] || { echo "no Apache CouchDB 3.5 here ($TARBALL, or COUCHDB_HOME naming an unpacked release)" >&2; exit 1; }
-  mkdir -p target/couchdb-3.5.0 && tar -xzf "$TARBALL" -C target/couchdb-3.5.0
-fi
 bench_out changes-listeners
 bench_classpath
-password=bench-$RANDOM$RANDOM
 
 # cpu_ticks PID: user + system ticks of a process (1/100 s each).
 cpu_ticks() { awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' "/proc/$1/stat"; }
@@ -35,23 +28,12 @@ rss_kb() { awk '/^VmRSS/ { rss = $2 } /^VmHWM/ { peak = $2 } END { print rss, pe
 
 for n in $LISTENERS; do
   node=$out/node-$n
-  mkdir -p "$node/data"
-  # A free port for this node, below Linux's ephemeral range, as bench_out picks one.
-  for _ in $(seq 50); do PORT=$((20000 + RANDOM % 12000)); bench_listens "$PORT" || break; done
-  URL=http://127.0.0.1:$PORT
-  printf '[couchdb]\nsingle_node = true\njs_engine = quickjs\ndatabase_dir = %s\nview_index_dir = %s\n[chttpd]\nbind_address = 127.0.0.1\nport = %s\n[admins]\nadmin = %s\n[log]\nlevel = warning\n' \
-    "$node/data" "$node/data" "$PORT" "$password" >"$node/local.ini"
-  printf -- '-name bench%s@127.0.0.1\n-setcookie bench%s\n+Bd -noinput\n-kernel inet_dist_use_interface {127,0,0,1}\n' "$n" "$RANDOM" >"$node/vm.args"
-  COUCHDB_INI_FILES="$release/etc/default.ini $node/local.ini" COUCHDB_ARGS_FILE=$node/vm.args \
-    $SERVER_PIN "$release/bin/couchdb" >"$node/couchdb.log" 2>&1 &
-  couch=$! # bin/couchdb execs the Erlang VM: this is the server's pid
-  for _ in $(seq 60); do curl -sf "$URL/_up" >/dev/null && break; sleep 0.5; done
-  curl -sf "$URL/_up" >/dev/null || { echo "CouchDB did not answer on $URL; see $node/couchdb.log" >&2; exit 1; }
+  bench_start_couchdb "$node" "$n"
   beam=$couch
 
   log=$out/run-$n.log
   LIMIT=$((DOCS / RATE + 300)) bench_gatling Changes "$log" -Dcouchdb.url="$URL" -Dcouchdb.user=admin \
-    -Dcouchdb.password="$password" -Dlisteners="$n" -Dfeed=continuous -Dwriters=1 -Drate="$RATE" -Ddocs="$DOCS" \
+    -Dcouchdb.password="$COUCH_PASSWORD" -Dlisteners="$n" -Dfeed=continuous -Dwriters=1 -Drate="$RATE" -Ddocs="$DOCS" \
     -Dquiet=60 -Dcouchbench.heapProbe=5 >"$out/folder-$n" &
   run=$!
   # The load runs from the run folder's line to the results' line: CPU counted between the two.
@@ -94,7 +76,6 @@ for row in csv.reader(open('latency-each-write-to-each-listener-and-the-writes-t
     if row[0].startswith('notification'): print('listeners $n: ' + row[0] + ': p50 ' + row[2] + ' ms, p99 ' + row[4] + ' ms, max ' + row[6] + ' ms')
 ")
   previous="$n ${heap:-0}"
-  kill "$couch" 2>/dev/null; wait "$couch" 2>/dev/null || true
-  rm -rf "$node/data"
+  bench_stop_couchdb "$node"
 done
 echo "changes-listeners: results in $out"

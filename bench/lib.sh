@@ -181,3 +181,35 @@ bench_medians() {
     }
 AWK
 }
+
+# bench_start_couchdb DIR NAME: a fresh Apache CouchDB 3.5 node (../shared/couchdb/, unpacked into target/, or
+# COUCHDB_HOME naming an unpacked release) with its data in DIR, on a free loopback port, admin login
+# COUCH_PASSWORD (made up once per script); sets URL and couch (the server's pid: bin/couchdb execs the VM).
+bench_start_couchdb() {
+  local dir=$1 name=$2 tarball=../shared/couchdb/apache-couchdb-3.5.0-debian12-amd64.tar.gz
+  local release=${COUCHDB_HOME:-$PWD/target/couchdb-3.5.0/couchdb}
+  if [ ! -x "$release/bin/couchdb" ]; then
+    [ -f "$tarball" ] || { echo "no Apache CouchDB 3.5 here ($tarball, or COUCHDB_HOME naming an unpacked release)" >&2; exit 1; }
+    mkdir -p target/couchdb-3.5.0 && tar -xzf "$tarball" -C target/couchdb-3.5.0
+  fi
+  COUCH_PASSWORD=${COUCH_PASSWORD:-bench-$RANDOM$RANDOM}
+  mkdir -p "$dir/data"
+  # A free port for this node, below Linux's ephemeral range, as bench_out picks one.
+  for _ in $(seq 50); do PORT=$((20000 + RANDOM % 12000)); bench_listens "$PORT" || break; done
+  URL=http://127.0.0.1:$PORT
+  printf '[couchdb]\nsingle_node = true\njs_engine = quickjs\ndatabase_dir = %s\nview_index_dir = %s\n[chttpd]\nbind_address = 127.0.0.1\nport = %s\n[admins]\nadmin = %s\n[log]\nlevel = warning\n' \
+    "$dir/data" "$dir/data" "$PORT" "$COUCH_PASSWORD" >"$dir/local.ini"
+  printf -- '-name bench%s@127.0.0.1\n-setcookie bench%s\n+Bd -noinput\n-kernel inet_dist_use_interface {127,0,0,1}\n' "$name" "$RANDOM" >"$dir/vm.args"
+  COUCHDB_INI_FILES="$release/etc/default.ini $dir/local.ini" COUCHDB_ARGS_FILE=$dir/vm.args \
+    $SERVER_PIN "$release/bin/couchdb" >"$dir/couchdb.log" 2>&1 &
+  couch=$!
+  for _ in $(seq 60); do curl -sf "$URL/_up" >/dev/null && return; sleep 0.5; done
+  echo "CouchDB did not answer on $URL; see $dir/couchdb.log" >&2
+  exit 1
+}
+
+# bench_stop_couchdb DIR: stops the node bench_start_couchdb started, and removes its data.
+bench_stop_couchdb() {
+  kill "$couch" 2>/dev/null; wait "$couch" 2>/dev/null || true
+  rm -rf "$1/data"
+}

@@ -1,5 +1,8 @@
 package couchbench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import couchbench.targets.ChildJvm;
@@ -54,6 +57,18 @@ public final class GatlingRun {
     /** @return the run folder, failing the test when Gatling wrote none */
     public Path requireRunFolder() {
       return runFolder().orElseGet(() -> fail("no run folder under " + resultsRoot + "\n" + output));
+    }
+
+    /**
+     * Asserts that the run stopped before any load with one line and no stack trace, exit code 1.
+     *
+     * @param line the line it printed, or its start
+     */
+    public void assertStoppedBeforeLoad(String line) {
+      assertEquals(1, exitCode, output);
+      assertTrue(output.contains(line), output);
+      assertFalse(output.contains("\tat "), "no stack trace: " + output);
+      assertFalse(output.contains("couchbench: run folder:"), "no load: " + output);
     }
   }
 

@@ -121,7 +121,8 @@ final class IndexBuilds {
     ResourceSnapshot change = after.minus(before);
     QueryFigures.IndexBuild figures = new QueryFigures.IndexBuild(database, scope.value(), kind, ddoc, seconds,
         sampler.seen.get(), sampler.samples.get(), sampler.progress.get(), indexBytes(database, ddoc),
-        ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0), ending(after, " resident memory (bytes)").or(
+        ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0),
+        ending(after, " resident memory (bytes)").or(
             () -> after.value("couchdb erlang memory (bytes)")).map(BigDecimal::longValue).orElse(-1L));
     Console.say(String.format(Locale.ROOT, "index build: %s %s in %s: %.2f s", kind, ddoc, database, seconds));
     return figures;

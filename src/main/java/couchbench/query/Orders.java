@@ -30,7 +30,7 @@ public record Orders(List<Order> orders, int owners) {
   /** Amounts are cents from 0 to this, exclusive; documents written during the load have -1, outside every query. */
   public static final int AMOUNTS = 100_000;
 
-  /** The first timestamp; order i's is this plus a bijection of i, so that timestamps are unique and not in id order. */
+  /** The first timestamp; order i's is this plus a bijection of i: timestamps are unique, and not in id order. */
   public static final long EPOCH = 1_700_000_000L;
 
   /** 2^31 - 1, prime: i times a number below it, modulo it, never repeats for i below it. */

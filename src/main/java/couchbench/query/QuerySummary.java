@@ -55,8 +55,8 @@ public final class QuerySummary implements Summary<QueryFigures> {
     }
     List<QueryClass> classes = new ArrayList<>();
     for (QueryClass queryClass : QueryClass.values()) {
-      Table table = Table.of("way", "database", "requests", "failed", "req/s in the mix", "p50 (ms)", "p90 (ms)", "p99 (ms)",
-          "max (ms)", "docs examined a result", "keys examined a result", "warnings");
+      Table table = Table.of("way", "database", "requests", "failed", "req/s in the mix", "p50 (ms)", "p90 (ms)",
+          "p99 (ms)", "max (ms)", "docs examined a result", "keys examined a result", "warnings");
       List<QueryFigures.ServerWork> warned = new ArrayList<>();
       for (Scope scope : Scope.values()) {
         for (Way way : queryClass.ways()) {
