@@ -34,7 +34,7 @@ public class Query extends CouchbenchSimulation {
   @Override
   protected void prepare() {
     load.prepare();
-    Console.say("load: " + plan.describe());
+    Console.say("load: " + load.describe());
   }
 
   @Override

@@ -121,11 +121,15 @@ final class IndexBuilds {
     ResourceSnapshot change = after.minus(before);
     QueryFigures.IndexBuild figures = new QueryFigures.IndexBuild(database, scope.value(), kind, ddoc, seconds,
         sampler.seen.get(), sampler.samples.get(), sampler.progress.get(), indexBytes(database, ddoc),
-        ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0),
-        ending(after, " resident memory (bytes)").or(
-            () -> after.value("couchdb erlang memory (bytes)")).map(BigDecimal::longValue).orElse(-1L));
+        ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0), memory(before), memory(after));
     Console.say(String.format(Locale.ROOT, "index build: %s %s in %s: %.2f s", kind, ddoc, database, seconds));
     return figures;
+  }
+
+  // The server's resident memory where it runs here, else what CouchDB counts of its own.
+  private static long memory(ResourceSnapshot snapshot) {
+    return ending(snapshot, " resident memory (bytes)").or(() -> snapshot.value("couchdb erlang memory (bytes)"))
+        .map(BigDecimal::longValue).orElse(-1L);
   }
 
   private static Optional<BigDecimal> ending(ResourceSnapshot snapshot, String suffix) {

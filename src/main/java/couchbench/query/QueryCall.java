@@ -36,7 +36,7 @@ final class QueryCall {
   private final String owner;
   private final String name;
   private final ObjectNode selector;
-  private final String viewQuery;
+  private final String queryString;
   private final List<String> expectedIds;
   private final long expectedSum;
   private final int limit;
@@ -45,11 +45,11 @@ final class QueryCall {
   private long sum;
   private int pages;
   private String bookmark = "";
-  private String viewStart = "";
+  private String pageStart = "";
   private boolean done;
 
   private QueryCall(QueryClass queryClass, Way way, Scope scope, String database, String owner, ObjectNode selector,
-      String viewQuery, List<String> expectedIds, long expectedSum, int limit) {
+      String queryString, List<String> expectedIds, long expectedSum, int limit) {
     this.queryClass = queryClass;
     this.way = way;
     this.scope = scope;
@@ -57,7 +57,7 @@ final class QueryCall {
     this.owner = owner;
     this.name = requestName(queryClass, way, scope);
     this.selector = selector;
-    this.viewQuery = viewQuery;
+    this.queryString = queryString;
     this.expectedIds = expectedIds;
     this.expectedSum = expectedSum;
     this.limit = limit;
@@ -90,16 +90,16 @@ final class QueryCall {
     String owner = Orders.owner(ownerNumber);
     List<Orders.Order> theirs = orders.of(ownerNumber);
     ObjectNode selector = JSON.createObjectNode().put("owner", owner);
-    String database = plan.database(scope, way != Way.MANGO && way != Way.VIEW);
+    String database = plan.database(scope, way.indexed());
     Predicate<Orders.Order> matches;
-    String view;
+    String queryString;
     int limit = Math.max(1, orders.orders().size());
     switch (queryClass) {
       case EQUALITY, SUM -> {
         String status = way == Way.PARTIAL ? "cancelled" : pick(Orders.STATUSES, random);
         selector.put("status", status);
         matches = order -> order.status().equals(status);
-        view = "key=" + key(owner, status) + (queryClass == QueryClass.SUM ? "&reduce=true"
+        queryString = "key=" + key(owner, status) + (queryClass == QueryClass.SUM ? "&reduce=true"
             : "&reduce=false&include_docs=true");
       }
       case RANGE -> {
@@ -107,13 +107,13 @@ final class QueryCall {
         long to = from + Orders.TS_MODULUS / 5;
         selector.putObject("ts").put("$gte", from).put("$lt", to);
         matches = order -> order.ts() >= from && order.ts() < to;
-        view = "startkey=" + key(owner, from) + "&endkey=" + key(owner, to) + "&inclusive_end=false&include_docs=true";
+        queryString = "startkey=" + key(owner, from) + "&endkey=" + key(owner, to) + "&inclusive_end=false&include_docs=true";
       }
       case SORT -> {
         selector.putObject("ts").put("$gte", 0);
         matches = order -> true;
         limit = 10;
-        view = "startkey=" + encode("[\"" + owner + "\",{}]") + "&endkey=" + encode("[\"" + owner + "\"]")
+        queryString = "startkey=" + encode("[\"" + owner + "\",{}]") + "&endkey=" + encode("[\"" + owner + "\"]")
             + "&descending=true&limit=10&include_docs=true";
       }
       case IN -> {
@@ -122,7 +122,7 @@ final class QueryCall {
         String second = pick(two, random);
         selector.putObject("status").putArray("$in").add(first).add(second);
         matches = order -> order.status().equals(first) || order.status().equals(second);
-        view = "keys=" + encode("[" + raw(owner, first) + "," + raw(owner, second) + "]")
+        queryString = "keys=" + encode("[" + raw(owner, first) + "," + raw(owner, second) + "]")
             + "&reduce=false&include_docs=true";
       }
       case OR -> {
@@ -132,19 +132,19 @@ final class QueryCall {
         either.addObject().put("status", status);
         either.addObject().putObject("amount").put("$gte", least);
         matches = order -> order.status().equals(status) || order.amount() >= least;
-        view = "";
+        queryString = "";
       }
       case REGEX -> {
         String prefix = pick(CITY_PREFIXES, random);
         selector.putObject("address.city").put("$regex", "^" + prefix);
         matches = order -> order.city().startsWith(prefix);
-        view = "startkey=" + key(owner, prefix) + "&endkey=" + key(owner, prefix + "\ufff0") + "&include_docs=true";
+        queryString = "startkey=" + key(owner, prefix) + "&endkey=" + key(owner, prefix + "\ufff0") + "&include_docs=true";
       }
       case ELEMMATCH -> {
         String tag = pick(Orders.TAGS, random);
         selector.putObject("tags").putObject("$elemMatch").put("$eq", tag);
         matches = order -> order.tags().contains(tag);
-        view = "key=" + key(owner, tag) + "&include_docs=true";
+        queryString = "key=" + key(owner, tag) + "&include_docs=true";
       }
       case SCAN -> {
         // About ten orders of the whole database match: a partition holds a few, or none.
@@ -154,12 +154,14 @@ final class QueryCall {
         selector.putObject("amount").put("$gte", from).put("$lt", from + width);
         theirs = scope == Scope.GLOBAL ? orders.orders() : theirs;
         matches = order -> order.amount() >= from && order.amount() < from + width;
-        view = "";
+        queryString = "";
       }
       case PAGE -> {
         matches = order -> true;
         limit = QueryPlan.PAGE_SIZE;
-        view = "endkey=" + encode("[\"" + owner + "\",{}]") + "&include_docs=true&limit=" + (QueryPlan.PAGE_SIZE + 1);
+        queryString = (way == Way.VIEW ? "endkey=" + encode("[\"" + owner + "\",{}]") + "&"
+            : scope == Scope.GLOBAL ? "endkey=" + encode("\"" + owner + ":\ufff0\"") + "&" : "")
+            + "include_docs=true&limit=" + (QueryPlan.PAGE_SIZE + 1);
       }
       default -> throw new IllegalStateException("no query for " + queryClass);
     }
@@ -167,10 +169,12 @@ final class QueryCall {
         .sorted(queryClass == QueryClass.SORT ? Comparator.comparingLong(Orders.Order::ts).reversed()
             : Comparator.comparing(Orders.Order::id))
         .limit(queryClass == QueryClass.SORT ? 10 : Long.MAX_VALUE).toList();
-    QueryCall call = new QueryCall(queryClass, way, scope, database, owner, selector, view,
+    QueryCall call = new QueryCall(queryClass, way, scope, database, owner, selector, queryString,
         answer.stream().map(Orders.Order::id).toList(), answer.stream().mapToLong(Orders.Order::amount).sum(), limit);
-    if (queryClass == QueryClass.PAGE) {
-      call.viewStart = "startkey=" + encode("[\"" + owner + "\"]");
+    if (queryClass == QueryClass.PAGE && way == Way.VIEW) {
+      call.pageStart = "startkey=" + encode("[\"" + owner + "\"]");
+    } else if (queryClass == QueryClass.PAGE && scope == Scope.GLOBAL) {
+      call.pageStart = "startkey=" + encode("\"" + owner + ":\"");
     }
     return call;
   }
@@ -185,24 +189,27 @@ final class QueryCall {
     return name;
   }
 
-  /** @return whether it is asked with a GET (a view) rather than a POST (Mango) */
+  /** @return whether it is asked with a GET (a view, _all_docs) rather than a POST (Mango) */
   boolean get() {
-    return way == Way.VIEW;
+    return !way.mango();
   }
 
   /** @return the path of its next request, with the query string of a view */
   String path() {
     Optional<String> partition = scope == Scope.PARTITIONED ? Optional.of(owner) : Optional.empty();
+    String start = pageStart.isEmpty() ? "" : "&" + pageStart;
     if (way == Way.VIEW) {
-      return QueryIndexes.view(queryClass).path(database, partition) + "?" + viewQuery
-          + (queryClass == QueryClass.PAGE ? "&" + viewStart : "");
+      return QueryIndexes.view(queryClass).path(database, partition) + "?" + queryString + start;
+    }
+    if (way == Way.ALL_DOCS) {
+      return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/_all_docs?" + queryString + start;
     }
     return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/_find";
   }
 
   /** @return the body of its next Mango request, "" for a view */
   String body() {
-    if (way == Way.VIEW) {
+    if (!way.mango()) {
       return "";
     }
     ObjectNode body = JSON.createObjectNode();
@@ -252,7 +259,7 @@ final class QueryCall {
       done = true;
       return "not JSON: " + e.getMessage();
     }
-    String wrong = way == Way.VIEW ? viewPage(reply) : mangoPage(reply, tally);
+    String wrong = way.mango() ? mangoPage(reply, tally) : rowsPage(reply);
     pages++;
     if (wrong != null) {
       done = true;
@@ -291,7 +298,7 @@ final class QueryCall {
     return null;
   }
 
-  private String viewPage(JsonNode reply) {
+  private String rowsPage(JsonNode reply) {
     JsonNode rows = reply.path("rows");
     if (!rows.isArray()) {
       return "no rows array in the reply";
@@ -308,9 +315,10 @@ final class QueryCall {
     if (queryClass == QueryClass.PAGE) {
       done = rows.size() <= QueryPlan.PAGE_SIZE;
       if (!done) {
+        // A view's next page starts at the next row's key and id; _all_docs's key is the id.
         JsonNode next = rows.get(QueryPlan.PAGE_SIZE);
-        viewStart = "startkey=" + encode(next.path("key").toString()) + "&startkey_docid="
-            + encode(next.path("id").asText());
+        pageStart = "startkey=" + encode(next.path("key").toString()) + (way == Way.VIEW ? "&startkey_docid="
+            + encode(next.path("id").asText()) : "");
       }
     }
     return null;

@@ -8,9 +8,11 @@ import java.util.List;
  * @param load the run's load, in a line
  * @param loadSeconds how long loading the orders into every database took, before the measured part
  * @param builds each index's build
+ * @param leftOut the classes asked by default that the server could not answer, each with why
  * @param work what the server said of its work, per request name
  */
-public record QueryFigures(String load, double loadSeconds, List<IndexBuild> builds, List<ServerWork> work) {
+public record QueryFigures(String load, double loadSeconds, List<IndexBuild> builds, List<String> leftOut,
+    List<ServerWork> work) {
 
   /**
    * One index's build.
@@ -25,10 +27,11 @@ public record QueryFigures(String load, double loadSeconds, List<IndexBuild> bui
    * @param progress the highest progress (%) they showed; -1 when none did
    * @param indexBytes its size on disk after the build (view_index.sizes.file); -1 where the server does not say
    * @param serverCpuSeconds the server's CPU time over the build, for a server on this machine; -1 for one elsewhere
-   * @param serverMemoryBytes the server's memory after it (resident, or Erlang's own count); -1 where not known
+   * @param memoryBefore the server's memory before it (resident, or Erlang's own count); -1 where not known
+   * @param memoryAfter the same, after it
    */
   public record IndexBuild(String database, String scope, String kind, String ddoc, double seconds, int samplesSeen,
-      int samples, long progress, long indexBytes, double serverCpuSeconds, long serverMemoryBytes) {}
+      int samples, long progress, long indexBytes, double serverCpuSeconds, long memoryBefore, long memoryAfter) {}
 
   /**
    * What the server said of the requests of one name.

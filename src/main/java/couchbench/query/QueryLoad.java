@@ -21,6 +21,7 @@ import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -38,7 +39,8 @@ public final class QueryLoad {
   private static final String CALL = "query.call";
   private static final int LOAD_BATCH = 1000;
 
-  private final QueryPlan plan;
+  private final List<String> leftOut = new ArrayList<>();
+  private QueryPlan plan;
   private final CouchTarget target;
   private final Orders orders;
   private final QueryTally tally = new QueryTally();
@@ -78,9 +80,20 @@ public final class QueryLoad {
     fill(client);
     builds = new IndexBuilds(plan, target, client).buildAll();
     int asked = 0;
-    for (QueryClass queryClass : plan.shares().keySet()) {
-      for (QueryUser.Combination combination : QueryUser.combinations(queryClass, plan)) {
-        asked += askedOnce(client, combination);
+    for (QueryClass queryClass : List.copyOf(plan.shares().keySet())) {
+      try {
+        for (QueryUser.Combination combination : QueryUser.combinations(queryClass, plan)) {
+          asked += askedOnce(client, combination);
+        }
+      } catch (QueryException refused) {
+        if (!plan.byDefault() || plan.shares().size() == 1) {
+          throw refused;
+        }
+        // Every class by default: the others still run, and the page says which one did not, and why.
+        plan = plan.without(queryClass);
+        leftOut.add(refused.getMessage().replace("; leave " + queryClass.value() + " out of -Dqueries", ""));
+        Console.say("query: " + queryClass.value() + " left out: " + leftOut.get(leftOut.size() - 1)
+            + " (name the classes in -Dqueries to stop instead)");
       }
     }
     Console.say(String.format(Locale.ROOT, "query: each of the %d ways and databases asked once, before the load:"
@@ -202,8 +215,13 @@ public final class QueryLoad {
     return Progress.Source.of("requests", tally::counts);
   }
 
+  /** @return the load, in a line: the plan's, less the classes the server could not answer */
+  public String describe() {
+    return plan.describe();
+  }
+
   /** @return the run's figures, after the load */
   public QueryFigures figures() {
-    return new QueryFigures(plan.describe(), loadSeconds, builds, tally.figures());
+    return new QueryFigures(plan.describe(), loadSeconds, builds, List.copyOf(leftOut), tally.figures());
   }
 }

@@ -24,9 +24,11 @@ import java.util.stream.Collectors;
  * @param users virtual users, each asking one request after the other
  * @param requests requests per user (a page of a paged query is one)
  * @param prefix the databases' names: prefix_global, prefix_global_mango, prefix_partitioned, ...
+ * @param byDefault whether the classes are every one, by default (neither -Dqueries nor -Dmix): a class the server
+ *     cannot answer is then left out with a line, where one named stops the run
  */
 public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer> shares, int writeShare,
-    List<Scope> scopes, int users, int requests, String prefix) {
+    List<Scope> scopes, int users, int requests, String prefix, boolean byDefault) {
 
   /** Documents a page of the page class, and the limit of the sort class. */
   public static final int PAGE_SIZE = 25;
@@ -61,7 +63,18 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
     return new QueryPlan(docs, settings.intValue("owners", Math.max(1, docs / 200), 1),
         settings.intValue("seed", 42, 0), shares, mix.getOrDefault(WRITE, 0), scopes(settings),
         settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
-        DatabaseNames.fromSettings(settings, "couchbench_query"));
+        DatabaseNames.fromSettings(settings, "couchbench_query"),
+        settings.value("queries").isEmpty() && settings.value("mix").isEmpty());
+  }
+
+  /**
+   * @param leftOut a class the server cannot answer
+   * @return this plan without it
+   */
+  public QueryPlan without(QueryClass leftOut) {
+    Map<QueryClass, Integer> fewer = new LinkedHashMap<>(shares);
+    fewer.remove(leftOut);
+    return new QueryPlan(docs, owners, seed, fewer, writeShare, scopes, users, requests, prefix, byDefault);
   }
 
   // -Dqueries=a,b (each a share of 1) or -Dmix=a:9,b:1,write:1; not both

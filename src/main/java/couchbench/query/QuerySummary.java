@@ -47,6 +47,9 @@ public final class QuerySummary implements Summary<QueryFigures> {
             + " it returned.")
         .table("each index's build: from the request creating it to a query of it answered (in every partition)",
             builds(figures.builds()));
+    for (String why : figures.leftOut()) {
+      page = page.warning("Left out: " + why + ".");
+    }
     for (Results.Entry entry : entries.values()) {
       if (entry.ko() > 0) {
         page = page.warning(String.format(Locale.ROOT, "%s: %,d of %,d requests failed, e.g. %s", entry.name(),
@@ -95,12 +98,12 @@ public final class QuerySummary implements Summary<QueryFigures> {
 
   private static Table builds(List<QueryFigures.IndexBuild> builds) {
     Table table = Table.of("database", "index", "build (s)", "_active_tasks: seen / read", "progress seen (%)",
-        "index on disk (MB)", "server CPU (s)", "server memory after (MB)");
+        "index on disk (MB)", "server CPU (s)", "server memory before (MB)", "after (MB)");
     for (QueryFigures.IndexBuild build : builds) {
       table = table.row(build.database(), build.kind() + " _design/" + build.ddoc(), round(build.seconds()),
           build.samplesSeen() + " / " + build.samples(), build.progress() < 0 ? "n/a" : build.progress(),
           megabytes(build.indexBytes()), build.serverCpuSeconds() < 0 ? "n/a" : round(build.serverCpuSeconds()),
-          megabytes(build.serverMemoryBytes()));
+          megabytes(build.memoryBefore()), megabytes(build.memoryAfter()));
     }
     return table;
   }

@@ -13,7 +13,9 @@ public enum Way {
   /** Mango with a JSON index and only the index's fields asked for: the server need not read the documents. */
   COVERING("mango, covering index"),
   /** The equivalent map view (with include_docs where Mango returns documents, _sum where it applies). */
-  VIEW("view");
+  VIEW("view"),
+  /** The primary index, by id range: a customer's ids share their prefix (global), or are its partition's. */
+  ALL_DOCS("_all_docs by id");
 
   private final String description;
 
@@ -21,7 +23,7 @@ public enum Way {
     this.description = description;
   }
 
-  /** @return its name in request names and -Dways, e.g. "index" */
+  /** @return its name in request names, e.g. "index" */
   public String value() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -31,8 +33,13 @@ public enum Way {
     return description;
   }
 
-  /** @return whether it is a Mango _find */
+  /** @return whether it is a Mango _find (else a GET of a view or of _all_docs) */
   public boolean mango() {
-    return this != VIEW;
+    return this != VIEW && this != ALL_DOCS;
+  }
+
+  /** @return whether it is asked of the database holding Mango's indexes (else of the one holding the views) */
+  public boolean indexed() {
+    return mango() && this != MANGO;
   }
 }

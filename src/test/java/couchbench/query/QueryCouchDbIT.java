@@ -48,7 +48,7 @@ class QueryCouchDbIT {
   @Test
   void shouldAnswerEveryQueryClassRightEveryWayInAGlobalAndAPartitionedDatabaseOf20000Orders() throws Exception {
     assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    // 10 classes and writes, a share each: 2 users of 220 requests ask each of the 56 ways and databases at least once.
+    // 10 classes and writes, a share each: 2 users of 220 requests ask each of the 58 ways and databases at least once.
     GatlingRun.Result run = GatlingRun.run("Query", properties(Map.of("docs", "20000", "partitioned", "both",
         "users", "2", "requests", "220", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,scan:1,"
             + "page:1,sum:1,write:1")), TIMEOUT);

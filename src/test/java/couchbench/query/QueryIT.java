@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.targets.PouchDbServer;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,8 @@ class QueryIT {
   }
 
   @Test
-  void shouldRefusePartitionsAndBookmarksTheServerLacksInOneLineBeforeAnyLoad() throws Exception {
+  void shouldRefusePartitionsAndBookmarksTheServerLacksInOneLineBeforeAnyLoadOrLeaveOutAClassNotNamed()
+      throws Exception {
     try (PouchDbServer couch = PouchDbServer.start()) {
       GatlingRun.Result partitioned = GatlingRun.run("Query", Map.of("couchdb.url", couch.url(), "docs", "200",
           "partitioned", "true"), TIMEOUT);
@@ -63,6 +65,18 @@ class QueryIT {
       paged.assertStoppedBeforeLoad("couchbench: stopped: CouchDB at " + couch.url() + " answered the page query"
           + " (mango, no index, global database) wrong: a full page without a new bookmark: the server does not page"
           + " with bookmarks; leave page out of -Dqueries");
+
+      // Not named, but asked by default with every other class: left out, and the others run.
+      GatlingRun.Result byDefault = GatlingRun.run("Query", Map.of("couchdb.url", couch.url(), "docs", "400",
+          "users", "1", "requests", "30"), TIMEOUT);
+      assertEquals(0, byDefault.exitCode(), byDefault.output());
+      assertTrue(byDefault.output().contains("couchbench: query: page left out: CouchDB at " + couch.url()
+          + " answered the page query (mango, no index, global database) wrong: a full page without a new bookmark"),
+          byDefault.output());
+      assertTrue(Files.readString(byDefault.requireRunFolder().resolve("summary.html")).contains("Left out: CouchDB"
+          + " at " + couch.url() + " answered the page query"), "said on the page");
+      assertEquals(30, GatlingReport.requests(byDefault.requireRunFolder()).values().stream()
+          .mapToLong(GatlingReport.Counts::ok).sum(), "30 queries of the 9 other classes, none of page");
     }
   }
 }
