@@ -37,6 +37,6 @@ for path in sorted(glob.glob(os.path.join(folder, "*.csv"))):
         query = os.path.basename(path).split("-")[0]
         for row in rows[1:]:
             print(f"query {query} | {row[0]} | {row[1]} | {row[2]} requests, {row[3]} failed | p50 {row[5]} ms,"
-                  f" p90 {row[6]} ms, p99 {row[7]} ms | docs examined a result {row[9]} | warnings {row[11]}")
+                  f" p90 {row[6]} ms, p99 {row[7]} ms | docs examined a reply {row[9]}, a result {row[10]} | warnings {row[12]}")
 PY
 echo "query-classes: results in $folder"

@@ -107,7 +107,8 @@ final class QueryCall {
         long to = from + Orders.TS_MODULUS / 5;
         selector.putObject("ts").put("$gte", from).put("$lt", to);
         matches = order -> order.ts() >= from && order.ts() < to;
-        queryString = "startkey=" + key(owner, from) + "&endkey=" + key(owner, to) + "&inclusive_end=false&include_docs=true";
+        queryString = "startkey=" + key(owner, from) + "&endkey=" + key(owner, to)
+            + "&inclusive_end=false&include_docs=true";
       }
       case SORT -> {
         selector.putObject("ts").put("$gte", 0);
@@ -138,7 +139,8 @@ final class QueryCall {
         String prefix = pick(CITY_PREFIXES, random);
         selector.putObject("address.city").put("$regex", "^" + prefix);
         matches = order -> order.city().startsWith(prefix);
-        queryString = "startkey=" + key(owner, prefix) + "&endkey=" + key(owner, prefix + "\ufff0") + "&include_docs=true";
+        queryString = "startkey=" + key(owner, prefix) + "&endkey=" + key(owner, prefix + "\ufff0")
+            + "&include_docs=true";
       }
       case ELEMMATCH -> {
         String tag = pick(Orders.TAGS, random);
@@ -194,7 +196,7 @@ final class QueryCall {
     return !way.mango();
   }
 
-  /** @return the path of its next request, with the query string of a view */
+  /** @return the path of its next request, with the query string of a view or _all_docs */
   String path() {
     Optional<String> partition = scope == Scope.PARTITIONED ? Optional.of(owner) : Optional.empty();
     String start = pageStart.isEmpty() ? "" : "&" + pageStart;
@@ -207,7 +209,7 @@ final class QueryCall {
     return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/_find";
   }
 
-  /** @return the body of its next Mango request, "" for a view */
+  /** @return the body of its next Mango request, "" for a GET */
   String body() {
     if (!way.mango()) {
       return "";

@@ -7,7 +7,8 @@ import java.util.stream.Collectors;
 
 /**
  * What is asked, each a request name of its own, and the ways CouchDB offers to ask it. Every class but scan asks of
- * one customer's orders; a Mango sort needs an index (CouchDB refuses one without), and an $or cannot be one view query.
+ * one customer's orders; a Mango sort needs an index (CouchDB refuses one without), and an $or cannot be one view
+ * query.
  */
 public enum QueryClass {
   /** {"status": s}: equality on an indexed field. */

@@ -59,7 +59,8 @@ public final class QuerySummary implements Summary<QueryFigures> {
     List<QueryClass> classes = new ArrayList<>();
     for (QueryClass queryClass : QueryClass.values()) {
       Table table = Table.of("way", "database", "requests", "failed", "req/s in the mix", "p50 (ms)", "p90 (ms)",
-          "p99 (ms)", "max (ms)", "docs examined a result", "keys examined a result", "warnings");
+          "p99 (ms)", "max (ms)", "docs examined a reply", "docs examined a result", "keys examined a result",
+          "warnings");
       List<QueryFigures.ServerWork> warned = new ArrayList<>();
       for (Scope scope : Scope.values()) {
         for (Way way : queryClass.ways()) {
@@ -113,6 +114,8 @@ public final class QuerySummary implements Summary<QueryFigures> {
     return new Object[] {way.description(), scope.value(), entry.count(), entry.ko(), round(entry.ratePerSecond()),
         millis(entry.latency().p50()), millis(entry.latency().p90()), millis(entry.latency().p99()),
         millis(entry.latency().max()),
+        stats.map(counts -> String.format(Locale.ROOT, "%.1f", (double) counts.docsExamined() / counts.withStats()))
+            .orElse("n/a"),
         stats.map(counts -> perResult(counts.docsExamined(), counts.resultsReturned())).orElse("n/a"),
         stats.map(counts -> perResult(counts.keysExamined(), counts.resultsReturned())).orElse("n/a"),
         work.map(QueryFigures.ServerWork::warnings).orElse(0L)};

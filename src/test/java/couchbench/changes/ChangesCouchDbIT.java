@@ -2,7 +2,6 @@ package couchbench.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,15 +11,12 @@ import couchbench.GatlingRun;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Changes against a real Apache CouchDB 3.5 node, started once for the class: hundreds of listeners of the three
@@ -31,28 +27,14 @@ class ChangesCouchDbIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(4);
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Optional<Path> RELEASE = RealCouchDb.release(ChangesCouchDbIT.class);
-  private static RealCouchDb.Node couchdb;
 
-  @BeforeAll
-  static void startCouchDb() {
-    if (RELEASE.isPresent()) {
-      couchdb = RealCouchDb.node(RELEASE.get());
-    }
-  }
-
-  @AfterAll
-  static void stopCouchDb() {
-    if (couchdb != null) {
-      couchdb.close();
-    }
-  }
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
 
   @Test
   void shouldDeliverEveryWriteOnceTo300ListenersOfThreeFeedsThroughACutConnection() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    try (Forwarder cutting = Forwarder.start(URI.create(couchdb.url()).getPort())) {
-      GatlingRun.Running running = GatlingRun.start("Changes", properties(couchdb.url(), Map.of(
+    try (Forwarder cutting = Forwarder.start(URI.create(COUCHDB.node().url()).getPort())) {
+      GatlingRun.Running running = GatlingRun.start("Changes", properties(Map.of(
           "listeners", "continuous:200,longpoll:50,eventsource:50", "writers", "4", "docs", "10000", "batch", "50",
           "rate", "1000", "database", "cut", "listenThrough", "http://" + cutting.address())), Map.of());
       running.awaitLine("couchbench: progress: .*", TIMEOUT);
@@ -83,14 +65,13 @@ class ChangesCouchDbIT {
 
   @Test
   void shouldResumeEveryListenerFromItsLastSeqWhenTheServerRestartsMidRun() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    GatlingRun.Running running = GatlingRun.start("Changes", properties(couchdb.url(), Map.of(
+    GatlingRun.Running running = GatlingRun.start("Changes", properties(Map.of(
         "listeners", "continuous:20,longpoll:5,eventsource:5", "writers", "2", "docs", "1500", "rate", "100",
         "database", "restart")), Map.of());
     running.awaitLine("couchbench: progress: .*", TIMEOUT);
-    couchdb.stop();
+    COUCHDB.node().stop();
     Thread.sleep(2000);
-    couchdb.start();
+    COUCHDB.node().start();
     GatlingRun.Result run = running.finish(TIMEOUT);
 
     // The writes sent while it was down failed, and fail the run; nothing else did.
@@ -112,8 +93,7 @@ class ChangesCouchDbIT {
 
   @Test
   void shouldDeliverExactlyTheWritesASelectorMatches() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    GatlingRun.Result run = GatlingRun.run("Changes", properties(couchdb.url(), Map.of(
+    GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of(
         "listeners", "continuous:10,longpoll:4,eventsource:4", "writers", "2", "docs", "400", "rate", "200",
         "databases", "2", "filter", "selector", "database", "selector")), TIMEOUT);
 
@@ -130,8 +110,7 @@ class ChangesCouchDbIT {
 
   @Test
   void shouldCatchUpFromZeroWithASeqIntervalMissingNothing() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    GatlingRun.Result run = GatlingRun.run("Changes", properties(couchdb.url(), Map.of("catchup", "20000",
+    GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of("catchup", "20000",
         "pageSize", "1000", "seqInterval", "100", "readers", "2", "database", "catchup")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
@@ -142,11 +121,10 @@ class ChangesCouchDbIT {
     }
   }
 
-  private static Map<String, String> properties(String url, Map<String, String> more) {
-    Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", url, "couchdb.user", RealCouchDb.USER,
-        "couchdb.password", RealCouchDb.PASSWORD, "heartbeat", "1000", "quiet", "20"));
+  private static Map<String, String> properties(Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(Map.of("heartbeat", "1000", "quiet", "20"));
     properties.putAll(more);
-    return properties;
+    return COUCHDB.runProperties(properties);
   }
 
   private static JsonNode figures(GatlingRun.Result run) throws Exception {

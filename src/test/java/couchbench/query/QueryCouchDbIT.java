@@ -2,7 +2,6 @@ package couchbench.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,14 +9,11 @@ import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.targets.RealCouchDb;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Query against a real Apache CouchDB 3.5 node, started once for the class: 20,000 orders in a global and a
@@ -28,30 +24,16 @@ class QueryCouchDbIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(8);
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Optional<Path> RELEASE = RealCouchDb.release(QueryCouchDbIT.class);
-  private static RealCouchDb.Node couchdb;
 
-  @BeforeAll
-  static void startCouchDb() {
-    if (RELEASE.isPresent()) {
-      couchdb = RealCouchDb.node(RELEASE.get());
-    }
-  }
-
-  @AfterAll
-  static void stopCouchDb() {
-    if (couchdb != null) {
-      couchdb.close();
-    }
-  }
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
 
   @Test
   void shouldAnswerEveryQueryClassRightEveryWayInAGlobalAndAPartitionedDatabaseOf20000Orders() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     // 10 classes and writes, a share each: 2 users of 220 requests ask each of the 58 ways and databases at least once.
-    GatlingRun.Result run = GatlingRun.run("Query", properties(Map.of("docs", "20000", "partitioned", "both",
-        "users", "2", "requests", "220", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,scan:1,"
-            + "page:1,sum:1,write:1")), TIMEOUT);
+    GatlingRun.Result run = GatlingRun.run("Query", COUCHDB.runProperties(Map.of("docs", "20000", "partitioned",
+        "both", "users", "2", "requests", "220", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,"
+            + "scan:1,page:1,sum:1,write:1")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
@@ -100,12 +82,5 @@ class QueryCouchDbIT {
 
   private static double perReply(JsonNode counts, String field) {
     return (double) counts.path(field).asLong() / counts.path("replies").asLong();
-  }
-
-  private static Map<String, String> properties(Map<String, String> more) {
-    Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", couchdb.url(), "couchdb.user",
-        RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD));
-    properties.putAll(more);
-    return properties;
   }
 }

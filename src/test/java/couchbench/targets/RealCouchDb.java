@@ -1,5 +1,7 @@
 package couchbench.targets;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.process.ChildProcess;
@@ -23,10 +25,15 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Apache CouchDB 3.5.0 for the tests of what pouchdb-server lacks or fakes (partitions, _active_tasks, _scheduler,
@@ -135,6 +142,45 @@ public final class RealCouchDb {
   }
 
   /** One CouchDB node on loopback: its HTTP port and Erlang distribution port picked free when it first starts. */
+  /**
+   * One node for a whole test class, as a field {@code @RegisterExtension static final RealCouchDb.NodePerClass}:
+   * started before the class's first test, closed after its last; without a release, each test that asks for it
+   * skips, with {@link #NOT_HERE}.
+   */
+  public static final class NodePerClass implements BeforeAllCallback, AfterAllCallback {
+
+    private Node node;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+      release(context.getRequiredTestClass()).ifPresent(release -> node = RealCouchDb.node(release));
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+      if (node != null) {
+        node.close();
+      }
+    }
+
+    /** @return the node; the test skips where there is none */
+    public Node node() {
+      assumeTrue(node != null, NOT_HERE);
+      return node;
+    }
+
+    /**
+     * @param more the run's other -D properties
+     * @return them with the node's URL and admin login
+     */
+    public Map<String, String> runProperties(Map<String, String> more) {
+      Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", node().url(), "couchdb.user", USER,
+          "couchdb.password", PASSWORD));
+      properties.putAll(more);
+      return properties;
+    }
+  }
+
   public static final class Node implements AutoCloseable {
 
     private final Path release;
