@@ -261,6 +261,14 @@ final class QueryCall {
       done = true;
       return "not JSON: " + e.getMessage();
     }
+    if (reply == null || reply.isMissingNode()) {
+      done = true;
+      return "an empty reply";
+    }
+    if (reply.has("error")) {
+      done = true;
+      return "refused: " + reply.path("error").asText() + ": " + reply.path("reason").asText();
+    }
     String wrong = way.mango() ? mangoPage(reply, tally) : rowsPage(reply);
     pages++;
     if (wrong != null) {

@@ -183,7 +183,7 @@ public final class QueryLoad {
 
   private HttpRequestActionBuilder checked(HttpRequestActionBuilder request) {
     return request.check(status().is(200), bodyBytes().transformWithSession((body, session) ->
-        call(session).check(body, tally)).is(QueryCall.RIGHT).name("answer"));
+        call(session).check(body, tally)).is(QueryCall.RIGHT));
   }
 
   private HttpRequestActionBuilder write() {

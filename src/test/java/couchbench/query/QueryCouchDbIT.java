@@ -80,6 +80,36 @@ class QueryCouchDbIT {
     assertTrue(page.contains("couchbench_query_partitioned_mango"), "the builds table names each database");
   }
 
+  @Test
+  void shouldCountTheWarningOfAnIndexGoneAndFailTheSortsItLeftWithoutOne() throws Exception {
+    GatlingRun.Running running = GatlingRun.start("Query", COUCHDB.runProperties(Map.of("docs", "5000",
+        "queries", "range,sort", "users", "1", "requests", "60", "database", "gone")), Map.of());
+    running.awaitLine("couchbench: query: each of the 5 ways and databases asked once.*", TIMEOUT);
+    // The index that range and sort name in use_index, deleted as the load starts (as an operator may).
+    RealCouchDb.Node node = COUCHDB.node();
+    String rev = JSON.readTree(node.request("GET", "/gone_global_mango/_design/mango-owner-ts", null)).path("_rev")
+        .asText();
+    node.request("DELETE", "/gone_global_mango/_design/mango-owner-ts?rev=" + rev, null);
+    GatlingRun.Result run = running.finish(TIMEOUT);
+
+    assertEquals(2, run.exitCode(), "the sorts refused fail the run: " + run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    assertTrue(report.get("sort / index / global").ko() > 0, report.toString());
+    assertEquals(0, report.get("range / index / global").ko(), "answered without the index, right");
+    assertEquals(0, report.get("sort / view / global").ko());
+    JsonNode work = null;
+    for (JsonNode counts : JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
+        .path("work")) {
+      work = counts.path("request").asText().equals("range / index / global") ? counts : work;
+    }
+    assertTrue(work != null && work.path("warnings").asLong() > 0, "the server's warning, counted: " + work);
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("sort / index / global: ") && page.contains("found 400"),
+        "the failures, with their status");
+    assertTrue(page.contains("range / index / global: ") && page.contains("mango-owner-ts"),
+        "the warning's text names the index");
+  }
+
   private static double perReply(JsonNode counts, String field) {
     return (double) counts.path(field).asLong() / counts.path("replies").asLong();
   }
