@@ -65,7 +65,7 @@ final class FeedAction implements Action {
         long ended = System.nanoTime();
         failed[0] = failure.isPresent();
         stats.logResponse(session.scenario(), session.groups(),
-            ChangesFeed.deliveryOf(subscription.request().kind()), millis(ended), millis(ended),
+            subscription.verdictName(), millis(ended), millis(ended),
             failure.isPresent() ? KO$.MODULE$ : OK$.MODULE$, Option.empty(), Option.apply(failure.orElse(null)));
       }
     };

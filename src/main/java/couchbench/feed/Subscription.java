@@ -50,4 +50,9 @@ public interface Subscription {
 
   /** @return once done: why the listener failed (changes it should have seen and did not), empty when it did not */
   Optional<String> verdict();
+
+  /** @return the name of the report's entry that ends the listener, OK or KO with its verdict */
+  default String verdictName() {
+    return ChangesFeed.deliveryOf(request().kind());
+  }
 }

@@ -1,0 +1,160 @@
+package couchbench.replication;
+
+import couchbench.feed.Change;
+import couchbench.feed.FeedRequest;
+import couchbench.feed.Subscription;
+import java.net.URI;
+import java.util.BitSet;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Follows one continuous replication's target through its _changes, from 0: when the documents its source held are
+ * all there (the first copy), and, for each document written into the source while it runs, how long after its
+ * acknowledgement it reached the target (the replication's lag, each a notification in Gatling's report). Once the
+ * writers are done, it is done when the target holds every document the source acknowledged, or when -Dquiet has
+ * passed. Called on its feed's event loop only; read after the run.
+ */
+final class ReplicaWatcher implements Subscription {
+
+  private final ReplicatePlan plan;
+  private final WriteLedger ledger;
+  private final int job;
+  private final URI server;
+  private final FeedRequest request;
+  private final BitSet docs = new BitSet();
+  private final BitSet writes = new BitSet();
+  private long copied = -1;
+  private long lastSeen;
+  private long missing = -1;
+  private long duplicated;
+
+  /**
+   * @param plan the run's plan
+   * @param ledger the writes, as the writers learn how they went
+   * @param job its replication
+   * @param server the target's server
+   * @param request what it asks of the target's _changes
+   */
+  ReplicaWatcher(ReplicatePlan plan, WriteLedger ledger, int job, URI server, FeedRequest request) {
+    this.plan = plan;
+    this.ledger = ledger;
+    this.job = job;
+    this.server = server;
+    this.request = request;
+  }
+
+  @Override
+  public URI node() {
+    return server;
+  }
+
+  @Override
+  public FeedRequest request() {
+    return request;
+  }
+
+  @Override
+  public String since() {
+    return "0";
+  }
+
+  @Override
+  public String requestName() {
+    return "replicated write";
+  }
+
+  @Override
+  public void attached() {
+    // The feed from 0 is open: what the replication already copied comes first.
+  }
+
+  @Override
+  public long notified(Change change, long nanos) {
+    String id = change.id();
+    boolean written = id.startsWith("write-");
+    int number = number(id);
+    if (number < 0 || (written ? number >= plan.writes() : number >= plan.docs())) {
+      return -1;
+    }
+    BitSet seen = written ? writes : docs;
+    if (seen.get(number)) {
+      duplicated++;
+      return -1;
+    }
+    seen.set(number);
+    lastSeen = nanos;
+    if (!written) {
+      if (docs.cardinality() == plan.docs()) {
+        copied = nanos;
+        ledger.copied(job);
+      }
+      return -1;
+    }
+    // Read before its writer had the reply: counted as 0, as the time from the acknowledgement has that floor.
+    long acknowledged = ledger.acknowledgedAt(job, number);
+    long from = acknowledged > 0 ? Math.min(acknowledged, nanos) : nanos;
+    ledger.replicated(from, nanos - from);
+    return from;
+  }
+
+  private static int number(String id) {
+    int dash = id.indexOf('-');
+    try {
+      return dash < 0 ? -1 : Integer.parseInt(id.substring(dash + 1));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  @Override
+  public void reconnecting(String why) {
+    // Goes on from its last seq: a change seen again is counted as a duplicate, not twice.
+  }
+
+  @Override
+  public boolean done(long nanos) {
+    if (plan.docs() == 0 && copied < 0) {
+      copied = nanos;
+      ledger.copied(job);
+    }
+    if (!ledger.writersDone()) {
+      return false;
+    }
+    long owed = owed();
+    if (owed == 0 || nanos - ledger.lastAcknowledged() > plan.quiet().toNanos()) {
+      missing = owed;
+      return true;
+    }
+    return false;
+  }
+
+  private long owed() {
+    long owed = plan.docs() - docs.cardinality();
+    for (int number = 0; number < plan.writes(); number++) {
+      owed += ledger.acknowledgedAt(job, number) > 0 && !writes.get(number) ? 1 : 0;
+    }
+    return owed;
+  }
+
+  @Override
+  public String verdictName() {
+    return "target level with its source";
+  }
+
+  @Override
+  public Optional<String> verdict() {
+    return missing > 0 ? Optional.of(String.format(Locale.ROOT, "target %s lacked %,d documents its source held,"
+        + " -Dquiet after the last write", plan.target(job), missing)) : Optional.empty();
+  }
+
+  /**
+   * @param loadStart the load's start, on System.nanoTime's clock
+   * @return what it saw, once done
+   */
+  ReplicateFigures.Watched figures(long loadStart) {
+    return new ReplicateFigures.Watched(job, docs.cardinality(), writes.cardinality(), duplicated,
+        Math.max(0, missing), copied < 0 ? -1 : (copied - loadStart) / 1e9,
+        lastSeen == 0 || ledger.lastAcknowledged() == 0 ? -1 : Math.max(0, lastSeen - ledger.lastAcknowledged()) / 1e9);
+  }
+}

@@ -1,0 +1,90 @@
+package couchbench.replication;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingRun;
+import couchbench.results.Histograms;
+import couchbench.targets.RealCouchDb;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Replicate between two real Apache CouchDB 3.5 nodes, started once for the class: one-shot replications of 20,000
+ * documents each, and continuous ones followed through a restart of the target; every target equal to its source.
+ */
+class ReplicateCouchDbIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(6);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass SOURCE = new RealCouchDb.NodePerClass();
+
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass TARGET = new RealCouchDb.NodePerClass();
+
+  @Test
+  void shouldCopy20000DocumentsInEachOfTwoOneShotReplicationsToAnotherServerEveryRevisionThere() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("Replicate", SOURCE.runProperties(Map.of("couchdb.target",
+        TARGET.node().url(), "jobs", "2", "docs", "20000", "database", "oneshot")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode figures = figures(run);
+    assertEquals(2, figures.path("oneShots").size(), figures.toString());
+    for (JsonNode shot : figures.path("oneShots")) {
+      assertEquals(20_000, shot.path("docsWritten").asLong(), shot.toString());
+      assertTrue(shot.path("seconds").asDouble() > 0, shot.toString());
+    }
+    for (JsonNode job : figures.path("comparisons")) {
+      assertEquals(20_000, job.path("targetDocs").asLong(), job.toString());
+      assertEquals(job.path("sourceDigest").asText(), job.path("targetDigest").asText(), job.toString());
+    }
+    assertTrue(run.output().contains("couchbench: replicate: 2 sources of 20,000 documents written in"),
+        run.output());
+    assertTrue(!run.output().contains(RealCouchDb.PASSWORD), "the login never printed");
+  }
+
+  @Test
+  void shouldBringEveryTargetLevelWithItsSourceThroughARestartOfTheTargetWithTheGapOnThePage() throws Exception {
+    GatlingRun.Running running = GatlingRun.start("Replicate", SOURCE.runProperties(Map.of("couchdb.target",
+        TARGET.node().url(), "mode", "continuous", "jobs", "2", "docs", "20000", "writes", "600", "rate", "60",
+        "quiet", "150", "database", "continuous")), Map.of());
+    running.awaitLine("couchbench: progress: so far [1-9].*", TIMEOUT);
+    TARGET.node().stop();
+    Thread.sleep(2000);
+    TARGET.node().start();
+    GatlingRun.Result run = running.finish(TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode figures = figures(run);
+    assertEquals(1200, figures.path("writesAcknowledged").asLong(), figures.toString());
+    for (JsonNode job : figures.path("watched")) {
+      assertEquals(20_000, job.path("docs").asLong(), job.toString());
+      assertEquals(600, job.path("writes").asLong(), "every write reached the target: " + job);
+      assertEquals(0, job.path("missing").asLong(), job.toString());
+      assertTrue(job.path("copySeconds").asDouble() > 0, job.toString());
+    }
+    for (JsonNode job : figures.path("comparisons")) {
+      assertEquals(20_600, job.path("targetDocs").asLong(), job.toString());
+      assertEquals(job.path("sourceDigest").asText(), job.path("targetDigest").asText(), job.toString());
+    }
+    assertEquals(1200, Histograms.decode(figures.path("lagMicros").asText()).getTotalCount());
+    for (JsonNode job : figures.path("scheduler")) {
+      assertTrue(job.path("checkpoints").asInt() > 0, "_scheduler read while it ran: " + job);
+    }
+    // The 2 s the target was down: the writes of those seconds reached it late, and the page says when.
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.matches("(?s).*Writes acknowledged from \\d+ s to \\d+ s into the load took up to \\d+\\.\\d s to"
+        + " reach their target.*"), "the gap on the page");
+  }
+
+  private static JsonNode figures(GatlingRun.Result run) throws Exception {
+    return JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+  }
+}
