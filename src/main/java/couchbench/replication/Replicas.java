@@ -80,6 +80,11 @@ final class Replicas {
             + welcome.status() + " " + welcome.reason() + "; give a CouchDB server's URL");
       }
     }
+    if (plan.continuous() && sources.get("/_scheduler/jobs").status() != 200) {
+      throw new ReplicationException("the server at " + source.baseUrl() + " has no replication scheduler (GET"
+          + " /_scheduler/jobs is not there): continuous replications are _replicator documents, which CouchDB 2.x and"
+          + " later run and pouchdb-server does not; give -Dmode=oneshot");
+    }
     long start = System.nanoTime();
     for (int job = 0; job < plan.jobs(); job++) {
       sources.createDatabase(plan.source(job));

@@ -40,7 +40,8 @@ class ReplicateIT {
   }
 
   @Test
-  void shouldRefuseATargetThatIsNotCouchDbAndWritesIntoAOneShotReplicationInOneLine() throws Exception {
+  void shouldRefuseATargetThatIsNotCouchDbWritesIntoAOneShotOrAContinuousReplicationWithoutSchedulerInOneLine()
+      throws Exception {
     HttpServer hello = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     hello.createContext("/", exchange -> {
       exchange.sendResponseHeaders(200, 5);
@@ -56,6 +57,10 @@ class ReplicateIT {
       GatlingRun.run("Replicate", Map.of("couchdb.url", couch.url(), "writes", "10"), TIMEOUT)
           .assertStoppedBeforeLoad("couchbench: stopped: -Dwrites with -Dmode=oneshot: a one-shot replication copies"
               + " what its source holds as it starts; give -Dmode=continuous");
+      GatlingRun.run("Replicate", Map.of("couchdb.url", couch.url(), "mode", "continuous", "docs", "10"), TIMEOUT)
+          .assertStoppedBeforeLoad("couchbench: stopped: the server at " + couch.url() + " has no replication"
+              + " scheduler (GET /_scheduler/jobs is not there): continuous replications are _replicator documents,"
+              + " which CouchDB 2.x and later run and pouchdb-server does not; give -Dmode=oneshot");
     } finally {
       hello.stop(0);
     }
