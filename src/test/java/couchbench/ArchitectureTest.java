@@ -47,7 +47,7 @@ class ArchitectureTest {
   static final String LAYERS = """
       L8  merge  (simulations)
       L7  simulation
-      L6  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication
+      L6  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
       L5  requests
       L4  resources
       L3  couchdb  results

@@ -1,0 +1,97 @@
+package couchbench.sync;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the clients' syncs moved, over all clients: each revision pushed, when and by whom, and the time until each
+ * other client of its database pulled it (how long until a write of one client reaches the others).
+ */
+final class SyncLedger {
+
+  private record Push(int client, long nanos) {}
+
+  private final Map<String, Push> pushes = new ConcurrentHashMap<>();
+  private final Histogram reachMicros = new ConcurrentHistogram(3);
+  private final LongAdder pushed = new LongAdder();
+  private final LongAdder pulled = new LongAdder();
+  private final LongAdder syncs = new LongAdder();
+  private final LongAdder failedSyncs = new LongAdder();
+  private final LongAdder serverEdits = new LongAdder();
+  private final LongAdder serverEditsRefused = new LongAdder();
+
+  /**
+   * @param rev a revision a client pushed
+   * @param client the client
+   * @param nanos when the server acknowledged it, on System.nanoTime's clock
+   */
+  void pushed(String rev, int client, long nanos) {
+    pushes.put(rev, new Push(client, nanos));
+    pushed.increment();
+  }
+
+  /**
+   * @param rev a revision a client pulled
+   * @param client the client
+   * @param nanos when its _bulk_get reply came
+   */
+  void reached(String rev, int client, long nanos) {
+    pulled.increment();
+    Push push = pushes.get(rev);
+    if (push != null && push.client() != client) {
+      reachMicros.recordValue(Math.max(0, nanos - push.nanos()) / 1000);
+    }
+  }
+
+  /**
+   * A sync ended.
+   *
+   * @param failed whether one of its requests failed
+   */
+  void synced(boolean failed) {
+    syncs.increment();
+    if (failed) {
+      failedSyncs.increment();
+    }
+  }
+
+  /**
+   * An edit on the server was answered.
+   *
+   * @param refused whether CouchDB refused it for a newer revision (409)
+   */
+  void serverEdit(boolean refused) {
+    (refused ? serverEditsRefused : serverEdits).increment();
+  }
+
+  long serverEdits() {
+    return serverEdits.sum();
+  }
+
+  long serverEditsRefused() {
+    return serverEditsRefused.sum();
+  }
+
+  long pushedCount() {
+    return pushed.sum();
+  }
+
+  long pulledCount() {
+    return pulled.sum();
+  }
+
+  long syncs() {
+    return syncs.sum();
+  }
+
+  long failedSyncs() {
+    return failedSyncs.sum();
+  }
+
+  Histogram reach() {
+    return reachMicros;
+  }
+}

@@ -1,0 +1,269 @@
+package couchbench.sync;
+
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.asLongAs;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.core.CoreDsl.bodyString;
+import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.group;
+import static io.gatling.javaapi.core.CoreDsl.pace;
+import static io.gatling.javaapi.core.CoreDsl.pause;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
+import couchbench.couchdb.CouchReply;
+import couchbench.results.Histograms;
+import couchbench.results.Progress;
+import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+
+/**
+ * A Sync run's load: the databases made fresh; each client's syncs, one every -DsyncInterval, each a group of its push
+ * and its pull; an editor editing documents on the server meanwhile; then, once every client and the editor are done,
+ * each client's last push, and once every client pushed, its last pull. After the load every client's store is
+ * compared with the server: every document's leaves (conflicts included) and its winner.
+ */
+public final class SyncLoad {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String CLIENT = "sync.client";
+  private static final Duration BARRIER_PAUSE = Duration.ofMillis(50);
+
+  private final SyncPlan plan;
+  private final CouchTarget target;
+  private final SyncLedger ledger = new SyncLedger();
+  private final AtomicInteger clientNumbers = new AtomicInteger();
+  private final AtomicInteger doneSyncing = new AtomicInteger();
+  private final AtomicInteger donePushing = new AtomicInteger();
+  private final ConcurrentLinkedQueue<SyncClient> clients = new ConcurrentLinkedQueue<>();
+
+  /**
+   * @param plan the run's plan
+   * @param target the CouchDB server
+   */
+  public SyncLoad(SyncPlan plan, CouchTarget target) {
+    this.plan = plan;
+    this.target = target;
+  }
+
+  /**
+   * Before the load: the databases made fresh, and _bulk_get checked.
+   *
+   * @throws SyncException when the server has no _bulk_get
+   */
+  public void prepare() {
+    CouchDbClient client = new CouchDbClient(target);
+    for (int database = 0; database < plan.databases(); database++) {
+      client.createDatabase(plan.database(database));
+    }
+    CouchReply bulkGet = client.exchange("POST", "/" + plan.database(0) + "/_bulk_get?revs=true",
+        "{\"docs\":[{\"id\":\"couchbench-no-such-document\"}]}");
+    if (bulkGet.status() != 200) {
+      throw new SyncException("the server at " + target.baseUrl() + " has no _bulk_get (" + bulkGet.status() + " "
+          + bulkGet.reason() + "): the clients pull the revisions they lack through it, as PouchDB does from CouchDB"
+          + " 2.x and later");
+    }
+  }
+
+  /** @return a client's whole life: its syncs, then its last push and pull once everyone is done */
+  public ChainBuilder client() {
+    return exec(session -> session.set(CLIENT, new SyncClient(clientNumbers.getAndIncrement(), plan, ledger)))
+        .repeat(plan.syncs()).on(group("sync").on(exec(session -> {
+          client(session).edit();
+          return session;
+        }).exec(push()).exec(pull())).exec(session -> {
+          ledger.synced(session.isFailed());
+          return session.markAsSucceeded();
+        }).pause(plan.syncInterval()))
+        .exec(barrier(doneSyncing, plan.clients() + (plan.serverEdits() > 0 ? 1 : 0)))
+        .group("last push").on(push())
+        .exec(barrier(donePushing, plan.clients()))
+        .group("last pull").on(pull())
+        .exec(session -> {
+          clients.add(client(session));
+          return session;
+        });
+  }
+
+  // Waits until every one of them got there.
+  private static ChainBuilder barrier(AtomicInteger arrived, int everyone) {
+    return exec(session -> {
+      arrived.incrementAndGet();
+      return session;
+    }).asLongAs(session -> arrived.get() < everyone).on(pause(BARRIER_PAUSE));
+  }
+
+  private ChainBuilder push() {
+    return exec(request(http("revs_diff").post(session -> "/" + client(session).database() + "/_revs_diff")
+        .body(StringBody(session -> client(session).revsDiff())), 200, SyncClient::revsDiffReply))
+        .doIf(session -> client(session).hasToPush()).then(exec(request(http("bulk_docs new_edits=false")
+            .post(session -> "/" + client(session).database() + "/_bulk_docs")
+            .body(StringBody(session -> client(session).bulkDocs())), 201, (client, reply) -> {
+              for (JsonNode row : reply) {
+                if (row.has("error")) {
+                  return "_bulk_docs refused " + row.path("id").asText() + ": " + row.path("error").asText();
+                }
+              }
+              client.pushed(System.nanoTime());
+              return "read";
+            })))
+        .exec(checkpoint("push"));
+  }
+
+  private ChainBuilder pull() {
+    return exec(session -> {
+      client(session).pullStarts();
+      return session;
+    }).asLongAs(session -> client(session).morePages() && !session.isFailed()).on(
+        exec(request(http("changes").get(session -> client(session).changesPath()), 200, SyncClient::changesReply))
+            .doIf(session -> client(session).hasToPull() && !session.isFailed()).then(exec(request(http("bulk_get")
+                .post(session -> "/" + client(session).database() + "/_bulk_get?revs=true")
+                .body(StringBody(session -> client(session).bulkGet())), 200,
+                (client, reply) -> client.bulkGetReply(reply, System.nanoTime())))))
+        .doIf(session -> !session.isFailed()).then(exec(session -> {
+          client(session).pulled();
+          return session;
+        }).exec(checkpoint("pull")));
+  }
+
+  private ChainBuilder checkpoint(String direction) {
+    return exec(request(http(direction + " checkpoint").put(session -> client(session).checkpointPath(direction))
+        .body(StringBody(session -> client(session).checkpoint(direction))), 201,
+        (client, reply) -> client.checkpointed(direction, reply)));
+  }
+
+  // A request whose status must be as given, and whose JSON reply the client takes: "read", or what is wrong.
+  private ChainBuilder request(HttpRequestActionBuilder request, int okStatus,
+      BiFunction<SyncClient, JsonNode, String> take) {
+    return CouchHttp.stopOnRefusal(target, request.check(status().in(okStatus, okStatus == 201 ? 202 : okStatus),
+        bodyBytes().transformWithSession((body, session) -> take.apply(client(session), json(body))).is("read")));
+  }
+
+  /** @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, paced over them */
+  public ChainBuilder editor() {
+    Duration every = Duration.ofNanos(Math.max(1, plan.syncInterval().toNanos() * plan.syncs()
+        / Math.max(1, plan.serverEdits())));
+    SplittableRandom random = new SplittableRandom(plan.seed());
+    return exec(session -> session).repeat(plan.serverEdits()).on(pace(every).exec(session -> {
+      int client = random.nextInt(plan.clients());
+      return session.remove("editStatus").set("editPath", "/" + plan.database(plan.databaseOf(client)) + "/"
+          + String.format(Locale.ROOT, "client%05d-%04d", client, random.nextInt(plan.docsPerClient())));
+    }).exec(CouchHttp.stopOnRefusal(target, http("server edit: read").get("#{editPath}")
+        .check(status().in(200, 404).saveAs("editStatus"), bodyString().saveAs("editDoc"))))
+        // A document its client has not pushed yet is not there to edit.
+        // A client may push a revision between the read and the write: CouchDB then refuses it (409), as it would
+        // any editor's, and it is counted, not failed.
+        .doIf(session -> session.contains("editStatus") && session.getInt("editStatus") == 200).then(exec(
+            CouchHttp.stopOnRefusal(target, http("server edit").put("#{editPath}").body(StringBody(SyncLoad::edited))
+                .check(status().transform(status -> {
+                  ledger.serverEdit(status == 409);
+                  return status;
+                }).in(201, 202, 409))))))
+        .exec(barrier(doneSyncing, plan.clients() + 1));
+  }
+
+  private static String edited(Session session) {
+    ObjectNode doc = (ObjectNode) json(session.getString("editDoc").getBytes(StandardCharsets.UTF_8));
+    return doc.put("text", "edited on the server").toString();
+  }
+
+  private static SyncClient client(Session session) {
+    return session.get(CLIENT);
+  }
+
+  /** @return the syncs ended so far and those that failed, for the progress line */
+  public Progress.Source progress() {
+    return Progress.Source.of("syncs", () -> new Progress.Counts(ledger.syncs(), ledger.failedSyncs()));
+  }
+
+  /** @return the run's figures, after the load: every client compared with the server */
+  public SyncFigures figures() {
+    CouchDbClient client = new CouchDbClient(target);
+    long serverDocs = 0;
+    long serverConflicts = 0;
+    int equal = 0;
+    String firstDifference = "";
+    for (int database = 0; database < plan.databases(); database++) {
+      Map<String, TreeSet<String>> leaves = leaves(client, plan.database(database));
+      Map<String, String> winners = winners(client, plan.database(database));
+      serverDocs += leaves.size();
+      serverConflicts += leaves.values().stream().filter(revs -> revs.size() > 1).count();
+      for (SyncClient synced : clients) {
+        if (synced.database().equals(plan.database(database))) {
+          String difference = difference(synced, leaves, winners);
+          equal += difference.isEmpty() ? 1 : 0;
+          firstDifference = firstDifference.isEmpty() ? difference : firstDifference;
+        }
+      }
+    }
+    long clientConflicts = clients.stream().mapToLong(synced -> synced.store().conflicts()).sum();
+    return new SyncFigures(plan.describe(), ledger.syncs(), ledger.failedSyncs(), ledger.pushedCount(),
+        ledger.pulledCount(), Histograms.encode(ledger.reach()), ledger.serverEdits(), ledger.serverEditsRefused(),
+        serverDocs, serverConflicts, clientConflicts, clients.size(), equal, firstDifference);
+  }
+
+  private static String difference(SyncClient client, Map<String, TreeSet<String>> leaves,
+      Map<String, String> winners) {
+    Map<String, TreeSet<String>> own = client.store().leafRevisions();
+    for (Map.Entry<String, TreeSet<String>> doc : leaves.entrySet()) {
+      if (!doc.getValue().equals(own.get(doc.getKey()))) {
+        return "client " + client.number() + " has " + doc.getKey() + " at " + own.get(doc.getKey()) + ", the server at"
+            + " " + doc.getValue();
+      }
+      String winner = client.store().winner(doc.getKey()).get(0);
+      if (!winner.equals(winners.get(doc.getKey()))) {
+        return "client " + client.number() + " makes " + winner + " the winner of " + doc.getKey() + ", the server "
+            + winners.get(doc.getKey());
+      }
+    }
+    return own.size() == leaves.size() ? "" : "client " + client.number() + " has " + own.size() + " documents, the"
+        + " server " + leaves.size();
+  }
+
+  // Every document's leaves, conflicts included, from _changes?style=all_docs.
+  private static Map<String, TreeSet<String>> leaves(CouchDbClient client, String database) {
+    Map<String, TreeSet<String>> leaves = new TreeMap<>();
+    for (JsonNode change : json(client.get("/" + database + "/_changes?style=all_docs").body()).path("results")) {
+      TreeSet<String> revs = new TreeSet<>();
+      change.path("changes").forEach(rev -> revs.add(rev.path("rev").asText()));
+      leaves.put(change.path("id").asText(), revs);
+    }
+    return leaves;
+  }
+
+  private static Map<String, String> winners(CouchDbClient client, String database) {
+    Map<String, String> winners = new TreeMap<>();
+    for (JsonNode row : json(client.get("/" + database + "/_all_docs").body()).path("rows")) {
+      winners.put(row.path("id").asText(), row.path("value").path("rev").asText());
+    }
+    return winners;
+  }
+
+  private static JsonNode json(byte[] body) {
+    try {
+      JsonNode reply = JSON.readTree(body);
+      return reply == null ? JSON.createObjectNode() : reply;
+    } catch (IOException e) {
+      return JSON.createObjectNode();
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package couchbench.sync;
+
+import couchbench.couchdb.DatabaseNames;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * A Sync run's parameters: clients syncing as PouchDB does, each with its own documents, in groups that share a
+ * database (a team's devices), each editing between its syncs, while an editor edits on the server.
+ *
+ * @param clients virtual users, each one client
+ * @param clientsPerDatabase clients sharing a database: each pulls the others' documents
+ * @param docsPerClient documents each client creates in its first sync
+ * @param syncs syncs each client makes, one every syncInterval
+ * @param syncInterval the pause between a client's syncs
+ * @param editsPerSync documents a client edits before each sync after the first: its own, or one of its group's
+ * @param serverEdits documents edited on the server (a PUT each) while the clients sync
+ * @param seed the clients' draws
+ * @param prefix the databases' names: prefix_0, prefix_1, ...
+ */
+public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, int syncs, Duration syncInterval,
+    int editsPerSync, int serverEdits, long seed, String prefix) {
+
+  /**
+   * Reads the plan.
+   *
+   * @param settings clients, clientsPerDatabase, docsPerClient, syncs, syncInterval, editsPerSync, serverEdits, seed,
+   *     database
+   * @return the plan
+   * @throws SyncException naming the setting and what to give, before any load
+   */
+  public static SyncPlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new SyncException("-Dinjector: Sync runs on one injector (it compares every client with the server);"
+          + " leave -Dinjector out");
+    }
+    int clients = settings.intValue("clients", 100, 1);
+    return new SyncPlan(clients, Math.min(clients, settings.intValue("clientsPerDatabase", 10, 1)),
+        settings.intValue("docsPerClient", 10, 1), settings.intValue("syncs", 5, 1),
+        Duration.ofMillis(Math.round(settings.doubleValue("syncInterval", 2) * 1000)),
+        settings.intValue("editsPerSync", 2, 0), settings.intValue("serverEdits", clients, 0),
+        settings.intValue("seed", 42, 0), DatabaseNames.fromSettings(settings, "couchbench_sync"));
+  }
+
+  /** @return the databases, one per group of clients */
+  public int databases() {
+    return (clients + clientsPerDatabase - 1) / clientsPerDatabase;
+  }
+
+  /**
+   * @param number a database, from 0
+   * @return its name
+   */
+  public String database(int number) {
+    return prefix + "_" + number;
+  }
+
+  /**
+   * @param client a client, from 0
+   * @return the database it syncs with
+   */
+  public int databaseOf(int client) {
+    return client / clientsPerDatabase;
+  }
+
+  /** @return the run's load, in a line */
+  public String describe() {
+    return String.format(Locale.ROOT, "%,d clients in %,d databases of %d, each creating %d documents and syncing %d"
+            + " times, %.1f s apart, editing %d documents before each sync after the first; %,d edits on the server",
+        clients, databases(), clientsPerDatabase, docsPerClient, syncs, syncInterval.toMillis() / 1000.0,
+        editsPerSync, serverEdits);
+  }
+}
