@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +40,11 @@ final class SyncClient {
   private boolean morePages;
   private final List<String[]> toPush = new ArrayList<>();
   private final List<String[]> toPull = new ArrayList<>();
-  private final Map<String, String> checkpointRevs = new java.util.HashMap<>();
+  private final Map<String, String> checkpointRevs = new HashMap<>();
   private int syncs;
+  private boolean cutThisSync;
+  private boolean resuming;
+  private boolean firstPullAfterResume;
 
   /**
    * @param number the client's number, from 0
@@ -78,6 +82,7 @@ final class SyncClient {
    * or (one time in three) any of its database's it has.
    */
   void edit() {
+    cutThisSync = plan.dropEvery() > 0 && (syncs + 1) % plan.dropEvery() == 0;
     if (syncs++ == 0) {
       for (int doc = 0; doc < plan.docsPerClient(); doc++) {
         store.edit(String.format(Locale.ROOT, "client%05d-%04d", number, doc), hash());
@@ -184,6 +189,53 @@ final class SyncClient {
     return "read";
   }
 
+  /** @return whether this sync is cut after the first page of its pull (-DdropEvery) */
+  boolean cutThisSync() {
+    return cutThisSync;
+  }
+
+  /**
+   * Its sync is cut mid-pull, as an app closed: what it held in memory is gone (where its pull and push got to, its
+   * checkpoints' revisions), its store is not (PouchDB keeps it on disk).
+   */
+  void cut() {
+    cutThisSync = false;
+    morePages = false;
+    resuming = true;
+    since = null;
+    pushed = -1;
+    checkpointRevs.clear();
+  }
+
+  /** @return whether its next sync must first read its checkpoints back from the server */
+  boolean resuming() {
+    return resuming;
+  }
+
+  /**
+   * @param direction "push" or "pull"
+   * @param reply its checkpoint document, as the server has it
+   * @return "read", or what is wrong
+   */
+  String resumed(String direction, JsonNode reply) {
+    // None yet (404): that direction starts from the beginning, as PouchDB's does.
+    boolean none = reply.path("error").asText().equals("not_found");
+    if (!none && (!reply.has("last_seq") || !reply.path("_rev").isTextual())) {
+      return "the " + direction + " checkpoint has no last_seq or _rev";
+    }
+    if (!none) {
+      checkpointRevs.put(direction, reply.path("_rev").asText());
+    }
+    if (direction.equals("push")) {
+      pushed = none ? 0 : reply.path("last_seq").asLong();
+    } else {
+      since = none ? "0" : reply.path("last_seq").asText();
+      resuming = false;
+      firstPullAfterResume = true;
+    }
+    return "read";
+  }
+
   /** Its pull begins, from its checkpoint. */
   void pullStarts() {
     reading = since;
@@ -216,6 +268,8 @@ final class SyncClient {
       for (JsonNode rev : change.path("changes")) {
         if (!store.has(id, rev.path("rev").asText())) {
           toPull.add(new String[] {id, rev.path("rev").asText()});
+        } else if (firstPullAfterResume) {
+          ledger.readAgain();
         }
       }
     }
@@ -272,6 +326,7 @@ final class SyncClient {
   /** Its pull read every page: its checkpoint moves to the last. */
   void pulled() {
     since = reading;
+    firstPullAfterResume = false;
   }
 
   /** @return its store, for the comparison with the server after the load */

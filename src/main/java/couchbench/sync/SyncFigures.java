@@ -10,6 +10,8 @@ package couchbench.sync;
  * @param revisionsPulled revisions the clients pulled
  * @param reachMicros for each revision a client pushed, the time until each other client of its database pulled it,
  *     an encoded HdrHistogram in microseconds
+ * @param cuts syncs cut mid-pull (-DdropEvery), each resumed from its checkpoints at the client's next sync
+ * @param readAgain revisions a resumed pull read in _changes again and found already held: not pulled twice
  * @param serverEdits edits made on the server
  * @param serverEditsRefused edits on the server refused (409) for a revision a client pushed between read and write
  * @param serverDocs documents on the server after the load
@@ -20,5 +22,5 @@ package couchbench.sync;
  * @param firstDifference the first difference found, "" when none
  */
 public record SyncFigures(String load, long syncs, long failedSyncs, long revisionsPushed, long revisionsPulled,
-    String reachMicros, long serverEdits, long serverEditsRefused, long serverDocs, long serverConflicts, long clientConflicts, int clientsCompared,
+    String reachMicros, long cuts, long readAgain, long serverEdits, long serverEditsRefused, long serverDocs, long serverConflicts, long clientConflicts, int clientsCompared,
     int clientsEqual, String firstDifference) {}

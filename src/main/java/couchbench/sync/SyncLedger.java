@@ -22,6 +22,8 @@ final class SyncLedger {
   private final LongAdder failedSyncs = new LongAdder();
   private final LongAdder serverEdits = new LongAdder();
   private final LongAdder serverEditsRefused = new LongAdder();
+  private final LongAdder cuts = new LongAdder();
+  private final LongAdder readAgain = new LongAdder();
 
   /**
    * @param rev a revision a client pushed
@@ -65,6 +67,24 @@ final class SyncLedger {
    */
   void serverEdit(boolean refused) {
     (refused ? serverEditsRefused : serverEdits).increment();
+  }
+
+  /** A sync was cut mid-pull (-DdropEvery). */
+  void cut() {
+    cuts.increment();
+  }
+
+  /** A revision a resumed pull read in _changes again, and that its client already held: not pulled twice. */
+  void readAgain() {
+    readAgain.increment();
+  }
+
+  long cuts() {
+    return cuts.sum();
+  }
+
+  long readAgainCount() {
+    return readAgain.sum();
   }
 
   long serverEdits() {

@@ -27,6 +27,7 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -112,12 +113,21 @@ public final class SyncLoad {
     }).asLongAs(session -> arrived.get() < everyone).on(pause(BARRIER_PAUSE));
   }
 
+  // After a cut, where the client got to is read back from its checkpoints on the server.
+  private ChainBuilder resume() {
+    return exec(request(http("resume: push checkpoint").get(session -> client(session).checkpointPath("push")),
+        List.of(200, 404), (client, reply) -> client.resumed("push", reply)))
+        .exec(request(http("resume: pull checkpoint").get(session -> client(session).checkpointPath("pull")),
+            List.of(200, 404), (client, reply) -> client.resumed("pull", reply)));
+  }
+
   private ChainBuilder push() {
-    return exec(request(http("revs_diff").post(session -> "/" + client(session).database() + "/_revs_diff")
-        .body(StringBody(session -> client(session).revsDiff())), 200, SyncClient::revsDiffReply))
+    return doIf(session -> client(session).resuming()).then(resume())
+        .exec(request(http("revs_diff").post(session -> "/" + client(session).database() + "/_revs_diff")
+        .body(StringBody(session -> client(session).revsDiff())), List.of(200), SyncClient::revsDiffReply))
         .doIf(session -> client(session).hasToPush()).then(exec(request(http("bulk_docs new_edits=false")
             .post(session -> "/" + client(session).database() + "/_bulk_docs")
-            .body(StringBody(session -> client(session).bulkDocs())), 201, (client, reply) -> {
+            .body(StringBody(session -> client(session).bulkDocs())), List.of(201, 202), (client, reply) -> {
               for (JsonNode row : reply) {
                 if (row.has("error")) {
                   return "_bulk_docs refused " + row.path("id").asText() + ": " + row.path("error").asText();
@@ -134,12 +144,19 @@ public final class SyncLoad {
       client(session).pullStarts();
       return session;
     }).asLongAs(session -> client(session).morePages() && !session.isFailed()).on(
-        exec(request(http("changes").get(session -> client(session).changesPath()), 200, SyncClient::changesReply))
+        exec(request(http("changes").get(session -> client(session).changesPath()), List.of(200),
+            SyncClient::changesReply))
             .doIf(session -> client(session).hasToPull() && !session.isFailed()).then(exec(request(http("bulk_get")
                 .post(session -> "/" + client(session).database() + "/_bulk_get?revs=true")
-                .body(StringBody(session -> client(session).bulkGet())), 200,
-                (client, reply) -> client.bulkGetReply(reply, System.nanoTime())))))
-        .doIf(session -> !session.isFailed()).then(exec(session -> {
+                .body(StringBody(session -> client(session).bulkGet())), List.of(200),
+                (client, reply) -> client.bulkGetReply(reply, System.nanoTime()))))
+            // -DdropEvery: the app closes after the pull's first page, before its checkpoint.
+            .doIf(session -> client(session).cutThisSync()).then(exec(session -> {
+              client(session).cut();
+              ledger.cut();
+              return session;
+            })))
+        .doIf(session -> !session.isFailed() && !client(session).resuming()).then(exec(session -> {
           client(session).pulled();
           return session;
         }).exec(checkpoint("pull")));
@@ -147,14 +164,14 @@ public final class SyncLoad {
 
   private ChainBuilder checkpoint(String direction) {
     return exec(request(http(direction + " checkpoint").put(session -> client(session).checkpointPath(direction))
-        .body(StringBody(session -> client(session).checkpoint(direction))), 201,
+        .body(StringBody(session -> client(session).checkpoint(direction))), List.of(201, 202),
         (client, reply) -> client.checkpointed(direction, reply)));
   }
 
-  // A request whose status must be as given, and whose JSON reply the client takes: "read", or what is wrong.
-  private ChainBuilder request(HttpRequestActionBuilder request, int okStatus,
+  // A request whose status must be one of those given, and whose JSON reply the client takes: "read", or what is wrong.
+  private ChainBuilder request(HttpRequestActionBuilder request, List<Integer> okStatuses,
       BiFunction<SyncClient, JsonNode, String> take) {
-    return CouchHttp.stopOnRefusal(target, request.check(status().in(okStatus, okStatus == 201 ? 202 : okStatus),
+    return CouchHttp.stopOnRefusal(target, request.check(status().in(okStatuses),
         bodyBytes().transformWithSession((body, session) -> take.apply(client(session), json(body))).is("read")));
   }
 
@@ -217,7 +234,8 @@ public final class SyncLoad {
     }
     long clientConflicts = clients.stream().mapToLong(synced -> synced.store().conflicts()).sum();
     return new SyncFigures(plan.describe(), ledger.syncs(), ledger.failedSyncs(), ledger.pushedCount(),
-        ledger.pulledCount(), Histograms.encode(ledger.reach()), ledger.serverEdits(), ledger.serverEditsRefused(),
+        ledger.pulledCount(), Histograms.encode(ledger.reach()), ledger.cuts(), ledger.readAgainCount(),
+        ledger.serverEdits(), ledger.serverEditsRefused(),
         serverDocs, serverConflicts, clientConflicts, clients.size(), equal, firstDifference);
   }
 

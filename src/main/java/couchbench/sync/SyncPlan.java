@@ -17,17 +17,19 @@ import java.util.Locale;
  * @param syncInterval the pause between a client's syncs
  * @param editsPerSync documents a client edits before each sync after the first: its own, or one of its group's
  * @param serverEdits documents edited on the server (a PUT each) while the clients sync
+ * @param dropEvery with N above 0, every N-th sync of each client is cut after the first page of its pull, as an app
+ *     closed mid-sync: its next sync resumes from its checkpoints on the server
  * @param seed the clients' draws
  * @param prefix the databases' names: prefix_0, prefix_1, ...
  */
 public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, int syncs, Duration syncInterval,
-    int editsPerSync, int serverEdits, long seed, String prefix) {
+    int editsPerSync, int serverEdits, int dropEvery, long seed, String prefix) {
 
   /**
    * Reads the plan.
    *
    * @param settings clients, clientsPerDatabase, docsPerClient, syncs, syncInterval, editsPerSync, serverEdits, seed,
-   *     database
+   *     dropEvery, database
    * @return the plan
    * @throws SyncException naming the setting and what to give, before any load
    */
@@ -41,7 +43,7 @@ public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, i
         settings.intValue("docsPerClient", 10, 1), settings.intValue("syncs", 5, 1),
         Duration.ofMillis(Math.round(settings.doubleValue("syncInterval", 2) * 1000)),
         settings.intValue("editsPerSync", 2, 0), settings.intValue("serverEdits", clients, 0),
-        settings.intValue("seed", 42, 0), DatabaseNames.fromSettings(settings, "couchbench_sync"));
+        settings.intValue("dropEvery", 0, 0), settings.intValue("seed", 42, 0), DatabaseNames.fromSettings(settings, "couchbench_sync"));
   }
 
   /** @return the databases, one per group of clients */
@@ -68,8 +70,8 @@ public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, i
   /** @return the run's load, in a line */
   public String describe() {
     return String.format(Locale.ROOT, "%,d clients in %,d databases of %d, each creating %d documents and syncing %d"
-            + " times, %.1f s apart, editing %d documents before each sync after the first; %,d edits on the server",
+            + " times, %.1f s apart, editing %d documents before each sync after the first; %,d edits on the server%s",
         clients, databases(), clientsPerDatabase, docsPerClient, syncs, syncInterval.toMillis() / 1000.0,
-        editsPerSync, serverEdits);
+        editsPerSync, serverEdits, dropEvery == 0 ? "" : "; every " + dropEvery + "th sync cut mid-pull");
   }
 }

@@ -41,6 +41,11 @@ public final class SyncSummary implements Summary<SyncFigures> {
                 + " and their write.", figures.syncs(), figures.failedSyncs(),
             figures.syncs() == 0 ? 0.0 : (double) requests / figures.syncs(), figures.revisionsPushed(),
             figures.revisionsPulled(), figures.serverEdits(), figures.serverEditsRefused()));
+    if (figures.cuts() > 0) {
+      page = page.line(String.format(Locale.ROOT, "Syncs cut mid-pull (-DdropEvery): %,d, each client's next sync"
+          + " resuming from its checkpoints on the server; %,d revisions read again in _changes were found held, and"
+          + " not pulled twice.", figures.cuts(), figures.readAgain()));
+    }
     Histogram reach = Histograms.decode(figures.reachMicros());
     Object[] row = new Object[7];
     row[0] = "a client's revision, pushed to pulled by another";

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Sync against a real Apache CouchDB 3.5 node: 200 clients in 20 databases push and pull as PouchDB does, editing
- * their own and each other's documents while the server's are edited too; after its last pull every client holds
- * exactly the server's documents, conflicts included, and picks the same winners.
+ * their own and each other's documents while the server's are edited too, each client's second sync cut mid-pull and
+ * resumed from its checkpoints; after its last pull every client holds exactly the server's documents, conflicts
+ * included, and picks the same winners.
  */
 class SyncCouchDbIT {
 
@@ -28,10 +29,11 @@ class SyncCouchDbIT {
   static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
 
   @Test
-  void shouldLeaveEachOf200ClientsEqualToTheServerAfterEditsOnBothSidesConflictsIncluded() throws Exception {
+  void shouldLeaveEachOf200ClientsEqualToTheServerAfterEditsOnBothSidesAndACutSyncConflictsIncluded()
+      throws Exception {
     GatlingRun.Result run = GatlingRun.run("Sync", COUCHDB.runProperties(Map.of("clients", "200",
-        "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "2", "serverEdits", "100")),
-        TIMEOUT);
+        "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "2", "serverEdits", "100",
+        "dropEvery", "2")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
     JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
@@ -39,6 +41,7 @@ class SyncCouchDbIT {
     assertEquals(200, figures.path("clientsCompared").asInt(), figures.toString());
     assertEquals(200, figures.path("clientsEqual").asInt(), "every client equal to the server: " + figures);
     assertEquals(1000, figures.path("serverDocs").asLong(), "5 documents of each of the 200 clients");
+    assertEquals(200, figures.path("cuts").asLong(), "each client's second sync cut mid-pull, resumed at its third");
     assertTrue(figures.path("serverConflicts").asLong() > 0, "edits on both sides made conflicts: " + figures);
     assertEquals(10 * figures.path("serverConflicts").asLong(), figures.path("clientConflicts").asLong(),
         "each of a database's 10 clients holds its conflicts");
