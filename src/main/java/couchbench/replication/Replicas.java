@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DocWriteReply;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
-import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -75,7 +75,7 @@ final class Replicas {
     CouchDbClient targets = new CouchDbClient(target);
     if (!target.baseUrl().equals(source.baseUrl())) {
       CouchReply welcome = targets.get("/");
-      if (welcome.status() != 200 || !json(welcome.body()).has("couchdb")) {
+      if (welcome.status() != 200 || !ReplyJson.of(welcome.body()).has("couchdb")) {
         throw new ReplicationException("-Dcouchdb.target=" + target.baseUrl() + " is not CouchDB: GET / answered "
             + welcome.status() + " " + welcome.reason() + "; give a CouchDB server's URL");
       }
@@ -184,7 +184,7 @@ final class Replicas {
     while (true) {
       CouchReply page = client.get("/" + database + "/_all_docs?limit=" + (PAGE + 1)
           + (start.isEmpty() ? "" : "&startkey=" + URLEncoder.encode("\"" + start + "\"", StandardCharsets.UTF_8)));
-      JsonNode rows = json(page.body()).path("rows");
+      JsonNode rows = ReplyJson.of(page.body()).path("rows");
       if (page.status() != 200 || !rows.isArray()) {
         throw new ReplicationException("GET /" + database + "/_all_docs answered " + page.status() + " "
             + page.reason() + ": the replica could not be compared");
@@ -220,14 +220,6 @@ final class Replicas {
       String id = replicatorId(job);
       client.document("_replicator", id).ifPresent(doc -> client.exchange("DELETE", "/_replicator/" + id + "?rev="
           + doc.path("_rev").asText(), ""));
-    }
-  }
-
-  private static JsonNode json(byte[] body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      return JSON.createObjectNode();
     }
   }
 }

@@ -9,9 +9,9 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchHttp;
 import couchbench.feed.ChangesFeed;
 import couchbench.feed.FeedConnections;
@@ -24,7 +24,6 @@ import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
-import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,7 +39,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ReplicationLoad {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
@@ -98,7 +96,7 @@ public final class ReplicationLoad {
 
   private String replied(byte[] body, Session session) {
     double seconds = (System.nanoTime() - (long) session.get(SENT)) / 1e9;
-    JsonNode reply = json(body);
+    JsonNode reply = ReplyJson.of(body);
     boolean ok = reply.path("ok").asBoolean(false);
     String error = ok ? "" : reply.path("error").asText("no ok") + ": " + reply.path("reason").asText("");
     // CouchDB says it in the reply's history; pouchdb-server at its top.
@@ -198,14 +196,5 @@ public final class ReplicationLoad {
   /** After the report: the _replicator documents removed, so that the replications stop. */
   public void cleanUp() {
     replicas.cleanUp();
-  }
-
-  private static JsonNode json(byte[] body) {
-    try {
-      JsonNode reply = JSON.readTree(body);
-      return reply == null ? JSON.createObjectNode() : reply;
-    } catch (IOException e) {
-      return JSON.createObjectNode();
-    }
   }
 }

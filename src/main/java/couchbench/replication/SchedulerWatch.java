@@ -1,10 +1,9 @@
 package couchbench.replication;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchReply;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,7 +20,6 @@ import java.util.Set;
  */
 final class SchedulerWatch implements Runnable {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long EVERY_MILLIS = 1000;
 
   private final ReplicatePlan plan;
@@ -80,7 +78,7 @@ final class SchedulerWatch implements Runnable {
     double seconds = (System.nanoTime() - start) / 1e9;
     synchronized (this) {
       samples++;
-      for (JsonNode job : json(scheduled.body()).path("jobs")) {
+      for (JsonNode job : ReplyJson.of(scheduled.body()).path("jobs")) {
         int number = jobOf(job.path("target").asText());
         if (number >= 0) {
           long crashed = 0;
@@ -99,7 +97,7 @@ final class SchedulerWatch implements Runnable {
         }
       }
       if (plan.continuous()) {
-        for (JsonNode doc : json(client.get("/_scheduler/docs/_replicator").body()).path("docs")) {
+        for (JsonNode doc : ReplyJson.of(client.get("/_scheduler/docs/_replicator").body()).path("docs")) {
           int number = jobOf(doc.path("target").asText());
           if (number >= 0) {
             seen(jobs.get(number), doc, seconds);
@@ -159,13 +157,5 @@ final class SchedulerWatch implements Runnable {
           job.crashes, job.checkpoints.size(), job.firstError));
     }
     return all;
-  }
-
-  private static JsonNode json(byte[] body) {
-    try {
-      return JSON.readTree(body);
-    } catch (IOException e) {
-      return JSON.createObjectNode();
-    }
   }
 }

@@ -79,38 +79,47 @@ final class SyncLedger {
     readAgain.increment();
   }
 
+  /** @return the syncs cut mid-pull */
   long cuts() {
     return cuts.sum();
   }
 
+  /** @return the revisions resumed pulls read again and found held */
   long readAgainCount() {
     return readAgain.sum();
   }
 
+  /** @return the edits made on the server */
   long serverEdits() {
     return serverEdits.sum();
   }
 
+  /** @return the edits on the server refused (409) */
   long serverEditsRefused() {
     return serverEditsRefused.sum();
   }
 
+  /** @return the revisions pushed */
   long pushedCount() {
     return pushed.sum();
   }
 
+  /** @return the revisions pulled */
   long pulledCount() {
     return pulled.sum();
   }
 
+  /** @return the syncs ended */
   long syncs() {
     return syncs.sum();
   }
 
+  /** @return the syncs with a failed request */
   long failedSyncs() {
     return failedSyncs.sum();
   }
 
+  /** @return each revision's time from its push to its pull by another client, in microseconds */
   Histogram reach() {
     return reachMicros;
   }

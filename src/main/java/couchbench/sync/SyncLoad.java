@@ -13,9 +13,9 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
 import couchbench.results.Histograms;
@@ -24,7 +24,6 @@ import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +44,6 @@ import java.util.function.BiFunction;
  */
 public final class SyncLoad {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CLIENT = "sync.client";
   private static final Duration BARRIER_PAUSE = Duration.ofMillis(50);
 
@@ -172,7 +170,7 @@ public final class SyncLoad {
   private ChainBuilder request(HttpRequestActionBuilder request, List<Integer> okStatuses,
       BiFunction<SyncClient, JsonNode, String> take) {
     return CouchHttp.stopOnRefusal(target, request.check(status().in(okStatuses),
-        bodyBytes().transformWithSession((body, session) -> take.apply(client(session), json(body))).is("read")));
+        bodyBytes().transformWithSession((body, session) -> take.apply(client(session), ReplyJson.of(body))).is("read")));
   }
 
   /** @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, paced over them */
@@ -199,7 +197,7 @@ public final class SyncLoad {
   }
 
   private static String edited(Session session) {
-    ObjectNode doc = (ObjectNode) json(session.getString("editDoc").getBytes(StandardCharsets.UTF_8));
+    ObjectNode doc = (ObjectNode) ReplyJson.of(session.getString("editDoc").getBytes(StandardCharsets.UTF_8));
     return doc.put("text", "edited on the server").toString();
   }
 
@@ -260,7 +258,7 @@ public final class SyncLoad {
   // Every document's leaves, conflicts included, from _changes?style=all_docs.
   private static Map<String, TreeSet<String>> leaves(CouchDbClient client, String database) {
     Map<String, TreeSet<String>> leaves = new TreeMap<>();
-    for (JsonNode change : json(client.get("/" + database + "/_changes?style=all_docs").body()).path("results")) {
+    for (JsonNode change : ReplyJson.of(client.get("/" + database + "/_changes?style=all_docs").body()).path("results")) {
       TreeSet<String> revs = new TreeSet<>();
       change.path("changes").forEach(rev -> revs.add(rev.path("rev").asText()));
       leaves.put(change.path("id").asText(), revs);
@@ -270,18 +268,9 @@ public final class SyncLoad {
 
   private static Map<String, String> winners(CouchDbClient client, String database) {
     Map<String, String> winners = new TreeMap<>();
-    for (JsonNode row : json(client.get("/" + database + "/_all_docs").body()).path("rows")) {
+    for (JsonNode row : ReplyJson.of(client.get("/" + database + "/_all_docs").body()).path("rows")) {
       winners.put(row.path("id").asText(), row.path("value").path("rev").asText());
     }
     return winners;
-  }
-
-  private static JsonNode json(byte[] body) {
-    try {
-      JsonNode reply = JSON.readTree(body);
-      return reply == null ? JSON.createObjectNode() : reply;
-    } catch (IOException e) {
-      return JSON.createObjectNode();
-    }
   }
 }
