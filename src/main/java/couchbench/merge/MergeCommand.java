@@ -17,6 +17,7 @@ import couchbench.startup.Settings;
 import couchbench.versus.VersusPlan;
 import couchbench.versus.VersusSummary;
 import couchbench.viewquery.ViewQueryPlan;
+import couchbench.sync.SyncSummary;
 import couchbench.viewquery.ViewQuerySummary;
 import java.nio.file.Path;
 import java.util.Map;
@@ -73,6 +74,7 @@ public final class MergeCommand {
       case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
       case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));
       case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
+      case "Sync" -> Optional.of(new SyncSummary());
       default -> Optional.empty();
     };
   }

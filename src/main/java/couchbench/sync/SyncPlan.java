@@ -8,19 +8,21 @@ import java.util.Locale;
 
 /**
  * A Sync run's parameters: clients syncing as PouchDB does, each with its own documents, in groups that share a
- * database (a team's devices), each editing between its syncs, while an editor edits on the server.
+ * database (a team's devices), each editing between its syncs, while an editor edits on the server. With -Dinjector,
+ * each injector runs its share of the clients and the edits, in databases of its own: each compares its own clients
+ * with the server, and Merge adds up what they found.
  *
- * @param clients virtual users, each one client
+ * @param clients virtual users, each one client (this injector's share)
  * @param clientsPerDatabase clients sharing a database: each pulls the others' documents
  * @param docsPerClient documents each client creates in its first sync
  * @param syncs syncs each client makes, one every syncInterval
  * @param syncInterval the pause between a client's syncs
  * @param editsPerSync documents a client edits before each sync after the first: its own, or one of its group's
- * @param serverEdits documents edited on the server (a PUT each) while the clients sync
+ * @param serverEdits documents edited on the server (a PUT each) while the clients sync (this injector's share)
  * @param dropEvery with N above 0, every N-th sync of each client is cut after the first page of its pull, as an app
  *     closed mid-sync: its next sync resumes from its checkpoints on the server
  * @param seed the clients' draws
- * @param prefix the databases' names: prefix_0, prefix_1, ...
+ * @param prefix the databases' names: prefix_0, prefix_1, ... (with -Dinjector, e.g. couchbench_sync_injector0of2)
  */
 public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, int syncs, Duration syncInterval,
     int editsPerSync, int serverEdits, int dropEvery, long seed, String prefix) {
@@ -31,19 +33,18 @@ public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, i
    * @param settings clients, clientsPerDatabase, docsPerClient, syncs, syncInterval, editsPerSync, serverEdits, seed,
    *     dropEvery, database
    * @return the plan
-   * @throws SyncException naming the setting and what to give, before any load
+   * @throws couchbench.startup.SettingsException naming the setting and what to give, before any load
    */
   public static SyncPlan from(Settings settings) {
-    if (!InjectorShare.from(settings).alone()) {
-      throw new SyncException("-Dinjector: Sync runs on one injector (it compares every client with the server);"
-          + " leave -Dinjector out");
-    }
-    int clients = settings.intValue("clients", 100, 1);
+    InjectorShare share = InjectorShare.from(settings);
+    int allClients = settings.intValue("clients", 100, 1);
+    int clients = share.atLeastOne("clients", allClients);
     return new SyncPlan(clients, Math.min(clients, settings.intValue("clientsPerDatabase", 10, 1)),
         settings.intValue("docsPerClient", 10, 1), settings.intValue("syncs", 5, 1),
         Duration.ofMillis(Math.round(settings.doubleValue("syncInterval", 2) * 1000)),
-        settings.intValue("editsPerSync", 2, 0), settings.intValue("serverEdits", clients, 0),
-        settings.intValue("dropEvery", 0, 0), settings.intValue("seed", 42, 0), DatabaseNames.fromSettings(settings, "couchbench_sync"));
+        settings.intValue("editsPerSync", 2, 0), (int) share.share(settings.intValue("serverEdits", allClients, 0)),
+        settings.intValue("dropEvery", 0, 0), settings.intValue("seed", 42, 0) + share.index(),
+        DatabaseNames.fromSettings(settings, "couchbench_sync") + share.databaseSuffix());
   }
 
   /** @return the databases, one per group of clients */

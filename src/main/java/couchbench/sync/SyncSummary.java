@@ -5,8 +5,10 @@ import couchbench.report.Table;
 import couchbench.results.Histograms;
 import couchbench.results.Results;
 import couchbench.results.Summary;
+import couchbench.scaleout.InjectorShare;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,10 +24,25 @@ public final class SyncSummary implements Summary<SyncFigures> {
     return SyncFigures.class;
   }
 
-  /** Sync runs on one injector ({@link SyncPlan#from} refuses -Dinjector): its figures are the run's. */
+  /** Each injector synced its own clients in its own databases: their counts add up, their histograms too. */
   @Override
   public SyncFigures merge(List<SyncFigures> injectors) {
-    return Summary.ofOneInjector("Sync", injectors);
+    Histogram reach = Histograms.decode(injectors.get(0).reachMicros());
+    injectors.stream().skip(1).forEach(injector -> reach.add(Histograms.decode(injector.reachMicros())));
+    return new SyncFigures(String.join("; ", InjectorShare.prefixed(injectors.stream()
+            .map(injector -> List.of(injector.load())).toList())),
+        sum(injectors, SyncFigures::syncs), sum(injectors, SyncFigures::failedSyncs),
+        sum(injectors, SyncFigures::revisionsPushed), sum(injectors, SyncFigures::revisionsPulled),
+        Histograms.encode(reach), sum(injectors, SyncFigures::cuts), sum(injectors, SyncFigures::readAgain),
+        sum(injectors, SyncFigures::serverEdits), sum(injectors, SyncFigures::serverEditsRefused),
+        sum(injectors, SyncFigures::serverDocs), sum(injectors, SyncFigures::serverConflicts),
+        sum(injectors, SyncFigures::clientConflicts), (int) sum(injectors, SyncFigures::clientsCompared),
+        (int) sum(injectors, SyncFigures::clientsEqual), injectors.stream().map(SyncFigures::firstDifference)
+            .filter(difference -> !difference.isEmpty()).findFirst().orElse(""));
+  }
+
+  private static long sum(List<SyncFigures> injectors, ToLongFunction<SyncFigures> figure) {
+    return injectors.stream().mapToLong(figure).sum();
   }
 
   @Override

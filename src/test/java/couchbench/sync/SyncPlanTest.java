@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,9 +26,14 @@ class SyncPlanTest {
   }
 
   @Test
-  void shouldRefuseSeveralInjectors() {
-    SyncException refused = assertThrows(SyncException.class, () -> SyncPlan.from(Settings.of(Map.of("injector",
-        "0/2"), Map.of())));
-    assertTrue(refused.getMessage().startsWith("-Dinjector: Sync runs on one injector"), refused.getMessage());
+  void shouldGiveEachInjectorItsShareOfTheClientsAndEditsInDatabasesOfItsOwn() {
+    SyncPlan second = SyncPlan.from(Settings.of(Map.of("clients", "25", "injector", "1/2"), Map.of()));
+
+    assertEquals(12, second.clients());
+    assertEquals(12, second.serverEdits());
+    assertEquals("couchbench_sync_injector1of2_0", second.database(0));
+    SettingsException refused = assertThrows(SettingsException.class, () -> SyncPlan.from(Settings.of(Map.of(
+        "clients", "1", "injector", "1/2"), Map.of())));
+    assertTrue(refused.getMessage().startsWith("-Dclients=1 leaves nothing to injector 1/2"), refused.getMessage());
   }
 }
