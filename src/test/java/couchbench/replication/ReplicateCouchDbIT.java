@@ -1,6 +1,7 @@
 package couchbench.replication;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,8 +9,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingRun;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -47,7 +54,7 @@ class ReplicateCouchDbIT {
     }
     assertTrue(run.output().contains("couchbench: replicate: 2 sources of 20,000 documents written in"),
         run.output());
-    assertTrue(!run.output().contains(RealCouchDb.PASSWORD), "the login never printed");
+    assertFalse(run.output().contains(RealCouchDb.PASSWORD), "the login never printed");
   }
 
   @Test
@@ -82,6 +89,29 @@ class ReplicateCouchDbIT {
     String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.matches("(?s).*Writes acknowledged from \\d+ s to \\d+ s into the load took up to \\d+\\.\\d s to"
         + " reach their target.*"), "the gap on the page");
+  }
+
+  @Test
+  void shouldStopInOneLineBeforeAnyLoadWhenTheTargetRefusesTheLogin() throws Exception {
+    RealCouchDb.Node target = TARGET.node();
+    target.request("PUT", "/_node/_local/_config/admins/" + RealCouchDb.USER, "\"another-secret\"");
+    try {
+      GatlingRun.Result run = GatlingRun.run("Replicate", SOURCE.runProperties(Map.of("couchdb.target", target.url(),
+          "docs", "10", "database", "refused")), TIMEOUT);
+
+      run.assertStoppedBeforeLoad("couchbench: stopped: CouchDB at " + target.url() + " refused user 'admin' (401):"
+          + " check -Dcouchdb.user and -Dcouchdb.password");
+      assertFalse(run.output().contains(RealCouchDb.PASSWORD), "the login never printed");
+    } finally {
+      // Back to the class's password, as the admin the target now knows.
+      HttpResponse<String> restored = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+              target.url() + "/_node/_local/_config/admins/" + RealCouchDb.USER))
+          .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((RealCouchDb.USER + ":another-secret")
+              .getBytes(StandardCharsets.UTF_8)))
+          .PUT(HttpRequest.BodyPublishers.ofString("\"" + RealCouchDb.PASSWORD + "\"")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, restored.statusCode(), restored.body());
+    }
   }
 
   private static JsonNode figures(GatlingRun.Result run) throws Exception {
