@@ -12,8 +12,20 @@ import java.util.Optional;
  * @param name the design document's name, without {@code _design/}
  * @param view the view's name
  * @param map the view's map function, as JavaScript source
+ * @param reduce the view's reduce, e.g. the built-in {@code _sum}; empty for none
  */
-public record DesignDocument(String name, String view, String map) {
+public record DesignDocument(String name, String view, String map, Optional<String> reduce) {
+
+  /**
+   * A view without a reduce.
+   *
+   * @param name the design document's name, without {@code _design/}
+   * @param view the view's name
+   * @param map the view's map function, as JavaScript source
+   */
+  public DesignDocument(String name, String view, String map) {
+    this(name, view, map, Optional.empty());
+  }
 
   /** What {@link #putInPlace} did. */
   public enum Outcome {
@@ -39,7 +51,18 @@ public record DesignDocument(String name, String view, String map) {
    * @return {@code /db/_design/<name>/_view/<view>}
    */
   public String queryPath(String database) {
-    return "/" + database + "/" + id() + "/_view/" + view;
+    return queryPath(database, Optional.empty());
+  }
+
+  /**
+   * The path of a query of the view, in one partition of a partitioned database.
+   *
+   * @param database the database name
+   * @param partition the partition; empty for the whole database
+   * @return {@code /db[/_partition/<p>]/_design/<name>/_view/<view>}
+   */
+  public String queryPath(String database, Optional<String> partition) {
+    return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/" + id() + "/_view/" + view;
   }
 
   /**
@@ -52,7 +75,9 @@ public record DesignDocument(String name, String view, String map) {
    */
   public Outcome putInPlace(CouchDbClient client, String database) {
     Optional<JsonNode> existing = client.document(database, id());
-    if (existing.isPresent() && map.equals(existing.get().path("views").path(view).path("map").asText(null))) {
+    JsonNode existingView = existing.map(doc -> doc.path("views").path(view)).orElse(null);
+    if (existingView != null && map.equals(existingView.path("map").asText(null))
+        && reduce.equals(Optional.ofNullable(existingView.path("reduce").asText(null)))) {
       return Outcome.UNCHANGED;
     }
     client.putDocument(database, id(), json(existing.map(doc -> doc.path("_rev").asText())));
@@ -69,7 +94,8 @@ public record DesignDocument(String name, String view, String map) {
     ObjectNode doc = JSON.createObjectNode().put("_id", id());
     rev.ifPresent(r -> doc.put("_rev", r));
     doc.put("language", "javascript");
-    doc.putObject("views").putObject(view).put("map", map);
+    ObjectNode definition = doc.putObject("views").putObject(view).put("map", map);
+    reduce.ifPresent(function -> definition.put("reduce", function));
     return doc.toString();
   }
 }

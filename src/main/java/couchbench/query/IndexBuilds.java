@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.DesignDocument;
 import couchbench.resources.CouchResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.startup.Console;
@@ -55,13 +56,13 @@ final class IndexBuilds {
     List<QueryFigures.IndexBuild> builds = new ArrayList<>();
     for (Scope scope : plan.scopes()) {
       String views = plan.database(scope, false);
-      for (QueryIndexes.View view : QueryIndexes.VIEWS) {
-        builds.add(timed(views, scope, "view", view.ddoc(), () -> {
-          refusedUnless(client.exchange("PUT", "/" + views + "/_design/" + view.ddoc(), view.definition()),
-              "the design document _design/" + view.ddoc(), 201, 202);
+      for (DesignDocument view : QueryIndexes.VIEWS) {
+        builds.add(timed(views, scope, "view", view.name(), () -> {
+          refusedUnless(client.exchange("PUT", "/" + views + "/" + view.id(), view.json(Optional.empty())),
+              "the design document " + view.id(), 201, 202);
           for (Optional<String> partition : partitions(scope)) {
-            refusedUnless(client.get(view.path(views, partition) + "?limit=1" + (view.sums() ? "&reduce=false" : "")),
-                "a query of _design/" + view.ddoc(), 200);
+            refusedUnless(client.get(view.queryPath(views, partition) + "?limit=1"
+                + (view.reduce().isPresent() ? "&reduce=false" : "")), "a query of " + view.id(), 200);
           }
         }));
       }

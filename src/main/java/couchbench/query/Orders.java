@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
  *
  * @param orders every order, by number
  * @param owners how many customers own them
+ * @param byOwner each customer's orders, by number: every query asks of one, and is drawn per request
  */
-public record Orders(List<Order> orders, int owners) {
+public record Orders(List<Order> orders, int owners, List<List<Order>> byOwner) {
 
   /** The statuses, each order drawing one: 30% new, 40% paid, 20% shipped, 10% cancelled. */
   public static final List<String> STATUSES = List.of("new", "paid", "shipped", "cancelled");
@@ -88,7 +89,15 @@ public record Orders(List<Order> orders, int owners) {
           EPOCH + (number * 1_103_515_245L) % TS_MODULUS, status, random.nextInt(AMOUNTS), List.copyOf(tags),
           CITIES.get(random.nextInt(CITIES.size())), String.format(Locale.ROOT, "%05d", random.nextInt(100_000))));
     }
-    return new Orders(List.copyOf(orders), owners);
+    List<List<Order>> byOwner = new ArrayList<>();
+    for (int owner = 0; owner < owners; owner++) {
+      List<Order> theirs = new ArrayList<>();
+      for (int number = owner; number < count; number += owners) {
+        theirs.add(orders.get(number));
+      }
+      byOwner.add(List.copyOf(theirs));
+    }
+    return new Orders(List.copyOf(orders), owners, List.copyOf(byOwner));
   }
 
   /**
@@ -104,10 +113,6 @@ public record Orders(List<Order> orders, int owners) {
    * @return its orders, by number
    */
   public List<Order> of(int owner) {
-    List<Order> theirs = new ArrayList<>();
-    for (int number = owner; number < orders.size(); number += owners) {
-      theirs.add(orders.get(number));
-    }
-    return theirs;
+    return byOwner.get(owner);
   }
 }

@@ -201,7 +201,7 @@ final class QueryCall {
     Optional<String> partition = scope == Scope.PARTITIONED ? Optional.of(owner) : Optional.empty();
     String start = pageStart.isEmpty() ? "" : "&" + pageStart;
     if (way == Way.VIEW) {
-      return QueryIndexes.view(queryClass).path(database, partition) + "?" + queryString + start;
+      return QueryIndexes.view(queryClass).queryPath(database, partition) + "?" + queryString + start;
     }
     if (way == Way.ALL_DOCS) {
       return "/" + database + partition.map(p -> "/_partition/" + p).orElse("") + "/_all_docs?" + queryString + start;

@@ -24,6 +24,7 @@ final class ReplicaWatcher implements Subscription {
   private final FeedRequest request;
   private final BitSet docs = new BitSet();
   private final BitSet writes = new BitSet();
+  private int docsSeen;
   private long copied = -1;
   private long lastSeen;
   private long missing = -1;
@@ -85,7 +86,8 @@ final class ReplicaWatcher implements Subscription {
     seen.set(number);
     lastSeen = nanos;
     if (!written) {
-      if (docs.cardinality() == plan.docs()) {
+      // Counted, not the bit set's cardinality, which would read the whole set for each change.
+      if (++docsSeen == plan.docs()) {
         copied = nanos;
         ledger.copied(job);
       }
@@ -130,7 +132,7 @@ final class ReplicaWatcher implements Subscription {
   }
 
   private long owed() {
-    long owed = plan.docs() - docs.cardinality();
+    long owed = plan.docs() - docsSeen;
     for (int number = 0; number < plan.writes(); number++) {
       owed += ledger.acknowledgedAt(job, number) > 0 && !writes.get(number) ? 1 : 0;
     }

@@ -108,6 +108,11 @@ final class LocalStore {
     return sequence;
   }
 
+  /** @return every document here, by id */
+  List<String> ids() {
+    return List.copyOf(leaves.keySet());
+  }
+
   /** @return every document here, with the set of its leaves' newest revisions */
   Map<String, TreeSet<String>> leafRevisions() {
     Map<String, TreeSet<String>> all = new TreeMap<>();

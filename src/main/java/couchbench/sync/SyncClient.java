@@ -89,7 +89,7 @@ final class SyncClient {
       }
       return;
     }
-    List<String> all = new ArrayList<>(store.leafRevisions().keySet());
+    List<String> all = store.ids();
     for (int edit = 0; edit < plan.editsPerSync(); edit++) {
       String id = random.nextInt(3) == 0 && !all.isEmpty() ? all.get(random.nextInt(all.size()))
           : String.format(Locale.ROOT, "client%05d-%04d", number, random.nextInt(plan.docsPerClient()));

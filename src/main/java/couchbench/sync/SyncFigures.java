@@ -22,5 +22,6 @@ package couchbench.sync;
  * @param firstDifference the first difference found, "" when none
  */
 public record SyncFigures(String load, long syncs, long failedSyncs, long revisionsPushed, long revisionsPulled,
-    String reachMicros, long cuts, long readAgain, long serverEdits, long serverEditsRefused, long serverDocs, long serverConflicts, long clientConflicts, int clientsCompared,
+    String reachMicros, long cuts, long readAgain, long serverEdits, long serverEditsRefused, long serverDocs,
+    long serverConflicts, long clientConflicts, int clientsCompared,
     int clientsEqual, String firstDifference) {}

@@ -170,10 +170,11 @@ public final class SyncLoad {
   private ChainBuilder request(HttpRequestActionBuilder request, List<Integer> okStatuses,
       BiFunction<SyncClient, JsonNode, String> take) {
     return CouchHttp.stopOnRefusal(target, request.check(status().in(okStatuses),
-        bodyBytes().transformWithSession((body, session) -> take.apply(client(session), ReplyJson.of(body))).is("read")));
+        bodyBytes().transformWithSession((body, session) -> take.apply(client(session), ReplyJson.of(body)))
+            .is("read")));
   }
 
-  /** @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, paced over them */
+  /** @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, paced */
   public ChainBuilder editor() {
     Duration every = Duration.ofNanos(Math.max(1, plan.syncInterval().toNanos() * plan.syncs()
         / Math.max(1, plan.serverEdits())));
@@ -258,7 +259,8 @@ public final class SyncLoad {
   // Every document's leaves, conflicts included, from _changes?style=all_docs.
   private static Map<String, TreeSet<String>> leaves(CouchDbClient client, String database) {
     Map<String, TreeSet<String>> leaves = new TreeMap<>();
-    for (JsonNode change : ReplyJson.of(client.get("/" + database + "/_changes?style=all_docs").body()).path("results")) {
+    JsonNode changes = ReplyJson.of(client.get("/" + database + "/_changes?style=all_docs").body());
+    for (JsonNode change : changes.path("results")) {
       TreeSet<String> revs = new TreeSet<>();
       change.path("changes").forEach(rev -> revs.add(rev.path("rev").asText()));
       leaves.put(change.path("id").asText(), revs);
