@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +19,9 @@ import java.util.SplittableRandom;
  * One client syncing as PouchDB does, on its virtual user's thread: its edits to its local store, then a push
  * ({@code _revs_diff}, {@code _bulk_docs} with {@code new_edits=false}, its {@code _local} checkpoint) and a pull
  * ({@code _changes} since its checkpoint with {@code style=all_docs}, {@code _bulk_get?revs=true} of the revisions it
- * lacks, its checkpoint). This class makes each request's body and takes each reply; the chain sends them.
+ * lacks, its checkpoint). Without _bulk_get its pull fetches what it lacks as PouchDB then does: first revisions
+ * through {@code _all_docs?include_docs=true} by keys, the rest a document at a time by {@code GET ?open_revs=}. This
+ * class makes each request's body and takes each reply; the chain sends them.
  */
 final class SyncClient {
 
@@ -39,7 +42,8 @@ final class SyncClient {
   private String reading = "0";
   private boolean morePages;
   private final List<String[]> toPush = new ArrayList<>();
-  private final List<String[]> toPull = new ArrayList<>();
+  // The revisions its pull lacks, by document: what the current page of _changes named and it has not fetched yet.
+  private final Map<String, List<String>> toPull = new LinkedHashMap<>();
   private final Map<String, String> checkpointRevs = new HashMap<>();
   private int syncs;
   private boolean cutThisSync;
@@ -267,7 +271,7 @@ final class SyncClient {
       String id = change.path("id").asText();
       for (JsonNode rev : change.path("changes")) {
         if (!store.has(id, rev.path("rev").asText())) {
-          toPull.add(new String[] {id, rev.path("rev").asText()});
+          toPull.computeIfAbsent(id, any -> new ArrayList<>()).add(rev.path("rev").asText());
         } else if (firstPullAfterResume) {
           ledger.readAgain();
         }
@@ -287,7 +291,7 @@ final class SyncClient {
   String bulkGet() {
     ObjectNode body = JSON.createObjectNode();
     ArrayNode docs = body.putArray("docs");
-    toPull.forEach(idAndRev -> docs.addObject().put("id", idAndRev[0]).put("rev", idAndRev[1]));
+    toPull.forEach((id, revs) -> revs.forEach(rev -> docs.addObject().put("id", id).put("rev", rev)));
     return body.toString();
   }
 
@@ -297,30 +301,117 @@ final class SyncClient {
    * @return "read", or what is wrong with it
    */
   String bulkGetReply(JsonNode reply, long nanos) {
+    int asked = toPull.values().stream().mapToInt(List::size).sum();
+    toPull.clear();
     int received = 0;
     for (JsonNode result : reply.path("results")) {
       for (JsonNode doc : result.path("docs")) {
-        JsonNode ok = doc.path("ok");
-        if (!ok.isObject()) {
+        if (!doc.path("ok").isObject()) {
           return "_bulk_get could not give " + result.path("id").asText() + ": " + doc.path("error");
         }
-        int start = ok.path("_revisions").path("start").asInt();
-        List<String> history = new ArrayList<>();
-        JsonNode ids = ok.path("_revisions").path("ids");
-        for (int i = 0; i < ids.size(); i++) {
-          history.add((start - i) + "-" + ids.get(i).asText());
-        }
-        if (history.isEmpty()) {
-          return "_bulk_get gave " + ok.path("_id").asText() + " without _revisions";
-        }
-        if (store.receive(ok.path("_id").asText(), history)) {
-          ledger.reached(history.get(0), number, nanos);
+        String wrong = take(doc.path("ok"), nanos, "_bulk_get");
+        if (!wrong.equals("read")) {
+          return wrong;
         }
         received++;
       }
     }
-    return received == toPull.size() ? "read" : "_bulk_get gave " + received + " of " + toPull.size()
-        + " revisions";
+    return received == asked ? "read" : "_bulk_get gave " + received + " of " + asked + " revisions";
+  }
+
+  /** @return whether, without _bulk_get, its pull lacks first revisions, which _all_docs gives without a history */
+  boolean hasFirstRevisionsToPull() {
+    return toPull.values().stream().flatMap(List::stream).anyMatch(rev -> rev.startsWith("1-"));
+  }
+
+  /** @return the body of its pull's _all_docs?include_docs=true: the documents whose first revision it lacks */
+  String allDocsKeys() {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode keys = body.putArray("keys");
+    toPull.forEach((id, revs) -> {
+      if (revs.stream().anyMatch(rev -> rev.startsWith("1-"))) {
+        keys.add(id);
+      }
+    });
+    return body.toString();
+  }
+
+  /**
+   * Takes each document whose winner is the first revision it lacks; the others (edited since, or that revision not
+   * the winner) stay to be fetched by open_revs.
+   *
+   * @param reply _all_docs's reply, with each document
+   * @param nanos when it came, on System.nanoTime's clock
+   * @return "read", or what is wrong with it
+   */
+  String allDocsReply(JsonNode reply, long nanos) {
+    if (!reply.path("rows").isArray()) {
+      return "_all_docs's reply has no rows";
+    }
+    for (JsonNode row : reply.path("rows")) {
+      String id = row.path("doc").path("_id").asText();
+      String rev = row.path("doc").path("_rev").asText();
+      List<String> revs = toPull.get(id);
+      if (rev.startsWith("1-") && revs != null && revs.remove(rev)) {
+        if (store.receive(id, List.of(rev))) {
+          ledger.reached(rev, number, nanos);
+        }
+        if (revs.isEmpty()) {
+          toPull.remove(id);
+        }
+      }
+    }
+    return "read";
+  }
+
+  /** @return the path of its pull's next GET ?open_revs: one document's revisions it lacks, with their histories */
+  String openRevsPath() {
+    Map.Entry<String, List<String>> next = toPull.entrySet().iterator().next();
+    ArrayNode revs = JSON.createArrayNode();
+    next.getValue().forEach(revs::add);
+    return "/" + database + "/" + pathOf(next.getKey()) + "?revs=true&open_revs="
+        + URLEncoder.encode(revs.toString(), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * @param reply GET ?open_revs's reply: a list of {"ok": the revision} or {"missing": rev}
+   * @param nanos when it came, on System.nanoTime's clock
+   * @return "read", or what is wrong with it
+   */
+  String openRevsReply(JsonNode reply, long nanos) {
+    Map.Entry<String, List<String>> asked = toPull.entrySet().iterator().next();
+    toPull.remove(asked.getKey());
+    if (!reply.isArray() || reply.size() != asked.getValue().size()) {
+      return "GET " + asked.getKey() + "?open_revs= gave " + (reply.isArray() ? reply.size() : "no list") + " for "
+          + asked.getValue().size() + " revisions";
+    }
+    for (JsonNode result : reply) {
+      if (!result.path("ok").isObject()) {
+        return "GET " + asked.getKey() + "?open_revs= could not give " + result;
+      }
+      String wrong = take(result.path("ok"), nanos, "GET ?open_revs=");
+      if (!wrong.equals("read")) {
+        return wrong;
+      }
+    }
+    return "read";
+  }
+
+  // A revision pulled, with its _revisions history: into the store, timed when it is new here.
+  private String take(JsonNode doc, long nanos, String from) {
+    int start = doc.path("_revisions").path("start").asInt();
+    List<String> history = new ArrayList<>();
+    JsonNode ids = doc.path("_revisions").path("ids");
+    for (int i = 0; i < ids.size(); i++) {
+      history.add((start - i) + "-" + ids.get(i).asText());
+    }
+    if (history.isEmpty()) {
+      return from + " gave " + doc.path("_id").asText() + " without _revisions";
+    }
+    if (store.receive(doc.path("_id").asText(), history)) {
+      ledger.reached(history.get(0), number, nanos);
+    }
+    return "read";
   }
 
   /** Its pull read every page: its checkpoint moves to the last. */

@@ -8,6 +8,7 @@ package couchbench.sync;
  * @param failedSyncs those with a failed request
  * @param revisionsPushed revisions the clients pushed
  * @param revisionsPulled revisions the clients pulled
+ * @param pullsThrough how the pulls fetched the revisions they lacked: through _bulk_get, or without it and why
  * @param reachMicros for each revision a client pushed, the time until each other client of its database pulled it,
  *     an encoded HdrHistogram in microseconds
  * @param cuts syncs cut mid-pull (-DdropEvery), each resumed from its checkpoints at the client's next sync
@@ -22,6 +23,6 @@ package couchbench.sync;
  * @param firstDifference the first difference found, "" when none
  */
 public record SyncFigures(String load, long syncs, long failedSyncs, long revisionsPushed, long revisionsPulled,
-    String reachMicros, long cuts, long readAgain, long serverEdits, long serverEditsRefused, long serverDocs,
+    String pullsThrough, String reachMicros, long cuts, long readAgain, long serverEdits, long serverEditsRefused, long serverDocs,
     long serverConflicts, long clientConflicts, int clientsCompared,
     int clientsEqual, String firstDifference) {}

@@ -38,7 +38,7 @@ final class SyncLedger {
   /**
    * @param rev a revision a client pulled
    * @param client the client
-   * @param nanos when its _bulk_get reply came
+   * @param nanos when the reply that gave it came
    */
   void reached(String rev, int client, long nanos) {
     pulled.increment();

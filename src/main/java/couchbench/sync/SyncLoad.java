@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.group;
 import static io.gatling.javaapi.core.CoreDsl.pace;
@@ -20,6 +21,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
+import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -54,6 +56,9 @@ public final class SyncLoad {
   private final AtomicInteger doneSyncing = new AtomicInteger();
   private final AtomicInteger donePushing = new AtomicInteger();
   private final ConcurrentLinkedQueue<SyncClient> clients = new ConcurrentLinkedQueue<>();
+  private volatile String pullsThrough = BULK_GET;
+
+  private static final String BULK_GET = "_bulk_get";
 
   /**
    * @param plan the run's plan
@@ -65,21 +70,34 @@ public final class SyncLoad {
   }
 
   /**
-   * Before the load: the databases made fresh, and _bulk_get checked.
+   * Before the load: the databases made fresh, and _bulk_get tried. Without it (or with -DbulkGet=false) the pulls
+   * fetch as PouchDB does on such a server.
    *
-   * @throws SyncException when the server has no _bulk_get
+   * @throws SyncException when _bulk_get fails for another reason than its absence: the server's error
    */
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
     for (int database = 0; database < plan.databases(); database++) {
       client.createDatabase(plan.database(database));
     }
+    String fallback = "_all_docs?include_docs=true by keys for first revisions, GET ?open_revs= a document at a time"
+        + " for the rest, as PouchDB does without _bulk_get";
+    if (!plan.bulkGet()) {
+      pullsThrough = fallback + " (-DbulkGet=false)";
+      return;
+    }
     CouchReply bulkGet = client.exchange("POST", "/" + plan.database(0) + "/_bulk_get?revs=true",
         "{\"docs\":[{\"id\":\"couchbench-no-such-document\"}]}");
+    // A server without _bulk_get (CouchDB 1.x) refuses it as a request (4xx); any other failure is the server's.
+    if (bulkGet.status() >= 500 || bulkGet.status() == 401 || bulkGet.status() == 403) {
+      throw new SyncException("the server at " + target.baseUrl() + " failed a _bulk_get before the load ("
+          + bulkGet.status() + " " + bulkGet.reason() + "): see its log, or run with -DbulkGet=false to pull without"
+          + " it");
+    }
     if (bulkGet.status() != 200) {
-      throw new SyncException("the server at " + target.baseUrl() + " has no _bulk_get (" + bulkGet.status() + " "
-          + bulkGet.reason() + "): the clients pull the revisions they lack through it, as PouchDB does from CouchDB"
-          + " 2.x and later");
+      pullsThrough = fallback + " (the server has no _bulk_get: " + bulkGet.status() + " " + bulkGet.reason() + ")";
+      Console.say("sync: the server at " + target.baseUrl() + " has no _bulk_get (" + bulkGet.status() + " "
+          + bulkGet.reason() + "): the clients pull through " + fallback);
     }
   }
 
@@ -144,10 +162,7 @@ public final class SyncLoad {
     }).asLongAs(session -> client(session).morePages() && !session.isFailed()).on(
         exec(request(http("changes").get(session -> client(session).changesPath()), List.of(200),
             SyncClient::changesReply))
-            .doIf(session -> client(session).hasToPull() && !session.isFailed()).then(exec(request(http("bulk_get")
-                .post(session -> "/" + client(session).database() + "/_bulk_get?revs=true")
-                .body(StringBody(session -> client(session).bulkGet())), List.of(200),
-                (client, reply) -> client.bulkGetReply(reply, System.nanoTime()))))
+            .doIf(session -> client(session).hasToPull() && !session.isFailed()).then(fetch())
             // -DdropEvery: the app closes after the pull's first page, before its checkpoint.
             .doIf(session -> client(session).cutThisSync()).then(exec(session -> {
               client(session).cut();
@@ -158,6 +173,21 @@ public final class SyncLoad {
           client(session).pulled();
           return session;
         }).exec(checkpoint("pull")));
+  }
+
+  // The revisions a page of _changes named and the client lacks: by _bulk_get, or as PouchDB does without it.
+  private ChainBuilder fetch() {
+    return doIfOrElse(session -> pullsThrough.equals(BULK_GET)).then(exec(request(http("bulk_get")
+            .post(session -> "/" + client(session).database() + "/_bulk_get?revs=true")
+            .body(StringBody(session -> client(session).bulkGet())), List.of(200),
+            (client, reply) -> client.bulkGetReply(reply, System.nanoTime()))))
+        .orElse(doIf(session -> client(session).hasFirstRevisionsToPull()).then(exec(request(http("all_docs keys")
+                .post(session -> "/" + client(session).database() + "/_all_docs?include_docs=true")
+                .body(StringBody(session -> client(session).allDocsKeys())), List.of(200),
+                (client, reply) -> client.allDocsReply(reply, System.nanoTime()))))
+            .asLongAs(session -> client(session).hasToPull() && !session.isFailed()).on(exec(request(
+                http("get open_revs").get(session -> client(session).openRevsPath()), List.of(200),
+                (client, reply) -> client.openRevsReply(reply, System.nanoTime())))));
   }
 
   private ChainBuilder checkpoint(String direction) {
@@ -233,7 +263,7 @@ public final class SyncLoad {
     }
     long clientConflicts = clients.stream().mapToLong(synced -> synced.store().conflicts()).sum();
     return new SyncFigures(plan.describe(), ledger.syncs(), ledger.failedSyncs(), ledger.pushedCount(),
-        ledger.pulledCount(), Histograms.encode(ledger.reach()), ledger.cuts(), ledger.readAgainCount(),
+        ledger.pulledCount(), pullsThrough, Histograms.encode(ledger.reach()), ledger.cuts(), ledger.readAgainCount(),
         ledger.serverEdits(), ledger.serverEditsRefused(),
         serverDocs, serverConflicts, clientConflicts, clients.size(), equal, firstDifference);
   }

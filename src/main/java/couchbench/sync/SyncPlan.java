@@ -21,17 +21,19 @@ import java.util.Locale;
  * @param serverEdits documents edited on the server (a PUT each) while the clients sync (this injector's share)
  * @param dropEvery with N above 0, every N-th sync of each client is cut after the first page of its pull, as an app
  *     closed mid-sync: its next sync resumes from its checkpoints on the server
+ * @param bulkGet whether pulls fetch through _bulk_get when the server has it (-DbulkGet, default true); false makes
+ *     them fetch as PouchDB does without it: _all_docs by keys for first revisions, GET ?open_revs= for the rest
  * @param seed the clients' draws
  * @param prefix the databases' names: prefix_0, prefix_1, ... (with -Dinjector, e.g. couchbench_sync_injector0of2)
  */
 public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, int syncs, Duration syncInterval,
-    int editsPerSync, int serverEdits, int dropEvery, long seed, String prefix) {
+    int editsPerSync, int serverEdits, int dropEvery, boolean bulkGet, long seed, String prefix) {
 
   /**
    * Reads the plan.
    *
    * @param settings clients, clientsPerDatabase, docsPerClient, syncs, syncInterval, editsPerSync, serverEdits, seed,
-   *     dropEvery, database
+   *     dropEvery, bulkGet, database
    * @return the plan
    * @throws couchbench.startup.SettingsException naming the setting and what to give, before any load
    */
@@ -43,7 +45,8 @@ public record SyncPlan(int clients, int clientsPerDatabase, int docsPerClient, i
         settings.intValue("docsPerClient", 10, 1), settings.intValue("syncs", 5, 1),
         Duration.ofMillis(Math.round(settings.doubleValue("syncInterval", 2) * 1000)),
         settings.intValue("editsPerSync", 2, 0), (int) share.share(settings.intValue("serverEdits", allClients, 0)),
-        settings.intValue("dropEvery", 0, 0), settings.intValue("seed", 42, 0) + share.index(),
+        settings.intValue("dropEvery", 0, 0), settings.booleanValue("bulkGet", true),
+        settings.intValue("seed", 42, 0) + share.index(),
         DatabaseNames.fromSettings(settings, "couchbench_sync") + share.databaseSuffix());
   }
 

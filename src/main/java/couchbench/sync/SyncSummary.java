@@ -33,6 +33,7 @@ public final class SyncSummary implements Summary<SyncFigures> {
             .map(injector -> List.of(injector.load())).toList())),
         sum(injectors, SyncFigures::syncs), sum(injectors, SyncFigures::failedSyncs),
         sum(injectors, SyncFigures::revisionsPushed), sum(injectors, SyncFigures::revisionsPulled),
+        String.join("; ", injectors.stream().map(SyncFigures::pullsThrough).distinct().toList()),
         Histograms.encode(reach), sum(injectors, SyncFigures::cuts), sum(injectors, SyncFigures::readAgain),
         sum(injectors, SyncFigures::serverEdits), sum(injectors, SyncFigures::serverEditsRefused),
         sum(injectors, SyncFigures::serverDocs), sum(injectors, SyncFigures::serverConflicts),
@@ -58,6 +59,12 @@ public final class SyncSummary implements Summary<SyncFigures> {
                 + " and their write.", figures.syncs(), figures.failedSyncs(),
             figures.syncs() == 0 ? 0.0 : (double) requests / figures.syncs(), figures.revisionsPushed(),
             figures.revisionsPulled(), figures.serverEdits(), figures.serverEditsRefused()));
+    page = page.line("Pulls fetched the revisions they lacked through " + figures.pullsThrough() + ".");
+    if (!figures.pullsThrough().equals("_bulk_get")) {
+      page = page.warning("The pulls did not use _bulk_get: " + figures.pullsThrough() + ". A pull takes a request per"
+          + " document it lacks beyond its first revisions, so its time and requests a sync are not those of a"
+          + " server with _bulk_get.");
+    }
     if (figures.cuts() > 0) {
       page = page.line(String.format(Locale.ROOT, "Syncs cut mid-pull (-DdropEvery): %,d, each client's next sync"
           + " resuming from its checkpoints on the server; %,d revisions read again in _changes were found held, and"

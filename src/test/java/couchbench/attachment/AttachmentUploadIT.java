@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.HttpPassThrough;
 import couchbench.results.ResultsFile;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
@@ -152,7 +153,7 @@ class AttachmentUploadIT {
 
   @Test
   void shouldReportARefusedSizeAndGoOnWithTheNext() throws Exception {
-    try (SizeLimitProxy proxy = new SizeLimitProxy(couch.url(), 5_000, 50_000)) {
+    try (HttpPassThrough proxy = SizeLimitProxy.start(couch.url(), 5_000, 50_000)) {
       GatlingRun.Result run = GatlingRun.run("AttachmentUpload", Map.of("couchdb.url", proxy.url(),
           "maxExponent", "5", "repeat", "2", "bulkDocs", "2", "dataDir", DATA.toString()), RUN_TIMEOUT);
 
@@ -186,7 +187,7 @@ class AttachmentUploadIT {
   }
 
   /** @return the distinct requests ("METHOD /path") the proxy saw with a body longer than above, up to atMost bytes */
-  private static Set<String> uploads(SizeLimitProxy proxy, long above, long atMost) {
+  private static Set<String> uploads(HttpPassThrough proxy, long above, long atMost) {
     Set<String> uploads = new HashSet<>();
     for (String request : proxy.requests()) {
       int space = request.lastIndexOf(' ');

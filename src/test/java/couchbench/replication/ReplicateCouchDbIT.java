@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingRun;
+import couchbench.HttpPassThrough;
+import couchbench.HttpReplies;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
 import java.net.URI;
@@ -23,7 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Replicate between two real Apache CouchDB 3.5 nodes, started once for the class: one-shot replications of 20,000
- * documents each, and continuous ones followed through a restart of the target; every target equal to its source.
+ * documents each, and continuous ones followed through a restart of the target; every target equal to its source. A
+ * target that refuses the login, and one the source server cannot replicate to, stop the run before the load.
  */
 class ReplicateCouchDbIT {
 
@@ -111,6 +114,33 @@ class ReplicateCouchDbIT {
           .PUT(HttpRequest.BodyPublishers.ofString("\"" + RealCouchDb.PASSWORD + "\"")).build(),
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, restored.statusCode(), restored.body());
+    }
+  }
+
+  @Test
+  void shouldStopInOneLineBeforeAnyLoadWhenTheSourceServerCannotReplicateToTheTarget() throws Exception {
+    // A front end that lets the load generator in and turns CouchDB's replicator away, as a target behind a firewall
+    // or a gateway with its own login would: the source server refuses the replication, not couchbench.
+    try (HttpPassThrough gateway = new HttpPassThrough(TARGET.node().url(), (exchange, length) -> {
+      String agent = String.valueOf(exchange.getRequestHeaders().getFirst("User-Agent"));
+      if (!agent.startsWith("CouchDB")) {
+        return false;
+      }
+      exchange.getRequestBody().readAllBytes();
+      HttpReplies.json(exchange, 403, "{\"error\":\"forbidden\",\"reason\":\"not from this address\"}");
+      return true;
+    })) {
+      GatlingRun.Result run = GatlingRun.run("Replicate", SOURCE.runProperties(Map.of("couchdb.target",
+          gateway.url(), "docs", "10", "database", "rejected")), TIMEOUT);
+
+      String stopped = run.output().lines().filter(line -> line.startsWith("couchbench: stopped:")).findFirst()
+          .orElseThrow(() -> new AssertionError(run.output()));
+      assertTrue(stopped.startsWith("couchbench: stopped: CouchDB at " + SOURCE.node().url() + " refused to replicate"
+          + " rejected"), stopped);
+      assertTrue(stopped.contains(" to " + gateway.url() + "/rejected"), stopped);
+      run.assertStoppedBeforeLoad(stopped);
+      assertTrue(gateway.requests().size() > 1, "the replicator tried the target: " + gateway.requests());
+      assertFalse(run.output().contains(RealCouchDb.PASSWORD), "the login never printed");
     }
   }
 
