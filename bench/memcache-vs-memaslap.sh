@@ -20,6 +20,7 @@
 #   SERVER=127.0.0.1:21201 bench/memcache-vs-memaslap.sh
 #   PROTOCOLS=compare PIPELINE=16 bench/memcache-vs-memaslap.sh   # couchbench in text and in meta, same rounds
 #   WORKLOAD=compare OPS=get bench/memcache-vs-memaslap.sh          # and Workload's YCSB workload C (all reads)
+#   SAMPLING=compare CLIENTS="couchbench unsampled" bench/memcache-vs-memaslap.sh   # what reading the servers costs
 #
 # About a minute per round with the defaults; run it on an otherwise idle machine (or under
 # nice -n -19): it measures CPU that other processes take away.
@@ -35,6 +36,7 @@ THREADS=${THREADS:-2} # memaslap's threads: one per core
 OPS=${OPS:-"set get"}
 JVM_FLAGS=${JVM_FLAGS:-} # extra flags for couchbench's JVM, e.g. to try a GC
 TIMINGS=${TIMINGS:-} # compare: also run couchbench without its nanosecond recorder (-DclientTimes=false)
+SAMPLING=${SAMPLING:-} # compare: also run couchbench without reading the servers every second (-DsampleServers=false)
 PROTOCOLS=${PROTOCOLS:-} # compare: also run couchbench in memcached 1.6's meta protocol (-Dprotocol=meta)
 # compare: with OPS=get, also run Workload -Dworkload=c on memcache (YCSB's read-only workload: zipfian reads of
 # RECORDS records of one field, each value VALUE_SIZE bytes, every read checked and timed on both clocks)
@@ -140,6 +142,10 @@ untimed_run() { # round op: couchbench without its nanosecond recorder, to see w
   couchbench_run "$1" "$2" "couchbench untimed" -DclientTimes=false
 }
 
+unsampled_run() { # round op: couchbench without the servers read every second, to see what that reading costs
+  couchbench_run "$1" "$2" "couchbench unsampled" -DsampleServers=false
+}
+
 meta_run() { # round op: couchbench in the meta protocol, ms and mg v, quiet batches closed by mn with PIPELINE above 1
   couchbench_run "$1" "$2" "couchbench meta" -Dprotocol=meta
 }
@@ -180,6 +186,7 @@ pipelined_run() { # round op
 clients="couchbench memaslap"
 [ "$PIPELINE" -gt 1 ] && clients="$clients pipelined"
 [ "$TIMINGS" = compare ] && clients="$clients untimed"
+[ "$SAMPLING" = compare ] && clients="$clients unsampled"
 [ "$PROTOCOLS" = compare ] && clients="$clients meta"
 [ "$WORKLOAD" = compare ] && clients="$clients workload"
 clients=${CLIENTS:-$clients} # e.g. CLIENTS="couchbench untimed": only those
@@ -211,6 +218,7 @@ awk -F, "$(cat bench/stats.awk)"'
     for (i = 1; i <= n; i++) ratio(op[i], "memaslap")
     if ('"$PIPELINE"' > 1) for (i = 1; i <= n; i++) ratio(op[i], "pipelined client")
     if ("'"$TIMINGS"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench untimed")
+    if ("'"$SAMPLING"'" == "compare") for (i = 1; i <= n; i++) ratio(op[i], "couchbench unsampled")
     if ("'"$WORKLOAD"'" == "compare") for (i = 1; i <= n; i++) if (op[i] == "get") ratio(op[i], "memaslap", "workload c")
     if ("'"$PROTOCOLS"'" == "compare") for (i = 1; i <= n; i++) { ratio(op[i], "couchbench meta"); ratio(op[i], "memaslap", "couchbench meta") }
   }

@@ -41,9 +41,10 @@ public final class LineChart implements Chart {
   private final Function<Double, String> xTickLabel;
   private final List<String> categories;
   private final List<Series> series;
+  private final double[] xRange;
 
   private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY,
-      Function<Double, String> xTickLabel, List<String> categories, List<Series> series) {
+      Function<Double, String> xTickLabel, List<String> categories, List<Series> series, double[] xRange) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
@@ -52,6 +53,7 @@ public final class LineChart implements Chart {
     this.xTickLabel = xTickLabel;
     this.categories = categories;
     this.series = series;
+    this.xRange = xRange;
   }
 
   /**
@@ -61,7 +63,7 @@ public final class LineChart implements Chart {
    * @return a new chart
    */
   public static LineChart titled(String title) {
-    return new LineChart(title, "", "", false, false, null, List.of(), List.of());
+    return new LineChart(title, "", "", false, false, null, List.of(), List.of(), null);
   }
 
   /**
@@ -72,17 +74,28 @@ public final class LineChart implements Chart {
    * @return a new chart with these labels
    */
   public LineChart axes(String xLabel, String yLabel) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, xRange);
+  }
+
+  /**
+   * Fixes the x axis' span, so that charts drawn one under the other share their time axis.
+   *
+   * @param min its left end
+   * @param max its right end, above min
+   * @return a new chart spanning that
+   */
+  public LineChart xRange(double min, double max) {
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, new double[] {min, max});
   }
 
   /** @return a new chart whose x axis is logarithmic (every x must then be positive) */
   public LineChart logX() {
-    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, categories, series);
+    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, categories, series, xRange);
   }
 
   /** @return a new chart whose y axis is logarithmic (every y must then be positive) */
   public LineChart logY() {
-    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, categories, series);
+    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, categories, series, xRange);
   }
 
   /**
@@ -90,7 +103,7 @@ public final class LineChart implements Chart {
    * @return a new chart whose x ticks are labelled so
    */
   public LineChart xTickLabels(Function<Double, String> label) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, label, categories, series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, label, categories, series, xRange);
   }
 
   /**
@@ -102,7 +115,7 @@ public final class LineChart implements Chart {
    * @return a new chart with a categorical x axis
    */
   public LineChart xCategories(List<String> names) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(names), series);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(names), series, xRange);
   }
 
   /**
@@ -165,7 +178,7 @@ public final class LineChart implements Chart {
   private LineChart with(Series added) {
     List<Series> next = new ArrayList<>(series);
     next.add(added);
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next));
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next), xRange);
   }
 
   /**
@@ -208,6 +221,10 @@ public final class LineChart implements Chart {
       styler.setXAxisMax(categories.size() + 0.5);
       styler.setXAxisDecimalPattern("0");
       styler.setXAxisTickMarkSpacingHint(width / (categories.size() + 2)); // about a tick per category
+    }
+    if (xRange != null) {
+      styler.setXAxisMin(xRange[0]);
+      styler.setXAxisMax(xRange[1]);
     }
     styler.setErrorBarsColorSeriesColor(true);
     Color[] colors = styler.getSeriesColors();

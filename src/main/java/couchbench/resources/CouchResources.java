@@ -64,10 +64,26 @@ public final class CouchResources {
     figures.put("couchdb httpd requests", at(stats, "couchdb", "httpd", "requests", "value"));
     figures.put("couchdb database_reads", at(stats, "couchdb", "database_reads", "value"));
     figures.put("couchdb database_writes", at(stats, "couchdb", "database_writes", "value"));
-    figures.put("couchdb erlang memory (bytes)", at(node(client, "/_node/_local/_system"), "memory", "total"));
+    figures.put("couchdb erlang memory (bytes)", node(client, "/_node/_local/_system").map(CouchResources::erlangMemory)
+        .map(BigDecimal::valueOf));
     local.ifPresent(server -> LocalProcess.addFigures(server, figures));
     figures.put(ResourceSnapshot.CLOCK, Optional.of(ResourceSnapshot.clockNow()));
     return new ResourceSnapshot(figures);
+  }
+
+  /**
+   * The memory the node's Erlang VM holds: {@code _system}'s memory has no total, but its parts, the processes' and the
+   * system's ("atom_used" and "processes_used" are parts of "atom" and "processes"), as erlang:memory() gives them.
+   *
+   * @param system the node's {@code _node/_local/_system}
+   * @return their sum, in bytes
+   */
+  static long erlangMemory(JsonNode system) {
+    long bytes = 0;
+    for (Map.Entry<String, JsonNode> part : system.path("memory").properties()) {
+      bytes += part.getKey().endsWith("_used") ? 0 : part.getValue().asLong();
+    }
+    return bytes;
   }
 
   /**

@@ -1,28 +1,19 @@
 package couchbench.resources;
 
-import couchbench.memcache.client.MemcacheClient;
-import couchbench.memcache.client.MemcacheClientConfig;
-import couchbench.memcache.client.MemcacheConnections;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.startup.Console;
 import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.TargetException;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import java.math.BigDecimal;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /** Memcache's own figures ({@code stats}), summed over a target's servers, and the local memcached's process. */
 public final class MemcacheResources {
@@ -67,7 +58,7 @@ public final class MemcacheResources {
         .or(() -> delta.value(CMD_SET).map(value -> new ItemsGained(CMD_SET, value)));
   }
 
-  private static final long WAIT_SECONDS = 10;
+  private static final Duration WAIT = Duration.ofSeconds(10);
 
   private MemcacheResources() {}
 
@@ -199,50 +190,36 @@ public final class MemcacheResources {
   }
 
   private static List<Map<String, String>> stats(List<InetSocketAddress> servers) {
+    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(servers)) {
+      return stats(servers, enquiries, WAIT);
+    }
+  }
+
+  /**
+   * @param servers the servers asked
+   * @param enquiries a connection to each
+   * @param wait how long a server may take
+   * @return each server's stats, in order
+   * @throws TargetException when a server does not answer in time, or answers stats with something else
+   */
+  static List<Map<String, String>> stats(List<InetSocketAddress> servers, MemcacheEnquiries enquiries,
+      Duration wait) {
     List<Map<String, String>> perServer = new ArrayList<>();
-    List<MemcacheReply> replies = ask(servers, new MemcacheRequest.Stats(""), "stats");
+    List<MemcacheReply> replies = enquiries.ask(new MemcacheRequest.Stats(""), "stats", wait);
     for (int i = 0; i < servers.size(); i++) {
       if (!(replies.get(i) instanceof MemcacheReply.StatsLines lines)) {
-        throw new TargetException("memcache server " + address(servers.get(i)) + " answered stats with "
-            + replies.get(i));
+        throw new TargetException("memcache server " + MemcacheEnquiries.address(servers.get(i))
+            + " answered stats with " + replies.get(i));
       }
       perServer.add(lines.stats());
     }
     return perServer;
   }
 
-  // Outside Gatling there is no event loop to borrow: one thread of our own, for one request to each server.
   private static List<MemcacheReply> ask(List<InetSocketAddress> servers, MemcacheRequest request, String what) {
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    try (MemcacheClient client = new MemcacheClient(MemcacheClientConfig.of(servers), group, NioSocketChannel::new)) {
-      MemcacheConnections connections = client.connectionsFor(group.next());
-      List<MemcacheReply> replies = new ArrayList<>();
-      for (InetSocketAddress server : servers) {
-        replies.add(ask(connections, server, request, what));
-      }
-      return replies;
-    } finally {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(servers)) {
+      return enquiries.ask(request, what, WAIT);
     }
   }
 
-  private static MemcacheReply ask(MemcacheConnections connections, InetSocketAddress server, MemcacheRequest request,
-      String what) {
-    try {
-      return connections.sendTo(server, request).get(WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      throw new TargetException("memcache server " + address(server) + " did not answer " + what + ": "
-          + e.getCause().getMessage(), e.getCause());
-    } catch (TimeoutException e) {
-      throw new TargetException("memcache server " + address(server) + " did not answer " + what + " within "
-          + WAIT_SECONDS + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new TargetException("interrupted while sending " + what + " to memcache server " + address(server));
-    }
-  }
-
-  private static String address(InetSocketAddress server) {
-    return server.getHostString() + ":" + server.getPort();
-  }
 }

@@ -23,6 +23,11 @@ public final class HistogramTags {
     return tag("group", name, passed);
   }
 
+  /** @return whether a tag is an OK (passed) histogram's */
+  public static boolean passed(String tag) {
+    return tag.endsWith(":ok");
+  }
+
   private static String tag(String kind, String name, boolean passed) {
     return kind + ":" + FORBIDDEN.matcher(name).replaceAll("_") + (passed ? ":ok" : ":ko");
   }

@@ -39,7 +39,7 @@ public record RunLog(
    * @throws ResultsException when the log is missing, cut short, of another Gatling version or not a log at all
    */
   public static RunLog read(Path runFolder) {
-    return SimulationLog.read(runFolder, Set.of(), IntervalSink.NONE);
+    return SimulationLog.read(runFolder, Set.of(), IntervalSink.NONE, new LoadSeconds());
   }
 
   /**

@@ -5,6 +5,7 @@ import couchbench.gatling.GatlingRunId;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.ProtocolErrors;
 import couchbench.report.SummaryPage;
+import couchbench.report.Table;
 import couchbench.scaleout.Injector;
 import couchbench.startup.AtExit;
 import couchbench.startup.Console;
@@ -21,6 +22,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -48,6 +51,9 @@ public final class RunOutput implements GatlingRunId.Listener {
 
   /** The length of an interval in histograms.hlog. */
   public static final Duration INTERVAL = Duration.ofSeconds(5);
+
+  /** How often the memcache client's times are taken: every second, for the run's seconds ({@link LoadSeconds}). */
+  private static final Duration TICK = Duration.ofSeconds(1);
 
   /**
    * The intervals without a step's line after which the console gets a progress line of its own: every 10 s, so that
@@ -73,6 +79,10 @@ public final class RunOutput implements GatlingRunId.Listener {
   private HistogramLog histograms;
   private ScheduledExecutorService ticker;
   private long intervalStart;
+  private long tickStart;
+  private final Map<String, Histogram> intervalSoFar = new HashMap<>();
+  private final LoadSeconds loadSeconds = new LoadSeconds();
+  private ServerSeries servers = ServerSeries.NONE;
   private boolean memcacheCounted;
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
@@ -194,6 +204,7 @@ public final class RunOutput implements GatlingRunId.Listener {
     startSkew = injector.awaitStart();
     loadStart = Instant.now();
     intervalStart = loadStart.toEpochMilli();
+    tickStart = intervalStart;
     try {
       // Readable by all, as Gatling's files of the run are (a temporary file is by default its owner's only).
       partFile = Files.createTempFile("couchbench-" + simulation + "-", ".hlog.part",
@@ -208,28 +219,56 @@ public final class RunOutput implements GatlingRunId.Listener {
       thread.setDaemon(true);
       return thread;
     });
-    ticker.scheduleAtFixedRate(this::tick, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
-  }
-
-  private synchronized void takeInterval() {
-    long now = System.currentTimeMillis();
-    latencies.takeInterval(intervalStart, now, histograms);
-    histograms.flush();
-    intervalStart = now;
+    // On the wall clock's whole seconds, so that each tick's requests fall in one second of the run's seconds.
+    long toNextSecond = TICK.toMillis() - Math.floorMod(intervalStart, TICK.toMillis());
+    ticker.scheduleAtFixedRate(this::tick, toNextSecond, TICK.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /**
-   * Every interval: takes it, and after every {@link #QUIET_INTERVALS} intervals in which no step's line said the
+   * Takes the memcache client's times of the second just ended into the run's seconds, and into the interval of
+   * histograms.hlog, which is written every {@link #INTERVAL} (and at the end: last).
+   */
+  private synchronized void takeSecond(boolean last) {
+    long now = System.currentTimeMillis();
+    latencies.takeInterval(tickStart, now, (tag, start, end, histogram) -> {
+      loadSeconds.add(start, HistogramTags.passed(tag), histogram);
+      intervalSoFar.computeIfAbsent(tag, any -> Outcomes.newCompact()).add(histogram);
+    });
+    tickStart = now;
+    if (last || now - intervalStart >= INTERVAL.toMillis() - TICK.toMillis() / 2) {
+      intervalSoFar.forEach((tag, histogram) -> histograms.interval(tag, intervalStart, now, histogram));
+      intervalSoFar.clear();
+      histograms.flush();
+      intervalStart = now;
+    }
+  }
+
+  /**
+   * Every second: takes it, and after every {@link #QUIET_INTERVALS} intervals in which no step's line said the
    * progress, prints it on a line of its own.
    */
   private synchronized void tick() {
-    takeInterval();
+    long intervalBefore = intervalStart;
+    takeSecond(false);
+    if (intervalStart == intervalBefore) {
+      return;
+    }
     long stepLines = Console.stepLines();
     quietIntervals = stepLines == stepLinesAtTick ? quietIntervals + 1 : 0;
     stepLinesAtTick = stepLines;
     if (quietIntervals > 0 && quietIntervals % QUIET_INTERVALS == 0) {
       progress.ifPresent(account -> Console.say("progress: " + account.line()));
     }
+  }
+
+  /**
+   * The servers' figures read once a second during the load, for the run's seconds: give them before
+   * {@link #finish}.
+   *
+   * @param sampled what was read
+   */
+  public synchronized void serverSeries(ServerSeries sampled) {
+    servers = sampled;
   }
 
   private Progress.Source memcacheProgress() {
@@ -303,7 +342,7 @@ public final class RunOutput implements GatlingRunId.Listener {
     }
     ticker.shutdownNow();
     Console.progressFrom(null);
-    takeInterval();
+    takeSecond(true);
     List<CounterBefore> counted = List.copyOf(counters);
     List<CounterAfter> after = counted.stream().map(this::readAfter).toList();
     Instant afterAt = Instant.now();
@@ -334,6 +373,9 @@ public final class RunOutput implements GatlingRunId.Listener {
     } else {
       page = page.warning("Gatling's simulation.log could not be read: no request figures from it in results.json.");
     }
+    Table seconds = SecondsPage.table(loadSeconds, servers, loadStart.toEpochMilli());
+    writeSeconds(folder, seconds);
+    page = SecondsPage.addTo(page, seconds, servers.notes());
     move(partFile, folder.resolve(HISTOGRAMS));
     Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);
     RunFolders.lastRunIfUnderRoot(folder);
@@ -349,10 +391,18 @@ public final class RunOutput implements GatlingRunId.Listener {
       return Optional.empty();
     }
     try {
-      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms));
+      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms, loadSeconds));
     } catch (ResultsException e) {
       Console.say(e.getMessage() + " (results.json without the requests' figures)");
       return Optional.empty();
+    }
+  }
+
+  private static void writeSeconds(Path folder, Table seconds) {
+    try {
+      Files.writeString(folder.resolve(SecondsPage.FILE), seconds.toCsv());
+    } catch (IOException e) {
+      Console.say(SecondsPage.FILE + " not written: " + e.getMessage());
     }
   }
 

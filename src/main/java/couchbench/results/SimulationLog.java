@@ -31,12 +31,14 @@ final class SimulationLog extends LogFileParser<RunLog> {
   private final File file;
   private final Set<String> timedByClient;
   private final IntervalSink intervals;
+  private final LoadSeconds seconds;
 
-  private SimulationLog(File file, Set<String> timedByClient, IntervalSink intervals) {
+  private SimulationLog(File file, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds) {
     super(file);
     this.file = file;
     this.timedByClient = timedByClient;
     this.intervals = intervals;
+    this.seconds = seconds;
   }
 
   /**
@@ -46,15 +48,17 @@ final class SimulationLog extends LogFileParser<RunLog> {
    * @param timedByClient request names whose times couchbench's own client recorded (finer than Gatling's): their
    *     records are tallied but get no histogram here
    * @param intervals where the interval histograms go, tagged, every {@link RunOutput#INTERVAL}
+   * @param seconds where each request goes by the second it ended in (those timed by the client not: they come from
+   *     the client)
    * @return what the log says
    * @throws ResultsException when the log is missing, cut short, of another Gatling version or not a log at all
    */
-  static RunLog read(Path runFolder, Set<String> timedByClient, IntervalSink intervals) {
+  static RunLog read(Path runFolder, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds) {
     File log = runFolder.resolve(RunFolders.LOG).toFile();
     if (!log.isFile()) {
       throw new ResultsException(log + ": no such file (not a Gatling run folder?)");
     }
-    try (SimulationLog reader = new SimulationLog(log, timedByClient, intervals)) {
+    try (SimulationLog reader = new SimulationLog(log, timedByClient, intervals, seconds)) {
       return reader.parse();
     } catch (ResultsException e) {
       throw e;
@@ -103,6 +107,7 @@ final class SimulationLog extends LogFileParser<RunLog> {
         }
         if (!timedByClient.contains(name)) {
           record(requestTimes, buckets, HistogramTags.request(name, ok), name, ok, start, end);
+          seconds.record(startEpochMillis + end, ok, Math.max(0, end - start) * NANOS_PER_MILLI);
         }
       } else if (header == USER) {
         skipInt(); // scenario

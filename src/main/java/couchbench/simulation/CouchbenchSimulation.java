@@ -1,6 +1,7 @@
 package couchbench.simulation;
 
 import couchbench.gatling.GatlingRunId;
+import couchbench.resources.ServerSampler;
 import couchbench.results.Progress;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
@@ -14,6 +15,7 @@ import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
 import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.Simulation;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -37,7 +39,9 @@ public abstract class CouchbenchSimulation extends Simulation {
   public static final int RESULTS_NOT_BESIDE_REPORT = 4;
 
   private Optional<CouchTarget> couchTarget = Optional.empty();
+  private final List<MemcacheTarget> memcacheTargets = new ArrayList<>();
   private Optional<ClusterReport> cluster = Optional.empty();
+  private Optional<ServerSampler> sampler = Optional.empty();
 
   /** The run's settings, printed once (passwords masked). */
   protected final Settings settings = RunStart.settings();
@@ -87,7 +91,9 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   /** @return the memcache servers of -Dmemcache.servers, or a local memcached started for the run */
   protected final MemcacheTarget memcacheTarget() {
-    return orExit(() -> Targets.memcache(settings));
+    MemcacheTarget target = orExit(() -> Targets.memcache(settings));
+    memcacheTargets.add(target);
+    return target;
   }
 
   /** @return the simulation's name, its class's simple name, which names its scenarios and summary */
@@ -128,11 +134,16 @@ public abstract class CouchbenchSimulation extends Simulation {
   public final void before() {
     Startup.orExit(this::prepare);
     cluster = couchTarget.flatMap(ClusterReport::before);
+    boolean sampled = orExit(() -> settings.booleanValue("sampleServers", true));
     run.loadStarts(progress());
+    if (sampled) {
+      sampler = Optional.of(ServerSampler.start(couchTarget, memcacheTargets));
+    }
   }
 
   @Override
   public final void after() {
+    sampler.ifPresent(running -> run.serverSeries(running.stop()));
     try {
       finish(report());
     } finally {

@@ -8,12 +8,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.Forwarder;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.RunSeconds;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
 import java.net.URI;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -89,6 +92,14 @@ class ChangesCouchDbIT {
       assertEquals(0, feed.path("duplicated").asLong(), feed.toString());
       assertTrue(feed.path("reconnects").asLong() >= listeners, "every listener reconnected: " + feed);
     }
+    // The node second by second: its own counters read while it ran, a gap while it was down.
+    RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+    List<Double> requests = seconds.column("couchdb httpd requests (/s)");
+    assertTrue(requests.stream().anyMatch(rate -> rate > 10), "the node's own request rate: " + requests);
+    assertTrue(seconds.column("couchdb database writes (/s)").stream().anyMatch(rate -> rate > 0));
+    assertTrue(seconds.column("couchdb erlang memory (MB)").stream().anyMatch(megabytes -> megabytes > 1));
+    assertTrue(IntStream.range(1, requests.size() - 1).anyMatch(second -> Double.isNaN(requests.get(second))
+        && !Double.isNaN(seconds.column("load generator heap (MB)").get(second))), "the restart's gap: " + requests);
   }
 
   @Test

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,13 +108,19 @@ class PagesInBrowserIT {
   @ParameterizedTest
   @ValueSource(strings = {"MemSet", "MemGet", "CouchSet", "CouchGet", "CouchVsMemcache", "BulkInsert", "ViewQuery",
       "AttachmentUpload", "compare", "merge"})
-  void shouldOpenOfflineWithEveryImageNoConsoleErrorAndNoPageWiderThanTheWindow(String kind) {
+  void shouldOpenOfflineWithEveryImageNoConsoleErrorAndNoPageWiderThanTheWindow(String kind) throws Exception {
     Browser.Findings findings = browser.open(PAGES.get(kind));
 
     assertTrue(findings.images() > 0, kind + ": the page has its charts: " + findings);
     assertEquals(Browser.WIDTH, findings.windowWidth());
     assertTrue(findings.fits(), kind + ": " + findings.pageWidth() + " px wide, the window " + findings.windowWidth());
     assertTrue(findings.clean(), kind + ": " + findings);
+    if (!List.of("compare", "merge").contains(kind)) {
+      String html = Files.readString(PAGES.get(kind));
+      for (String chart : List.of("requests a second", "latency second by second", "the servers, memory in MB")) {
+        assertTrue(html.contains("alt=\"" + chart + "\""), kind + ": the run second by second, " + chart);
+      }
+    }
   }
 
   /** Waits for a lane, failing with its own assertion rather than a wrapper around it. */

@@ -67,7 +67,7 @@ class SimulationLogTest {
       counted[0] += histogram.getTotalCount();
       assertEquals(RunOutput.INTERVAL.toMillis(), end - start);
     };
-    RunLog log = SimulationLog.read(FIXTURE, Set.of("get"), sink);
+    RunLog log = SimulationLog.read(FIXTURE, Set.of("get"), sink, new LoadSeconds());
 
     long requests = log.requests().entrySet().stream().filter(e -> !e.getKey().equals("get"))
         .mapToLong(e -> e.getValue().ok() + e.getValue().ko()).sum();

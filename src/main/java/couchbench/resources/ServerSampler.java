@@ -1,0 +1,302 @@
+package couchbench.resources;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
+import couchbench.couchdb.CouchReply;
+import couchbench.results.ServerSeries;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
+import couchbench.targets.MemcacheTarget;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The servers' own figures once a second during the load, on a thread of its own, by clients of its own (none of its
+ * requests is one of the load's): each CouchDB node's {@code _node/_local/_stats} and {@code _system}, the memcache
+ * servers' {@code stats}, the CPU and resident memory of each server process on this machine, and the load
+ * generator's own CPU and heap. Counters become rates a second; a figure that cannot be read in a second is a gap
+ * there, and a note says why.
+ */
+public final class ServerSampler {
+
+  private static final Duration EVERY = Duration.ofSeconds(1);
+  private static final Duration MEMCACHE_WAIT = Duration.ofMillis(900);
+  private static final double MB = 1024 * 1024;
+  private static final Duration LOOK_AGAIN = Duration.ofSeconds(3);
+  private static final Path PROC = Path.of("/proc");
+
+  /** One second's raw figures: gauges as they are, counters as running totals that become rates. */
+  private static final class Reading {
+    final Map<String, Double> gauges = new LinkedHashMap<>();
+    final Map<String, Double> counters = new LinkedHashMap<>();
+  }
+
+  /** Where figures come from; what it cannot read it leaves out, and says why in its notes. */
+  private interface Source extends AutoCloseable {
+    void read(Reading reading);
+
+    @Override
+    default void close() {}
+  }
+
+  private final List<Source> sources;
+  private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
+    Thread sampling = new Thread(task, "couchbench-server-sampler");
+    sampling.setDaemon(true);
+    return sampling;
+  });
+  private final List<String> columns = new ArrayList<>();
+  private final Map<String, Integer> columnIndex = new HashMap<>();
+  private final List<ServerSeries.Sample> samples = new ArrayList<>();
+  private final Map<String, double[]> lastCounters = new HashMap<>();
+  private final Notes notes = new Notes();
+
+  private ServerSampler(List<Source> sources) {
+    this.sources = sources;
+  }
+
+  /**
+   * Starts sampling now, then on every whole second of the wall clock.
+   *
+   * @param couchdb the CouchDB server loaded, each of its nodes sampled; empty for none
+   * @param memcache the memcache servers loaded
+   * @return the running sampler
+   */
+  public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache) {
+    List<Source> sources = new ArrayList<>();
+    ServerSampler sampler = new ServerSampler(sources);
+    couchdb.ifPresent(target -> {
+      List<String> urls = target.nodes().urls();
+      for (String url : urls) {
+        String name = urls.size() == 1 ? "couchdb" : "couchdb " + URI.create(url).getAuthority();
+        sources.add(sampler.couchNode(target.node(url), name));
+      }
+      sources.add(sampler.processes(() -> ServerProcess.of(target).stream().toList(), true));
+    });
+    for (MemcacheTarget target : memcache) {
+      sources.add(sampler.memcache(target));
+      sources.add(sampler.processes(() -> ServerProcess.of(target), false));
+    }
+    sources.add(sampler.loadGenerator());
+    long toNextSecond = EVERY.toMillis() - Math.floorMod(System.currentTimeMillis(), EVERY.toMillis());
+    sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    return sampler;
+  }
+
+  /** @return what was sampled, once the sampling has stopped */
+  public ServerSeries stop() {
+    thread.shutdownNow();
+    try {
+      thread.awaitTermination(2, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sources.forEach(Source::close);
+    synchronized (this) {
+      List<ServerSeries.Sample> padded = samples.stream().map(sample -> new ServerSeries.Sample(sample.epochMillis(),
+          padded(sample.values()))).toList();
+      return new ServerSeries(columns, padded, notes.lines());
+    }
+  }
+
+  private double[] padded(double[] values) {
+    double[] all = Arrays.copyOf(values, columns.size());
+    Arrays.fill(all, values.length, all.length, Double.NaN);
+    return all;
+  }
+
+  private synchronized void sample() {
+    long now = System.currentTimeMillis();
+    Reading reading = new Reading();
+    for (Source source : sources) {
+      source.read(reading);
+    }
+    double[] values = new double[0];
+    for (Map.Entry<String, Double> gauge : reading.gauges.entrySet()) {
+      values = set(values, gauge.getKey(), gauge.getValue());
+    }
+    // A counter's rate since the last second it was read; none after a gap, or when it went back (a restart).
+    for (Map.Entry<String, Double> counter : reading.counters.entrySet()) {
+      double[] last = lastCounters.put(counter.getKey(), new double[] {now, counter.getValue()});
+      boolean rated = last != null && counter.getValue() >= last[1] && now - last[0] < 2 * EVERY.toMillis();
+      values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / (now - last[0])
+          : Double.NaN);
+    }
+    samples.add(new ServerSeries.Sample(now, values));
+  }
+
+  private double[] set(double[] values, String column, double value) {
+    int index = columnIndex.computeIfAbsent(column, name -> {
+      columns.add(name);
+      return columns.size() - 1;
+    });
+    double[] grown = values.length > index ? values : padded(values, index + 1);
+    grown[index] = value;
+    return grown;
+  }
+
+  private static double[] padded(double[] values, int length) {
+    double[] all = Arrays.copyOf(values, length);
+    Arrays.fill(all, values.length, length, Double.NaN);
+    return all;
+  }
+
+  // A CouchDB node: its request and database counters, its run queue, message queues and memory.
+  private Source couchNode(CouchTarget node, String name) {
+    CouchDbClient client = new CouchDbClient(node);
+    return reading -> {
+      if (notes.gaveUp(name)) {
+        return;
+      }
+      try {
+        CouchReply stats = client.get("/_node/_local/_stats/couchdb");
+        if (stats.status() != 200) {
+          notes.giveUp(name, name + " at " + node.baseUrl() + " answers GET /_node/_local/_stats with "
+              + stats.status() + " (pouchdb-server has none): its own figures are not read, only its process's");
+          return;
+        }
+        JsonNode couchdb = CouchResources.json(stats.body()).orElseThrow();
+        reading.counters.put(name + " httpd requests (/s)", couchdb.path("httpd").path("requests").path("value")
+            .asDouble());
+        reading.counters.put(name + " database reads (/s)", couchdb.path("database_reads").path("value").asDouble());
+        reading.counters.put(name + " database writes (/s)", couchdb.path("database_writes").path("value")
+            .asDouble());
+        JsonNode system = CouchResources.json(client.get("/_node/_local/_system").body()).orElseThrow();
+        reading.gauges.put(name + " run queue (queued)", system.path("run_queue").asDouble());
+        reading.gauges.put(name + " message queues (queued)", messages(system.path("message_queues")));
+        reading.gauges.put(name + " erlang memory (MB)", CouchResources.erlangMemory(system) / MB);
+      } catch (CouchDbException e) {
+        if (e.isAuthFailure()) {
+          notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own"
+              + " figures are not read");
+        } else {
+          notes.missed(name, e.getMessage());
+        }
+      } catch (RuntimeException e) {
+        notes.missed(name, e.getMessage());
+      }
+    };
+  }
+
+  // The messages waiting over all of a node's queues: a number each, or for a kind of process many, their sum.
+  private static double messages(JsonNode queues) {
+    double sum = 0;
+    for (JsonNode queue : queues) {
+      sum += queue.isNumber() ? queue.asDouble() : queue.path("sum").asDouble();
+    }
+    return sum;
+  }
+
+  // The memcache servers, summed: gets and sets a second, their CPU by their own rusage, their open connections.
+  private Source memcache(MemcacheTarget target) {
+    MemcacheEnquiries enquiries = new MemcacheEnquiries(target.addresses());
+    return new Source() {
+      @Override
+      public void read(Reading reading) {
+        try {
+          List<Map<String, String>> perServer = MemcacheResources.stats(target.addresses(), enquiries,
+              MEMCACHE_WAIT);
+          put(reading.counters, "memcache gets (/s)", MemcacheResources.sum(perServer, "cmd_get"));
+          put(reading.counters, "memcache sets (/s)", MemcacheResources.sum(perServer, "cmd_set"));
+          Optional<BigDecimal> user = MemcacheResources.sum(perServer, "rusage_user");
+          Optional<BigDecimal> system = MemcacheResources.sum(perServer, "rusage_system");
+          put(reading.counters, "memcache cpu (% of a core)", user.flatMap(u -> system.map(s -> u.add(s)
+              .multiply(BigDecimal.valueOf(100)))));
+          put(reading.gauges, "memcache connections (open)", MemcacheResources.sum(perServer, "curr_connections"));
+        } catch (RuntimeException e) {
+          notes.missed("memcache stats", e.getMessage());
+        }
+      }
+
+      @Override
+      public void close() {
+        enquiries.close();
+      }
+    };
+  }
+
+  private static void put(Map<String, Double> figures, String name, Optional<BigDecimal> value) {
+    value.ifPresent(number -> figures.put(name, number.doubleValue()));
+  }
+
+  // The servers' processes on this machine, from /proc: their CPU (unless the servers report their own) and resident
+  // memory. A server restarted is another process: it is looked for again (at most every few seconds: it takes a scan
+  // of /proc) once one of them is gone.
+  private Source processes(Supplier<List<LocalServer>> find, boolean cpu) {
+    return new Source() {
+      private List<LocalServer> found = find.get();
+      private long lookedAt = System.nanoTime();
+      private boolean everFound;
+
+      @Override
+      public void read(Reading reading) {
+        boolean gone = found.stream().anyMatch(server -> ProcessHandle.of(server.pid()).filter(ProcessHandle::isAlive)
+            .isEmpty());
+        if ((gone || found.isEmpty() && everFound) && System.nanoTime() - lookedAt > LOOK_AGAIN.toNanos()) {
+          found = find.get();
+          lookedAt = System.nanoTime();
+        }
+        everFound |= !found.isEmpty();
+        for (LocalServer server : found) {
+          if (cpu) {
+            LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counters.put(server.name()
+                + " cpu (% of a core)", seconds.doubleValue() * 100));
+          }
+          LocalProcess.residentBytes(server.pid(), PROC).ifPresent(bytes -> reading.gauges.put(server.name()
+              + " resident memory (MB)", bytes.doubleValue() / MB));
+        }
+      }
+    };
+  }
+
+  // The load generator itself: a run whose generator is at its limit measures the generator, not the server.
+  private Source loadGenerator() {
+    return reading -> {
+      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counters.put(
+          "load generator cpu (% of a core)", seconds.doubleValue() * 100));
+      Runtime runtime = Runtime.getRuntime();
+      reading.gauges.put("load generator heap (MB)", (runtime.totalMemory() - runtime.freeMemory()) / MB);
+    };
+  }
+
+  /** What could not be read, for the page: a source given up on, and the seconds each source missed. */
+  private static final class Notes {
+    private final Map<String, String> gaveUp = new LinkedHashMap<>();
+    private final Map<String, Integer> missed = new LinkedHashMap<>();
+    private final Map<String, String> firstMiss = new HashMap<>();
+
+    synchronized boolean gaveUp(String source) {
+      return gaveUp.containsKey(source);
+    }
+
+    synchronized void giveUp(String source, String why) {
+      gaveUp.put(source, why);
+    }
+
+    synchronized void missed(String source, String why) {
+      missed.merge(source, 1, Integer::sum);
+      firstMiss.putIfAbsent(source, why);
+    }
+
+    synchronized List<String> lines() {
+      List<String> lines = new ArrayList<>(gaveUp.values());
+      missed.forEach((source, seconds) -> lines.add(source + " not read in " + seconds + " second"
+          + (seconds == 1 ? "" : "s") + " (the first: " + firstMiss.get(source) + ")"));
+      return lines;
+    }
+  }
+}

@@ -1,0 +1,129 @@
+package couchbench.results;
+
+import couchbench.report.LineChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
+ * requests' p50, p99 and max in each second, then the servers' own figures (one chart per unit), so that a dip in
+ * the load lines up with what the servers did then. The same numbers go to {@link #FILE}, one row a second.
+ */
+final class SecondsPage {
+
+  /** The file beside results.json that holds the run's seconds. */
+  static final String FILE = "seconds.csv";
+
+  /** The most lines a chart of the servers draws; the others are in its CSV only. */
+  private static final int MOST_LINES = 7;
+
+  private static final String X = "seconds into the load";
+
+  /** What the servers' charts are of, by the unit of their figures. */
+  private static final Map<String, String> UNITS = Map.of("/s", "operations a second", "% of a core",
+      "CPU in % of a core", "MB", "memory in MB", "queued", "Erlang processes and messages queued", "open",
+      "connections open");
+
+  private SecondsPage() {}
+
+  /**
+   * @param load the load's seconds
+   * @param servers the servers' samples
+   * @param loadStartMillis the load's start, epoch milliseconds: second 0 is the wall clock's second it started in,
+   *     second 1 the next whole second, and so on
+   * @return one row a second, from the load's start to its last second or sample
+   */
+  static Table table(LoadSeconds load, ServerSeries servers, long loadStartMillis) {
+    List<String> columns = new ArrayList<>(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)",
+        "max (ms)"));
+    columns.addAll(servers.columns());
+    long first = Math.floorDiv(loadStartMillis, 1000);
+    Map<Long, LoadSeconds.Second> byLoadSecond = new LinkedHashMap<>();
+    load.seconds().forEach(second -> byLoadSecond.put(second.epochSecond() - first, second));
+    // A sample is taken just after a whole second: its rates are of the second before, its gauges at that second's end.
+    Map<Long, ServerSeries.Sample> samples = new LinkedHashMap<>();
+    servers.samples().forEach(sample -> samples.put(Math.floorDiv(sample.epochMillis() - 500, 1000) - first,
+        sample));
+    long last = Math.max(byLoadSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1),
+        samples.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
+    Table table = Table.of(columns.toArray(String[]::new));
+    for (long second = 0; second <= last; second++) {
+      List<Object> row = new ArrayList<>(List.of(second));
+      LoadSeconds.Second loaded = byLoadSecond.get(second);
+      if (loaded == null) {
+        row.addAll(List.of(0, 0, "", "", ""));
+      } else {
+        boolean timed = loaded.okTimes().getTotalCount() > 0;
+        row.addAll(List.of(loaded.ok() + loaded.ko(), loaded.ko(),
+            timed ? millis(loaded.okTimes().getValueAtPercentile(50)) : "",
+            timed ? millis(loaded.okTimes().getValueAtPercentile(99)) : "",
+            timed ? millis(loaded.okTimes().getMaxValue()) : ""));
+      }
+      ServerSeries.Sample sample = samples.get(second);
+      for (int column = 0; column < servers.columns().size(); column++) {
+        double value = sample == null ? Double.NaN : sample.values()[column];
+        row.add(Double.isNaN(value) ? "" : Math.round(value * 100) / 100.0);
+      }
+      table = table.row(row.toArray());
+    }
+    return table;
+  }
+
+  /**
+   * Adds the charts of the table's seconds to the page, all on one time axis.
+   *
+   * @param page the page
+   * @param seconds the table of {@link #table}
+   * @param notes what the servers' sampling could not read, one line each
+   * @return the page with a line, the charts and a link to {@link #FILE}
+   */
+  static SummaryPage addTo(SummaryPage page, Table seconds, List<String> notes) {
+    if (seconds.rows().isEmpty()) {
+      return page;
+    }
+    double end = Math.max(1, seconds.rows().size() - 1);
+    page = page.line("The run second by second (" + FILE + "): the requests that ended in each second and their"
+        + " times, then the servers' own figures read once a second by couchbench (its reads are not in the load's"
+        + " requests; a server's own request counter counts them). A gap in a line is a second without that figure.");
+    for (String note : notes) {
+      page = page.line("Servers second by second: " + note + ".");
+    }
+    page = page.chart("requests a second", chart(seconds, "requests a second", "requests (/s)", end,
+        List.of("requests (/s)", "failed (/s)")));
+    page = page.chart("latency second by second", chart(seconds, "OK requests' latency in each second", "ms", end,
+        List.of("p50 (ms)", "p99 (ms)", "max (ms)")));
+    Map<String, List<String>> byUnit = new LinkedHashMap<>();
+    for (String column : seconds.columns().subList(6, seconds.columns().size())) {
+      byUnit.computeIfAbsent(ServerSeries.unit(column), any -> new ArrayList<>()).add(column);
+    }
+    for (Map.Entry<String, List<String>> unit : byUnit.entrySet()) {
+      String title = "the servers, " + UNITS.getOrDefault(unit.getKey(), unit.getKey());
+      page = page.chart(title, chart(seconds, title, unit.getKey(), end, unit.getValue()));
+    }
+    return page.link("the run second by second, " + FILE, FILE);
+  }
+
+  private static LineChart chart(Table seconds, String title, String unit, double end, List<String> columns) {
+    LineChart chart = LineChart.titled(title).axes(X, unit).xRange(0, end);
+    for (int drawn = 0; drawn < columns.size(); drawn++) {
+      int column = seconds.columns().indexOf(columns.get(drawn));
+      List<Double> xs = new ArrayList<>();
+      List<Double> ys = new ArrayList<>();
+      for (List<String> row : seconds.rows()) {
+        xs.add(Double.parseDouble(row.get(0)));
+        ys.add(row.get(column).isEmpty() ? Double.NaN : Double.parseDouble(row.get(column)));
+      }
+      String name = columns.get(drawn).replace(" (" + unit + ")", "");
+      chart = drawn < MOST_LINES ? chart.series(name, xs, ys) : chart.csvOnlySeries(name, xs, ys);
+    }
+    return chart;
+  }
+
+  private static double millis(long nanos) {
+    return Math.round(nanos / 1e4) / 100.0;
+  }
+}
