@@ -50,11 +50,12 @@ public class Workload extends CouchbenchSimulation {
   }
 
   // The operations: each thread draws an operation and its key at its intended start, runs it and times it, for
-  // -Doperations spread over the threads, or for -Dduration; a begun operation is finished.
+  // -Doperations spread over the threads, for each step of -Dtargets' staircase, or for -Dduration; a begun operation
+  // is finished.
   private PopulationBuilder operations(SystemOperations system) {
     ScenarioBuilder threads = scenario(system.name() + " operations").exec(system.newUser());
-    return (plan.operations() > 0
-        ? threads.repeat(system.operationsOfUser()).on(system.nextOperation())
+    return (plan.operations() > 0 ? threads.repeat(system.operationsOfUser()).on(system.nextOperation())
+        : plan.curve().isPresent() ? threads.asLongAs(session -> system.stepping()).on(system.nextOperation())
         : threads.during(plan.duration(), false).on(system.nextOperation()))
         .injectOpen(atOnceUsers(plan.threads()));
   }

@@ -29,7 +29,7 @@ import java.util.function.Consumer;
 
 /**
  * A TCP forwarder on a free loopback port in front of a server on 127.0.0.1, passing bytes both ways untouched (after
- * handlers of its own in front, such as TLS), that can stall: for a while, the server's replies are held, then sent on in order, as a server that stops answering for
+ * handlers of its own in front, such as TLS), that can delay every reply by a fixed time, or stall: for a while, the server's replies are held, then sent on in order, as a server that stops answering for
  * a second and then catches up; or go down: for a while, every connection is closed, as a node that went away and
  * came back.
  */
@@ -40,6 +40,7 @@ public final class Forwarder implements AutoCloseable {
   private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel listener;
   private volatile long stallUntilNanos;
+  private volatile long delayNanos;
   private volatile long downUntilNanos;
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
@@ -100,6 +101,15 @@ public final class Forwarder implements AutoCloseable {
   }
 
   /**
+   * Holds every reply from now on for this long, as a server farther away would: a fixed delay added to each.
+   *
+   * @param each how long each reply is held
+   */
+  public void delay(Duration each) {
+    delayNanos = each.toNanos();
+  }
+
+  /**
    * Goes down for this long: closes every client connection now, and each new one at once until then.
    *
    * @param length how long
@@ -133,6 +143,11 @@ public final class Forwarder implements AutoCloseable {
           .handler(new ChannelInboundHandlerAdapter() {
             @Override
             public void channelRead(ChannelHandlerContext upstreamContext, Object reply) {
+              if (delayNanos > 0) {
+                // Scheduled tasks of one loop run by deadline, then in the order scheduled: replies stay in order.
+                client.eventLoop().schedule(() -> client.writeAndFlush(reply), delayNanos, TimeUnit.NANOSECONDS);
+                return;
+              }
               long wait = stallUntilNanos - System.nanoTime();
               if (wait <= 0 && held.isEmpty()) {
                 client.writeAndFlush(reply);

@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 
+import couchbench.curve.Staircase;
 import couchbench.distributions.KeyChoosers;
 import couchbench.distributions.Mix;
 import couchbench.startup.Console;
@@ -17,9 +18,11 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.LongUnaryOperator;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.ObjectSampler;
 import org.apache.commons.rng.simple.RandomSource;
@@ -45,6 +48,7 @@ public abstract class SystemOperations {
   private final AtomicInteger users = new AtomicInteger();
   private final AtomicLong firstStart = new AtomicLong();
   private final long tickNanos;
+  private final Optional<Staircase> staircase;
 
   /**
    * @param system "couchdb" or "memcache"
@@ -59,6 +63,7 @@ public abstract class SystemOperations {
     this.keyChoosers = KeyChoosers.forRun(plan.distribution(), plan.records(), plan.expectedInserts(),
         plan.zipfianConstant(), records.inserts());
     this.tickNanos = plan.target() > 0 ? (long) (plan.threads() * 1e9 / plan.target()) : 0;
+    this.staircase = plan.curve().map(steps -> new Staircase(steps, system, plan.threads(), Console::say));
   }
 
   /** @return the system's name, which starts its request names: "couchdb" or "memcache" */
@@ -136,10 +141,29 @@ public abstract class SystemOperations {
     return session -> {
       int index = users.getAndIncrement();
       UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create();
-      long start = tickNanos == 0 ? 0 : scheduleStart() + index * tickNanos / plan.threads();
       ObjectSampler<Operation> operations = mix.sampler(random);
-      return session.set(USER, new User(keyChoosers.forUser(random), operations::sample, () -> 1 + random.nextInt(plan.maxScanLength()), start, tickNanos));
+      return session.set(USER, new User(keyChoosers.forUser(random), operations::sample,
+          () -> 1 + random.nextInt(plan.maxScanLength()), schedule(index)));
     };
+  }
+
+  // A user's intended starts: the staircase's step, -Dtarget's ticks, or none (each operation when the last ends).
+  private LongUnaryOperator schedule(int user) {
+    if (staircase.isPresent()) {
+      staircase.get().begin();
+      return staircase.get().intendedStarts(user);
+    }
+    if (tickNanos == 0) {
+      return now -> now;
+    }
+    long start = scheduleStart() + user * tickNanos / plan.threads();
+    long[] started = {0};
+    return now -> start + started[0]++ * tickNanos;
+  }
+
+  /** @return with -Dtargets, whether a step of the staircase is under way: the operations' loop runs while it is */
+  public boolean stepping() {
+    return staircase.orElseThrow().running();
   }
 
   /**
@@ -164,13 +188,13 @@ public abstract class SystemOperations {
     ChainBuilder draw = exec(session -> {
       User user = user(session);
       user.next(user.operations.get(), System.nanoTime());
-      if (tickNanos == 0) {
+      if (!paced()) {
         start(user);
       }
       return session;
     });
-    // Under -Dtarget, a wait for the intended start, then the start; else the draw starts the operation at once.
-    ChainBuilder started = tickNanos == 0 ? draw : draw
+    // Under -Dtarget or -Dtargets, a wait for the intended start, then the start; else the draw starts it at once.
+    ChainBuilder started = !paced() ? draw : draw
         .doIf(session -> waitNanos(session) > 0).then(pause(session ->
             Duration.ofMillis((waitNanos(session) + 999_999) / 1_000_000)))
         .exec(session -> {
@@ -191,8 +215,12 @@ public abstract class SystemOperations {
   public WorkloadFigures.SystemFigures figures() {
     WorkloadFigures.SystemFigures figures = new WorkloadFigures.SystemFigures(name(), records.loaded(),
         records.insertsTried(), times.seconds(name()), serverCounts(), notes(),
-        times.figures(name(), plan.operationsRun()));
-    Console.say(figures.pace(plan.target()));
+        times.figures(name(), plan.operationsRun()), staircase.map(Staircase::steps).orElse(List.of()),
+        staircase.flatMap(steps -> steps.highestMet().isPresent() ? Optional.of(steps.highestMet().getAsDouble())
+            : Optional.empty()).orElse(null));
+    if (staircase.isEmpty()) {
+      Console.say(figures.pace(plan.target()));
+    }
     return figures;
   }
 
@@ -213,6 +241,10 @@ public abstract class SystemOperations {
     String key() {
       return RecordContent.key(keyNumber);
     }
+  }
+
+  private boolean paced() {
+    return tickNanos > 0 || staircase.isPresent();
   }
 
   private long scheduleStart() {
@@ -250,5 +282,7 @@ public abstract class SystemOperations {
       records.versions().acknowledged(user.keyNumber, user.written);
     }
     times.record(name(), user.operation, outcome, user.intendedStart, user.actualStart, end);
+    staircase.ifPresent(steps -> steps.record(ok, outcome == OperationTimes.Outcome.FAILED, user.intendedStart,
+        user.actualStart, end));
   }
 }

@@ -1,6 +1,7 @@
 package couchbench.workloads;
 
 import couchbench.distributions.KeyChooser;
+import java.util.function.LongUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -12,9 +13,7 @@ final class User {
   final KeyChooser keys;
   final Supplier<Operation> operations;
   final Supplier<Integer> scanLengths;
-  private final long firstStart;
-  private final long tickNanos;
-  private long started;
+  private final LongUnaryOperator intendedStarts;
 
   Operation operation;
   long keyNumber;
@@ -37,23 +36,21 @@ final class User {
   long actualStart;
 
   /**
-   * @param firstStart the intended start of its first operation, System.nanoTime(); 0 without a schedule
-   * @param tickNanos the time between its intended starts; 0 without a schedule (each starts when the last ends)
+   * @param intendedStarts from now, the intended start of its next operation: now without a schedule (each starts
+   *     when the last ends), else the schedule's next tick
    */
-  User(KeyChooser keys, Supplier<Operation> operations, Supplier<Integer> scanLengths, long firstStart,
-      long tickNanos) {
+  User(KeyChooser keys, Supplier<Operation> operations, Supplier<Integer> scanLengths,
+      LongUnaryOperator intendedStarts) {
     this.keys = keys;
     this.operations = operations;
     this.scanLengths = scanLengths;
-    this.firstStart = firstStart;
-    this.tickNanos = tickNanos;
+    this.intendedStarts = intendedStarts;
   }
 
-  /** Draws the next operation and sets its intended start: the schedule's next tick, or now without one. */
+  /** Draws the next operation and sets its intended start. */
   void next(Operation drawn, long now) {
     operation = drawn;
-    intendedStart = tickNanos == 0 ? now : firstStart + started * tickNanos;
-    started++;
+    intendedStart = intendedStarts.applyAsLong(now);
     write = null;
     written = 0;
     rev = null;

@@ -1,5 +1,6 @@
 package couchbench.workloads;
 
+import couchbench.curve.StepFigures;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,9 +13,10 @@ import java.util.Map;
  * @param mixAsked each operation's proportion asked, by its word
  * @param target operations per second asked per system; 0 for as fast as the threads go
  * @param systems each system's figures, in the order they ran
+ * @param staircase with -Dtargets, the staircase in words; else ""
  */
 public record WorkloadFigures(String workload, Map<String, Double> mixAsked, double target,
-    List<SystemFigures> systems) {
+    List<SystemFigures> systems, String staircase) {
 
   /**
    * One system's figures.
@@ -26,9 +28,11 @@ public record WorkloadFigures(String workload, Map<String, Double> mixAsked, dou
    * @param serverCounts the server's own counts after the run, each in words beside what the run acknowledged
    * @param notes what the run did differently on this system, and why (e.g. get + set for read-modify-write)
    * @param operations each operation's figures, in {@link Operation}'s order
+   * @param steps with -Dtargets, each step of the staircase, in the order they ran; else empty
+   * @param highestRate with -Dtargets, the highest rate asked that met the goal; null when none did, or without
    */
   public record SystemFigures(String system, long loaded, long inserted, double seconds, List<String> serverCounts,
-      List<String> notes, List<OperationFigures> operations) {
+      List<String> notes, List<OperationFigures> operations, List<StepFigures> steps, Double highestRate) {
 
     /** @return operations run, whatever their outcome */
     public long operationsRun() {

@@ -1,6 +1,7 @@
 package couchbench.workloads;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.curve.CurvePlan;
 import couchbench.distributions.Distribution;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
@@ -34,10 +35,13 @@ import java.util.Optional;
  * @param keyPerField whether memcache stores a record as one key per field, {@code <key>:<i>} (-DrecordLayout=
  *     keyPerField), rather than one key holding all its fields (record, the default)
  * @param database the CouchDB database the run creates (replacing an earlier run's) and loads; kept after the run
+ * @param curve with -Dtargets, a staircase of target rates run in turn per system instead of one rate, or a search for
+ *     the highest rate that meets -Dsla
  */
 public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proportions, Distribution distribution,
     double zipfianConstant, int records, int fields, int fieldLength, int threads, Duration duration,
-    long operations, int maxScanLength, double target, List<String> systems, boolean keyPerField, String database) {
+    long operations, int maxScanLength, double target, List<String> systems, boolean keyPerField, String database,
+    Optional<CurvePlan> curve) {
 
   /** The system name in request names and -Dsystem. */
   public static final String COUCHDB = "couchdb";
@@ -58,7 +62,8 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
    * Reads the plan from the run's settings: the preset of -Dworkload (default a), then each value given alone.
    *
    * @param settings workload, read, update, insert, scan, rmw, distribution, zipfianConstant, records, fields,
-   *     fieldLength, threads, duration, operations, scanLength, target, system, recordLayout, database
+   *     fieldLength, threads, duration, operations, scanLength, target, system, recordLayout, database, and a staircase's
+   *     targets, sla, startRate, maxSteps, settleSeconds, stepSeconds
    * @return the plan
    * @throws WorkloadException naming the property and its allowed values, before any load
    */
@@ -83,6 +88,12 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
       throw new WorkloadException("-Doperations and -Dduration are both given: give one, the operations to run or"
           + " the seconds to run them for");
     }
+    Optional<CurvePlan> curve = CurvePlan.from(settings);
+    if (curve.isPresent() && (operations > 0 || settings.value("duration").isPresent()
+        || settings.value("target").isPresent())) {
+      throw new WorkloadException("-Dtargets runs a staircase of rates, each step -DsettleSeconds then -DstepSeconds"
+          + " long: leave out -Dtarget, -Doperations and -Dduration");
+    }
     double target = settings.doubleValue("target", 0);
     if (target < 0) {
       throw new WorkloadException("-Dtarget=" + target + " is below 0: give operations per second, or leave it out"
@@ -97,7 +108,7 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
         settings.intValue("scanLength", WorkloadPreset.MAX_SCAN_LENGTH, 1), target,
         systems(settings.get("system", COUCHDB + "," + MEMCACHE), proportions.get(Operation.SCAN) > 0),
         keyPerField(settings.get("recordLayout", "record")),
-        DatabaseNames.fromSettings(settings, "couchbench_workload"));
+        DatabaseNames.fromSettings(settings, "couchbench_workload"), curve);
   }
 
   /**
@@ -107,7 +118,7 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
   public WorkloadFigures figures(List<WorkloadFigures.SystemFigures> systems) {
     Map<String, Double> asked = new LinkedHashMap<>();
     operationsRun().forEach(operation -> asked.put(operation.word(), proportions.get(operation)));
-    return new WorkloadFigures(describe(), asked, target, systems);
+    return new WorkloadFigures(describe(), asked, target, systems, curve.map(CurvePlan::describe).orElse(""));
   }
 
   /** @return the operations with a share above 0, in {@link Operation}'s order */
@@ -122,7 +133,9 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
    * @return the inserts expected per system
    */
   public long expectedInserts() {
-    double operationsExpected = operations > 0 ? operations : target * duration.toSeconds();
+    double operationsExpected = operations > 0 ? operations : curve.map(steps -> steps.targets().stream()
+        .mapToDouble(rate -> rate * (steps.settle().toSeconds() + steps.measure().toSeconds())).sum())
+        .orElse(target * duration.toSeconds());
     return (long) (operationsExpected * proportions.get(Operation.INSERT) * 2);
   }
 
@@ -145,8 +158,9 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
     return "workload " + preset.name().toLowerCase(Locale.ROOT) + " (" + preset.title() + "): " + String.join(", ", mix)
         + ", " + distribution.lowerCase() + " over " + String.format(Locale.ROOT, "%,d", records) + " records of "
         + fields + " fields of " + fieldLength + " bytes; " + threads + " threads "
-        + (operations > 0 ? "for " + String.format(Locale.ROOT, "%,d", operations) + " operations"
-            : "for " + duration.toSeconds() + " s") + " per system, " + pace;
+        + curve.map(steps -> "per system, " + steps.describe()).orElse((operations > 0 ? "for "
+            + String.format(Locale.ROOT, "%,d", operations) + " operations" : "for " + duration.toSeconds() + " s")
+            + " per system, " + pace);
   }
 
   private static void checkProportions(Map<Operation, Double> proportions) {

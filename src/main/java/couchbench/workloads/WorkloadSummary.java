@@ -1,5 +1,7 @@
 package couchbench.workloads;
 
+import couchbench.curve.CurvePage;
+import couchbench.curve.StepFigures;
 import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
@@ -74,13 +76,24 @@ public final class WorkloadSummary implements Summary<WorkloadFigures> {
       for (String note : system.notes()) {
         page = page.line(system.system() + ", " + note + ".");
       }
-      String pace = system.pace(figures.target()) + ".";
-      page = system.behind(figures.target()) ? page.warning(pace) : page.line(pace);
+      if (system.steps().isEmpty()) {
+        String pace = system.pace(figures.target()) + ".";
+        page = system.behind(figures.target()) ? page.warning(pace) : page.line(pace);
+      }
       long failed = system.operations().stream().mapToLong(WorkloadFigures.OperationFigures::failed).sum();
       if (failed > 0) {
         page = page.warning(String.format(Locale.ROOT, "%s: %,d operations failed (conflicts and torn reads not counted): Gatling's"
             + " report names their errors.", system.system(), failed));
       }
+    }
+    if (!figures.staircase().isEmpty()) {
+      Map<String, List<StepFigures>> steps = new LinkedHashMap<>();
+      Map<String, Double> highest = new LinkedHashMap<>();
+      figures.systems().forEach(system -> {
+        steps.put(system.system(), system.steps());
+        highest.put(system.system(), system.highestRate());
+      });
+      page = CurvePage.addTo(page, figures.staircase(), steps, highest);
     }
     page = page.table("operations: the mix asked and run, outcomes, rate", mix)
         .table("latency of successful operations, from the intended and from the actual start", latency);

@@ -66,6 +66,21 @@ class WorkloadPlanTest {
     assertRefused(Map.of("operations", "10", "duration", "5"), "-Doperations and -Dduration are both given");
     assertRefused(Map.of("recordLayout", "columns"), "-DrecordLayout=columns is not a record layout");
     assertRefused(Map.of("injector", "1/2"), "Workload runs on one injector");
+    assertRefused(Map.of("targets", "100,200", "target", "50"), "-Dtargets runs a staircase of rates");
+    assertRefused(Map.of("targets", "100,200", "duration", "5"), "leave out -Dtarget, -Doperations and -Dduration");
+    assertRefused(Map.of("targets", "auto"), "-Dtargets=auto searches for the highest rate");
+  }
+
+  @Test
+  void shouldRunAStaircaseOfRatesPerSystemInsteadOfOneRate() {
+    WorkloadPlan plan = plan(Map.of("targets", "100,200", "stepSeconds", "4", "settleSeconds", "1"));
+
+    assertEquals(List.of(100.0, 200.0), plan.curve().orElseThrow().targets());
+    assertTrue(plan.describe().endsWith("16 threads per system, target rates 100, 200 /s; each step 1 s settling, 4 s"
+        + " measured"), plan.describe());
+    assertEquals(0, plan.expectedInserts(), "workload a inserts nothing");
+    assertEquals(50, plan(Map.of("targets", "100", "stepSeconds", "4", "settleSeconds", "1", "workload", "d"))
+        .expectedInserts(), "100/s for 5 s, 0.05 of them inserts, twice as YCSB reckons");
   }
 
   private static void assertRefused(Map<String, String> properties, String start) {

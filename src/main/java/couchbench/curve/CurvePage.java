@@ -1,0 +1,91 @@
+package couchbench.curve;
+
+import couchbench.report.LineChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.results.Histograms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A staircase on the page: the highest rate that met the goal, first; each step's rates and latencies in a table; and
+ * the curve, latency against the rate achieved, one point per step, every system on one chart.
+ */
+public final class CurvePage {
+
+  private CurvePage() {}
+
+  /**
+   * @param page the simulation's page
+   * @param staircase the staircase in words ({@link CurvePlan#describe})
+   * @param steps each system's steps, by system, in the order they ran
+   * @param highest each system's highest rate that met the goal, null for none
+   * @return the page with the highest rates at its top, then the table and the chart added
+   */
+  public static SummaryPage addTo(SummaryPage page, String staircase, Map<String, List<StepFigures>> steps,
+      Map<String, Double> highest) {
+    List<String> highestLines = new ArrayList<>();
+    highest.forEach((system, rate) -> highestLines.add(system + ": " + (rate == null
+        ? "no step met the goal at 90% of its rate or more"
+        : String.format(Locale.ROOT, "%,.0f operations/s is the highest rate asked that met the goal", rate))
+        + " (" + staircase + ")."));
+    Table table = Table.of("system", "step", "asked (/s)", "achieved (/s)", "ok", "failed", "started late",
+        "intended p50 (ms)",
+        "intended p99 (ms)", "intended p99.9 (ms)", "actual p50 (ms)", "actual p99 (ms)", "actual p99.9 (ms)",
+        "at the goal's percentile (ms)", "met");
+    LineChart chart = LineChart.titled("latency against the rate achieved, one point per step")
+        .axes("operations a second achieved", "ms");
+    for (Map.Entry<String, List<StepFigures>> system : steps.entrySet()) {
+      List<Double> achieved = new ArrayList<>();
+      List<List<Double>> lines = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+      int number = 0;
+      for (StepFigures step : system.getValue()) {
+        Histogram intended = Histograms.decode(step.intendedMicros());
+        Histogram actual = Histograms.decode(step.actualMicros());
+        table = table.row(system.getKey(), ++number, step.target(), step.achieved(), step.ok(), step.failed(),
+            step.late(),
+            millis(intended, 50), millis(intended, 99), millis(intended, 99.9), millis(actual, 50),
+            millis(actual, 99), millis(actual, 99.9), step.atGoalMicros() == null ? null : step.atGoalMicros() / 1000,
+            step.met() ? "yes" : "no");
+        if (intended.getTotalCount() > 0) {
+          achieved.add(step.achieved());
+          lines.get(0).add(millis(intended, 50));
+          lines.get(1).add(millis(intended, 99));
+          lines.get(2).add(millis(intended, 99.9));
+          lines.get(3).add(millis(actual, 99));
+        }
+      }
+      // Sorted by the rate achieved: a search runs its steps out of order.
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < achieved.size(); i++) {
+        order.add(i);
+      }
+      order.sort((a, b) -> Double.compare(achieved.get(a), achieved.get(b)));
+      List<String> names = List.of("p50", "p99", "p99.9", "p99 from the actual start");
+      for (int line = 0; line < names.size(); line++) {
+        List<Double> ys = lines.get(line);
+        chart = chart.series(system.getKey() + " " + names.get(line), order.stream().map(achieved::get).toList(),
+            order.stream().map(ys::get).toList());
+      }
+    }
+    return page.linesFirst(highestLines)
+        .line("The staircase: " + staircase + ". Each step ran the same load at its rate asked, spread over the"
+            + " threads; its settling seconds are not measured. A step's rate achieved counts the operations that ended"
+            + " in its measured seconds; its latencies are theirs, from the intended start (queueing included) and"
+            + " from the actual one. A step meets the goal when it achieved 90% of its rate or more, nothing failed,"
+            + " and its latency at the goal's percentile is within the limit. A rate the threads cannot offer (a"
+            + " thread runs one operation at a time: threads / latency) is missed for that reason: give more threads."
+            + " Operations that started more than 2 ms after their intended start are counted: where the server kept"
+            + " up, that is the load generator's own lag (a busy machine, a pause's resolution), and the intended"
+            + " latencies include it.")
+        .table("the staircase, step by step", table)
+        .chart("latency against throughput", chart);
+  }
+
+  private static double millis(Histogram micros, double percentile) {
+    return micros.getTotalCount() == 0 ? 0 : Math.round(micros.getValueAtPercentile(percentile) / 10.0) / 100.0;
+  }
+}

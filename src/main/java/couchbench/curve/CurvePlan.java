@@ -1,0 +1,91 @@
+package couchbench.curve;
+
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A run's staircase of target rates, -Dtargets: the same load at each rate in turn, each step an unmeasured settle
+ * period (-DsettleSeconds) then a measured one (-DstepSeconds); or, with -Dtargets=auto and a goal (-Dsla), a search
+ * for the highest rate that meets it, from -DstartRate.
+ *
+ * @param targets the fixed rates, in order; empty when it searches
+ * @param startRate the search's first rate
+ * @param maxSteps the most steps a search runs
+ * @param goal the latency goal, when one is given
+ * @param settle each step's unmeasured start
+ * @param measure each step's measured part
+ */
+public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Optional<LatencyGoal> goal,
+    Duration settle, Duration measure) {
+
+  /** Below this share of its target, a step's achieved rate misses it: the load could not be offered. */
+  public static final double ACHIEVED_SHARE = 0.9;
+
+  /**
+   * @param settings targets, sla, startRate, maxSteps, settleSeconds, stepSeconds
+   * @return the staircase; empty without -Dtargets
+   * @throws SettingsException naming the setting and what to give
+   */
+  public static Optional<CurvePlan> from(Settings settings) {
+    Optional<String> given = settings.value("targets");
+    if (given.isEmpty()) {
+      if (settings.value("sla").isPresent()) {
+        throw new SettingsException("-Dsla needs -Dtargets: give -Dtargets=auto to search for the highest rate that"
+            + " meets it, or -Dtargets=1000,2000,4000 to run those rates and mark which meet it");
+      }
+      return Optional.empty();
+    }
+    Optional<LatencyGoal> goal = settings.value("sla").map(LatencyGoal::parse);
+    Duration settle = Duration.ofSeconds(settings.intValue("settleSeconds", 3, 0));
+    Duration measure = Duration.ofSeconds(settings.intValue("stepSeconds", 10, 1));
+    String targets = settings.get("targets", "");
+    if (targets.trim().equalsIgnoreCase("auto")) {
+      if (goal.isEmpty()) {
+        throw new SettingsException("-Dtargets=auto searches for the highest rate that meets a latency goal: give"
+            + " one, e.g. -Dsla=p99<10ms");
+      }
+      return Optional.of(new CurvePlan(List.of(), settings.doubleValue("startRate", 100), settings.intValue(
+          "maxSteps", 12, 2), goal, settle, measure));
+    }
+    return Optional.of(new CurvePlan(rates(targets), 0, 0, goal, settle, measure));
+  }
+
+  private static List<Double> rates(String text) {
+    List<Double> rates = new ArrayList<>();
+    for (String rate : text.split(",")) {
+      try {
+        double value = Double.parseDouble(rate.trim());
+        if (value > 0) {
+          rates.add(value);
+          continue;
+        }
+      } catch (NumberFormatException notANumber) {
+        // said below, with the whole setting
+      }
+      throw new SettingsException("-Dtargets=" + text + ": '" + rate.trim() + "' is not a rate above 0; give"
+          + " operations per second, e.g. -Dtargets=1000,2000,4000, or -Dtargets=auto with -Dsla");
+    }
+    return rates;
+  }
+
+  /** @return a fresh search of this staircase, for one system */
+  public RateSearch search() {
+    return targets.isEmpty() ? RateSearch.auto(startRate, maxSteps) : RateSearch.fixed(targets);
+  }
+
+  /** @return e.g. "rates 1000, 2000, 4000 /s" or "a search for the highest rate meeting p99 < 10 ms from 100 /s" */
+  public String describe() {
+    String steps = String.format(Locale.ROOT, "each step %d s settling, %d s measured", settle.toSeconds(),
+        measure.toSeconds());
+    return (targets.isEmpty()
+        ? String.format(Locale.ROOT, "a search for the highest rate meeting %s, from %.0f/s (at most %d steps)",
+            goal.orElseThrow().describe(), startRate, maxSteps)
+        : "target rates " + String.join(", ", targets.stream().map(rate -> String.format(Locale.ROOT, "%.0f", rate))
+            .toList()) + " /s" + goal.map(g -> ", goal " + g.describe()).orElse("")) + "; " + steps;
+  }
+}

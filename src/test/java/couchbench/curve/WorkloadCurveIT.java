@@ -1,0 +1,89 @@
+package couchbench.curve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.Forwarder;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import couchbench.targets.PouchDbServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Workload's staircase against real servers: a search for the highest rate meeting p99 < 25 ms on memcached, direct and
+ * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency);
+ * and three fixed rates on pouchdb-server, three points per percentile.
+ */
+class WorkloadCurveIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Map<String, String> SEARCH = Map.of("system", "memcache", "workload", "c", "records", "200",
+      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "7", "settleSeconds", "1",
+      "stepSeconds", "2");
+
+  @Test
+  void shouldFindALowerRateUnderTheGoalWhenEachReplyIsHeld10Ms() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start(); Forwarder farther = Forwarder.start(memcached.port())) {
+      farther.delay(Duration.ofMillis(10));
+      double direct = highestRate(search(memcached.address()));
+      double delayed = highestRate(search(farther.address()));
+
+      // 4 threads, each one operation at a time, each over 10 ms: at most 400 operations a second.
+      assertTrue(delayed <= 400, "at most threads / latency: " + delayed);
+      assertTrue(delayed >= 100, "the first step, 100/s, is within reach at 10 ms: " + delayed);
+      assertTrue(direct >= 2 * delayed, "direct " + direct + " against " + delayed + " through the forwarder");
+    }
+  }
+
+  @Test
+  void shouldDrawOnePointPerFixedRateForEachPercentile() throws Exception {
+    try (PouchDbServer couch = PouchDbServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("Workload", Map.of("couchdb.url", couch.url(), "system", "couchdb",
+          "workload", "c", "records", "100", "threads", "4", "targets", "20,40,80", "settleSeconds", "1",
+          "stepSeconds", "2", "database", "curve_fixed"), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode couchdb = figures(run).path("systems").get(0);
+      List<Double> asked = couchdb.path("steps").findValues("target").stream().map(JsonNode::asDouble).toList();
+      assertEquals(List.of(20.0, 40.0, 80.0), asked);
+      for (JsonNode step : couchdb.path("steps")) {
+        assertTrue(step.path("achieved").asDouble() >= 0.9 * step.path("target").asDouble(), step.toString());
+      }
+      List<String> points = Files.readAllLines(run.requireRunFolder().resolve("latency-against-throughput.csv"));
+      for (String line : List.of("couchdb p50", "couchdb p99", "couchdb p99.9", "couchdb p99 from the actual start")) {
+        assertEquals(3, points.stream().filter(point -> point.startsWith(line + ",")).count(), line + ": " + points);
+      }
+      assertTrue(run.output().contains("couchbench: curve: couchdb step 3: asked 80/s"), run.output());
+    }
+  }
+
+  private static GatlingRun.Result search(String memcache) throws Exception {
+    Map<String, String> properties = new HashMap<>(SEARCH);
+    properties.put("memcache.servers", memcache);
+    GatlingRun.Result run = GatlingRun.run("Workload", properties, TIMEOUT);
+    assertEquals(0, run.exitCode(), run.output());
+    return run;
+  }
+
+  private static double highestRate(GatlingRun.Result run) throws Exception {
+    JsonNode memcache = figures(run).path("systems").get(0);
+    assertTrue(memcache.path("highestRate").isNumber(), "a rate met the goal: " + memcache.path("steps"));
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("operations/s is the highest rate asked that met the goal"), "said at the top");
+    return memcache.path("highestRate").asDouble();
+  }
+
+  private static JsonNode figures(GatlingRun.Result run) throws Exception {
+    Path results = run.requireRunFolder().resolve("results.json");
+    return JSON.readTree(results.toFile()).path("figures");
+  }
+}
