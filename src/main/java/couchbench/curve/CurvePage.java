@@ -36,8 +36,9 @@ public final class CurvePage {
         "intended p50 (ms)",
         "intended p99 (ms)", "intended p99.9 (ms)", "actual p50 (ms)", "actual p99 (ms)", "actual p99.9 (ms)",
         "at the goal's percentile (ms)", "met");
+    // Both axes logarithmic: the systems compared may differ a hundredfold in rate and in latency.
     LineChart chart = LineChart.titled("latency against the rate achieved, one point per step")
-        .axes("operations a second achieved", "ms");
+        .axes("operations a second achieved", "ms").logX().logY();
     for (Map.Entry<String, List<StepFigures>> system : steps.entrySet()) {
       List<Double> achieved = new ArrayList<>();
       List<List<Double>> lines = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
@@ -52,10 +53,10 @@ public final class CurvePage {
             step.met() ? "yes" : "no");
         if (intended.getTotalCount() > 0) {
           achieved.add(step.achieved());
-          lines.get(0).add(millis(intended, 50));
-          lines.get(1).add(millis(intended, 99));
-          lines.get(2).add(millis(intended, 99.9));
-          lines.get(3).add(millis(actual, 99));
+          lines.get(0).add(plotted(intended, 50));
+          lines.get(1).add(plotted(intended, 99));
+          lines.get(2).add(plotted(intended, 99.9));
+          lines.get(3).add(plotted(actual, 99));
         }
       }
       // Sorted by the rate achieved: a search runs its steps out of order.
@@ -83,6 +84,11 @@ public final class CurvePage {
             + " latencies include it.")
         .table("the staircase, step by step", table)
         .chart("latency against throughput", chart);
+  }
+
+  // Unrounded, and above 0 for the logarithmic axis: a microsecond at least.
+  private static double plotted(Histogram micros, double percentile) {
+    return Math.max(1, micros.getValueAtPercentile(percentile)) / 1000.0;
   }
 
   private static double millis(Histogram micros, double percentile) {

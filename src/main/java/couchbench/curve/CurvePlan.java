@@ -73,9 +73,15 @@ public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Op
     return rates;
   }
 
-  /** @return a fresh search of this staircase, for one system */
-  public RateSearch search() {
-    return targets.isEmpty() ? RateSearch.auto(startRate, maxSteps) : RateSearch.fixed(targets);
+  /**
+   * @param threads the virtual users sharing each step's rate
+   * @return a fresh search of this staircase, for one system; a search goes no lower than two operations per thread
+   *     in a step's measured seconds, below which a step measures too few operations to judge a percentile by
+   */
+  public RateSearch search(int threads) {
+    return targets.isEmpty()
+        ? RateSearch.auto(startRate, maxSteps, Math.max(1, 2.0 * threads / measure.toSeconds()))
+        : RateSearch.fixed(targets);
   }
 
   /** @return e.g. "rates 1000, 2000, 4000 /s" or "a search for the highest rate meeting p99 < 10 ms from 100 /s" */

@@ -16,14 +16,16 @@ public final class RateSearch {
   private final List<Double> fixed;
   private final boolean searching;
   private final int maxSteps;
+  private final double lowest;
   private int steps;
   private double highestMet = Double.NaN;
   private double lowestMissed = Double.NaN;
 
-  private RateSearch(List<Double> fixed, boolean searching, int maxSteps) {
+  private RateSearch(List<Double> fixed, boolean searching, int maxSteps, double lowest) {
     this.fixed = fixed;
     this.searching = searching;
     this.maxSteps = maxSteps;
+    this.lowest = lowest;
   }
 
   /**
@@ -31,16 +33,17 @@ public final class RateSearch {
    * @return a staircase of those steps
    */
   public static RateSearch fixed(List<Double> targets) {
-    return new RateSearch(List.copyOf(targets), false, targets.size());
+    return new RateSearch(List.copyOf(targets), false, targets.size(), 0);
   }
 
   /**
    * @param start the first step's rate
    * @param maxSteps the most steps it runs
+   * @param lowest the lowest rate it tries: when a step at twice that misses, the search ends without a rate
    * @return a search from that rate
    */
-  public static RateSearch auto(double start, int maxSteps) {
-    return new RateSearch(List.of(start), true, maxSteps);
+  public static RateSearch auto(double start, int maxSteps, double lowest) {
+    return new RateSearch(List.of(start), true, maxSteps, lowest);
   }
 
   /** @return the first step's rate */
@@ -78,7 +81,7 @@ public final class RateSearch {
       return OptionalDouble.of(target * 2);
     }
     if (Double.isNaN(highestMet)) {
-      return target / 2 >= 1 ? OptionalDouble.of(target / 2) : OptionalDouble.empty();
+      return target / 2 >= lowest ? OptionalDouble.of(target / 2) : OptionalDouble.empty();
     }
     if ((lowestMissed - highestMet) / lowestMissed <= RESOLUTION) {
       return OptionalDouble.empty();

@@ -75,7 +75,7 @@ public final class Staircase {
    */
   public Staircase(CurvePlan plan, String system, int threads, Consumer<String> say) {
     this.plan = plan;
-    this.search = plan.search();
+    this.search = plan.search(threads);
     this.system = system;
     this.threads = threads;
     this.say = say;
@@ -106,13 +106,17 @@ public final class Staircase {
   public LongUnaryOperator intendedStarts(int user) {
     int[] stepSeen = {-1};
     long[] count = {0};
+    long offset = user % threads;
     return now -> {
       Step current = step;
       if (current.index != stepSeen[0]) {
+        // A user still busy with the last step joins this one at its next slot: the slots it missed were the last
+        // step's backlog, which this step's settling is there to absorb, not this step's.
         stepSeen[0] = current.index;
-        count[0] = 0;
+        long slot = current.start + offset * current.periodNanos / threads;
+        count[0] = now <= slot ? 0 : (now - slot + current.periodNanos - 1) / current.periodNanos;
       }
-      return current.start + (long) ((user % threads + (double) threads * count[0]++) * current.periodNanos / threads);
+      return current.start + (offset * current.periodNanos) / threads + count[0]++ * current.periodNanos;
     };
   }
 

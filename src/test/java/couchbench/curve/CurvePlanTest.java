@@ -22,7 +22,7 @@ class CurvePlanTest {
     assertEquals("target rates 1000, 2000, 4000 /s; each step 3 s settling, 5 s measured", fixed.describe());
 
     CurvePlan auto = plan(Map.of("targets", "auto", "sla", "p99.9<500us", "startRate", "50")).orElseThrow();
-    assertTrue(auto.search().searches());
+    assertTrue(auto.search(16).searches());
     assertEquals(new LatencyGoal(99.9, 500), auto.goal().orElseThrow());
     assertEquals("a search for the highest rate meeting p99.9 < 500 us, from 50/s (at most 12 steps); each step 3 s"
         + " settling, 10 s measured", auto.describe());

@@ -13,20 +13,23 @@ class RateSearchTest {
 
   @Test
   void shouldDoubleWhileTheGoalIsMetThenBisectToWithinTenPercent() {
-    List<Double> asked = run(RateSearch.auto(100, 20), rate -> rate <= 1500);
+    List<Double> asked = run(RateSearch.auto(100, 20, 1), rate -> rate <= 1500);
 
     assertEquals(List.of(100.0, 200.0, 400.0, 800.0, 1600.0, 1200.0, 1400.0, 1500.0), asked);
   }
 
   @Test
-  void shouldHalveWhenTheFirstStepMissesAndStopBelowOnePerSecond() {
-    assertEquals(List.of(100.0, 50.0, 25.0, 38.0, 32.0, 28.0, 30.0), run(RateSearch.auto(100, 20), rate -> rate <= 30));
-    assertEquals(List.of(4.0, 2.0, 1.0), run(RateSearch.auto(4, 20), rate -> false));
+  void shouldHalveWhenTheFirstStepMissesAndStopBelowItsLowestRate() {
+    assertEquals(List.of(100.0, 50.0, 25.0, 38.0, 32.0, 28.0, 30.0), run(RateSearch.auto(100, 20, 1), rate -> rate <= 30));
+    assertEquals(List.of(4.0, 2.0, 1.0), run(RateSearch.auto(4, 20, 1), rate -> false));
+    RateSearch tooFew = RateSearch.auto(100, 20, 10);
+    assertEquals(List.of(100.0, 50.0, 25.0, 12.5), run(tooFew, rate -> false));
+    assertTrue(tooFew.highestMet().isEmpty());
   }
 
   @Test
   void shouldStopAtItsMostSteps() {
-    RateSearch search = RateSearch.auto(100, 3);
+    RateSearch search = RateSearch.auto(100, 3, 1);
 
     assertEquals(List.of(100.0, 200.0, 400.0), run(search, rate -> true));
     assertEquals(400.0, search.highestMet().getAsDouble());

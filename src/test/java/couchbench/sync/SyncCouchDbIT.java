@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Sync against a real Apache CouchDB 3.5 node: 200 clients in 20 databases push and pull as PouchDB does, editing
  * their own and each other's documents while the server's are edited too, each client's second sync cut mid-pull and
  * resumed from its checkpoints; after its last pull every client holds exactly the server's documents, conflicts
- * included, and picks the same winners; and 40 clients told to pull without _bulk_get (-DbulkGet=false), as PouchDB
+ * included, and picks the same winners; and 20 clients told to pull without _bulk_get (-DbulkGet=false), as PouchDB
  * does from a server without it, also equal.
  */
 class SyncCouchDbIT {
@@ -54,14 +54,14 @@ class SyncCouchDbIT {
 
   @Test
   void shouldPullWithoutBulkGetAsPouchDbDoesWhenToldAndEndEqualConflictsIncluded() throws Exception {
-    GatlingRun.Result run = GatlingRun.run("Sync", COUCHDB.runProperties(Map.of("clients", "40",
-        "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "1", "serverEdits", "40",
+    GatlingRun.Result run = GatlingRun.run("Sync", COUCHDB.runProperties(Map.of("clients", "20",
+        "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "1", "serverEdits", "20",
         "dropEvery", "2", "bulkGet", "false", "database", "couchbench_sync_open_revs")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
     JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
-    assertEquals(40, figures.path("clientsEqual").asInt(), "every client equal to the server: " + figures);
-    assertEquals(200, figures.path("serverDocs").asLong(), figures.toString());
+    assertEquals(20, figures.path("clientsEqual").asInt(), "every client equal to the server: " + figures);
+    assertEquals(100, figures.path("serverDocs").asLong(), figures.toString());
     assertTrue(figures.path("serverConflicts").asLong() > 0, figures.toString());
     assertEquals(10 * figures.path("serverConflicts").asLong(), figures.path("clientConflicts").asLong(),
         figures.toString());
