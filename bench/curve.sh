@@ -33,7 +33,7 @@ LIMIT=1800 bench_gatling Workload "$out/run.log" -Dcouchdb.url="$URL" -Dcouchdb.
 folder=$(cat "$out/folder")
 [ -n "$folder" ] || { tail -20 "$out/run.log" >&2; exit 1; }
 grep "couchbench: curve:" "$out/run.log"
-sed -n 's/.*<p>\([a-z]*: [0-9,]* operations\/s is the highest rate asked that met the goal[^<]*\)<.*/\1/p' \
+sed -n 's/.*<p>\([a-z]*: [0-9,]* operations\/s is the highest rate asked that was met[^<]*\)<.*/\1/p' \
   "$folder/summary.html"
 cp "$folder/latency-against-throughput.png" "$folder/latency-against-throughput.csv" \
   "$folder/the-staircase-step-by-step.csv" "$out/"

@@ -29,9 +29,10 @@ public final class CurvePage {
       Map<String, Double> highest) {
     List<String> highestLines = new ArrayList<>();
     highest.forEach((system, rate) -> highestLines.add(system + ": " + (rate == null
-        ? "no step met the goal at 90% of its rate or more"
-        : String.format(Locale.ROOT, "%,.0f operations/s is the highest rate asked that met the goal", rate))
-        + " (" + staircase + ")."));
+        ? "no step was met (90% of its rate or more, nothing failed, within the latency goal when one is given)"
+        : String.format(Locale.ROOT, "%,.0f operations/s is the highest rate asked that was met (90%% of it or more,"
+            + " nothing failed, within the latency goal when one is given)", rate))
+        + "; " + staircase + "."));
     Table table = Table.of("system", "step", "asked (/s)", "achieved (/s)", "ok", "failed", "started late",
         "intended p50 (ms)",
         "intended p99 (ms)", "intended p99.9 (ms)", "actual p50 (ms)", "actual p99 (ms)", "actual p99.9 (ms)",

@@ -49,8 +49,13 @@ public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Op
         throw new SettingsException("-Dtargets=auto searches for the highest rate that meets a latency goal: give"
             + " one, e.g. -Dsla=p99<10ms");
       }
-      return Optional.of(new CurvePlan(List.of(), settings.doubleValue("startRate", 100), settings.intValue(
-          "maxSteps", 12, 2), goal, settle, measure));
+      double startRate = settings.doubleValue("startRate", 100);
+      if (!(startRate > 0)) {
+        throw new SettingsException("-DstartRate=" + startRate + " is not a rate above 0: give the search's first"
+            + " rate in operations per second, e.g. -DstartRate=100");
+      }
+      return Optional.of(new CurvePlan(List.of(), startRate, settings.intValue("maxSteps", 12, 2), goal, settle,
+          measure));
     }
     return Optional.of(new CurvePlan(rates(targets), 0, 0, goal, settle, measure));
   }

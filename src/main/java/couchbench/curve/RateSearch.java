@@ -86,7 +86,10 @@ public final class RateSearch {
     if ((lowestMissed - highestMet) / lowestMissed <= RESOLUTION) {
       return OptionalDouble.empty();
     }
-    return OptionalDouble.of(Math.rint((highestMet + lowestMissed) / 2));
+    double middle = Math.rint((highestMet + lowestMissed) / 2);
+    // Rounded to a whole rate, the middle of two close rates may be one of them, tried already: that is as near as
+    // the search gets.
+    return middle == highestMet || middle == lowestMissed ? OptionalDouble.empty() : OptionalDouble.of(middle);
   }
 
   /** @return the highest rate that met the goal; empty when none did */

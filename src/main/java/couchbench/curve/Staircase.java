@@ -109,14 +109,14 @@ public final class Staircase {
     long offset = user % threads;
     return now -> {
       Step current = step;
+      long first = current.start + offset * current.periodNanos / threads;
       if (current.index != stepSeen[0]) {
         // A user still busy with the last step joins this one at its next slot: the slots it missed were the last
         // step's backlog, which this step's settling is there to absorb, not this step's.
         stepSeen[0] = current.index;
-        long slot = current.start + offset * current.periodNanos / threads;
-        count[0] = now <= slot ? 0 : (now - slot + current.periodNanos - 1) / current.periodNanos;
+        count[0] = now <= first ? 0 : (now - first + current.periodNanos - 1) / current.periodNanos;
       }
-      return current.start + (offset * current.periodNanos) / threads + count[0]++ * current.periodNanos;
+      return first + count[0]++ * current.periodNanos;
     };
   }
 
@@ -147,7 +147,19 @@ public final class Staircase {
     }
   }
 
+  // Judges the step that ended; whatever goes wrong here ends the staircase with a line, never leaves the users
+  // looping on the last step's rate (an exception in a scheduled task is otherwise swallowed).
   private void judge() {
+    try {
+      judgeStep();
+    } catch (RuntimeException e) {
+      running = false;
+      judge.shutdown();
+      say.accept("curve: " + system + " stopped: the step could not be judged (" + e + ")");
+    }
+  }
+
+  private void judgeStep() {
     Step done = step;
     double seconds = plan.measure().toNanos() / 1e9;
     double achieved = done.ended.sum() / seconds;

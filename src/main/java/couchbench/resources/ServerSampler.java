@@ -39,10 +39,20 @@ public final class ServerSampler {
   private static final Duration LOOK_AGAIN = Duration.ofSeconds(3);
   private static final Path PROC = Path.of("/proc");
 
-  /** One second's raw figures: gauges as they are, counters as running totals that become rates. */
+  /**
+   * One second's raw figures: gauges as they are, counters as running totals that become rates, each with when its
+   * source was read (a slow source makes the next one's reading later than the second's start).
+   */
   private static final class Reading {
     final Map<String, Double> gauges = new LinkedHashMap<>();
     final Map<String, Double> counters = new LinkedHashMap<>();
+    final Map<String, Long> countersReadAt = new HashMap<>();
+    long readAt;
+
+    void counter(String name, double total) {
+      counters.put(name, total);
+      countersReadAt.put(name, readAt);
+    }
   }
 
   /** Where figures come from; what it cannot read it leaves out, and says why in its notes. */
@@ -53,7 +63,7 @@ public final class ServerSampler {
     default void close() {}
   }
 
-  private final List<Source> sources;
+  private final Map<String, Source> sources = new LinkedHashMap<>();
   private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
     Thread sampling = new Thread(task, "couchbench-server-sampler");
     sampling.setDaemon(true);
@@ -64,10 +74,7 @@ public final class ServerSampler {
   private final List<ServerSeries.Sample> samples = new ArrayList<>();
   private final Map<String, double[]> lastCounters = new HashMap<>();
   private final Notes notes = new Notes();
-
-  private ServerSampler(List<Source> sources) {
-    this.sources = sources;
-  }
+  private volatile boolean stopping;
 
   /**
    * Starts sampling now, then on every whole second of the wall clock.
@@ -77,21 +84,22 @@ public final class ServerSampler {
    * @return the running sampler
    */
   public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache) {
-    List<Source> sources = new ArrayList<>();
-    ServerSampler sampler = new ServerSampler(sources);
+    ServerSampler sampler = new ServerSampler();
+    Map<String, Source> sources = sampler.sources;
     couchdb.ifPresent(target -> {
       List<String> urls = target.nodes().urls();
       for (String url : urls) {
         String name = urls.size() == 1 ? "couchdb" : "couchdb " + URI.create(url).getAuthority();
-        sources.add(sampler.couchNode(target.node(url), name));
+        sources.put(name, sampler.couchNode(target.node(url), name));
       }
-      sources.add(sampler.processes(() -> ServerProcess.of(target).stream().toList(), true));
+      sources.put("couchdb's process", sampler.processes(() -> ServerProcess.of(target).stream().toList(), true));
     });
     for (MemcacheTarget target : memcache) {
-      sources.add(sampler.memcache(target));
-      sources.add(sampler.processes(() -> ServerProcess.of(target), false));
+      String name = "memcache stats" + (sources.containsKey("memcache stats") ? " " + target.describe() : "");
+      sources.put(name, sampler.memcache(target));
+      sources.put(name.replace("stats", "processes"), sampler.processes(() -> ServerProcess.of(target), false));
     }
-    sources.add(sampler.loadGenerator());
+    sources.put("the load generator", sampler.loadGenerator());
     long toNextSecond = EVERY.toMillis() - Math.floorMod(System.currentTimeMillis(), EVERY.toMillis());
     sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;
@@ -99,13 +107,17 @@ public final class ServerSampler {
 
   /** @return what was sampled, once the sampling has stopped */
   public ServerSeries stop() {
-    thread.shutdownNow();
+    // The sample under way ends as it would; only one stuck on a server is interrupted.
+    stopping = true;
+    thread.shutdown();
     try {
-      thread.awaitTermination(2, TimeUnit.SECONDS);
+      if (!thread.awaitTermination(3, TimeUnit.SECONDS)) {
+        thread.shutdownNow();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    sources.forEach(Source::close);
+    sources.values().forEach(Source::close);
     synchronized (this) {
       List<ServerSeries.Sample> padded = samples.stream().map(sample -> new ServerSeries.Sample(sample.epochMillis(),
           padded(sample.values()))).toList();
@@ -114,27 +126,37 @@ public final class ServerSampler {
   }
 
   private double[] padded(double[] values) {
-    double[] all = Arrays.copyOf(values, columns.size());
-    Arrays.fill(all, values.length, all.length, Double.NaN);
-    return all;
+    return padded(values, columns.size());
   }
 
   private synchronized void sample() {
+    if (stopping) {
+      return;
+    }
     long now = System.currentTimeMillis();
     Reading reading = new Reading();
-    for (Source source : sources) {
-      source.read(reading);
+    for (Map.Entry<String, Source> source : sources.entrySet()) {
+      reading.readAt = System.currentTimeMillis();
+      try {
+        source.getValue().read(reading);
+      } catch (RuntimeException e) {
+        // One source failing (a /proc scan racing a process's end) must not end the sampling: the executor would
+        // cancel every later second.
+        notes.missed(source.getKey(), e.toString());
+      }
     }
     double[] values = new double[0];
     for (Map.Entry<String, Double> gauge : reading.gauges.entrySet()) {
       values = set(values, gauge.getKey(), gauge.getValue());
     }
-    // A counter's rate since the last second it was read; none after a gap, or when it went back (a restart).
+    // A counter's rate since it was last read, by the times it was read; none after a gap, or when it went back (a
+    // restart).
     for (Map.Entry<String, Double> counter : reading.counters.entrySet()) {
-      double[] last = lastCounters.put(counter.getKey(), new double[] {now, counter.getValue()});
-      boolean rated = last != null && counter.getValue() >= last[1] && now - last[0] < 2 * EVERY.toMillis();
-      values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / (now - last[0])
-          : Double.NaN);
+      long readAt = reading.countersReadAt.get(counter.getKey());
+      double[] last = lastCounters.put(counter.getKey(), new double[] {readAt, counter.getValue()});
+      long elapsed = last == null ? 0 : readAt - (long) last[0];
+      boolean rated = last != null && counter.getValue() >= last[1] && elapsed > 0 && elapsed < 2 * EVERY.toMillis();
+      values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / elapsed : Double.NaN);
     }
     samples.add(new ServerSeries.Sample(now, values));
   }
@@ -164,21 +186,25 @@ public final class ServerSampler {
       }
       try {
         CouchReply stats = client.get("/_node/_local/_stats/couchdb");
-        if (stats.status() != 200) {
+        if (stats.status() == 404 || stats.status() == 400 || stats.status() == 405) {
           notes.giveUp(name, name + " at " + node.baseUrl() + " answers GET /_node/_local/_stats with "
               + stats.status() + " (pouchdb-server has none): its own figures are not read, only its process's");
           return;
         }
+        CouchReply system = client.get("/_node/_local/_system");
+        if (stats.status() != 200 || system.status() != 200) {
+          notes.missed(name, "GET /_node/_local/_stats answered " + stats.status() + ", _system " + system.status());
+          return;
+        }
         JsonNode couchdb = CouchResources.json(stats.body()).orElseThrow();
-        reading.counters.put(name + " httpd requests (/s)", couchdb.path("httpd").path("requests").path("value")
+        reading.counter(name + " httpd requests (/s)", couchdb.path("httpd").path("requests").path("value")
             .asDouble());
-        reading.counters.put(name + " database reads (/s)", couchdb.path("database_reads").path("value").asDouble());
-        reading.counters.put(name + " database writes (/s)", couchdb.path("database_writes").path("value")
-            .asDouble());
-        JsonNode system = CouchResources.json(client.get("/_node/_local/_system").body()).orElseThrow();
-        reading.gauges.put(name + " run queue (queued)", system.path("run_queue").asDouble());
-        reading.gauges.put(name + " message queues (queued)", messages(system.path("message_queues")));
-        reading.gauges.put(name + " erlang memory (MB)", CouchResources.erlangMemory(system) / MB);
+        reading.counter(name + " database reads (/s)", couchdb.path("database_reads").path("value").asDouble());
+        reading.counter(name + " database writes (/s)", couchdb.path("database_writes").path("value").asDouble());
+        JsonNode figures = CouchResources.json(system.body()).orElseThrow();
+        reading.gauges.put(name + " run queue (queued)", figures.path("run_queue").asDouble());
+        reading.gauges.put(name + " messages queued (queued)", messages(figures.path("message_queues")));
+        reading.gauges.put(name + " erlang memory (MB)", CouchResources.erlangMemory(figures) / MB);
       } catch (CouchDbException e) {
         if (e.isAuthFailure()) {
           notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own"
@@ -192,11 +218,12 @@ public final class ServerSampler {
     };
   }
 
-  // The messages waiting over all of a node's queues: a number each, or for a kind of process many, their sum.
+  // The messages waiting at a node's named processes, and for each kind of many (couch_file, couch_db_updater), its
+  // longest queue: _system gives their count, min, max and percentiles, not their sum.
   private static double messages(JsonNode queues) {
     double sum = 0;
     for (JsonNode queue : queues) {
-      sum += queue.isNumber() ? queue.asDouble() : queue.path("sum").asDouble();
+      sum += queue.isNumber() ? queue.asDouble() : queue.path("max").asDouble();
     }
     return sum;
   }
@@ -210,13 +237,16 @@ public final class ServerSampler {
         try {
           List<Map<String, String>> perServer = MemcacheResources.stats(target.addresses(), enquiries,
               MEMCACHE_WAIT);
-          put(reading.counters, "memcache gets (/s)", MemcacheResources.sum(perServer, "cmd_get"));
-          put(reading.counters, "memcache sets (/s)", MemcacheResources.sum(perServer, "cmd_set"));
+          MemcacheResources.sum(perServer, "cmd_get").ifPresent(total -> reading.counter("memcache gets (/s)",
+              total.doubleValue()));
+          MemcacheResources.sum(perServer, "cmd_set").ifPresent(total -> reading.counter("memcache sets (/s)",
+              total.doubleValue()));
           Optional<BigDecimal> user = MemcacheResources.sum(perServer, "rusage_user");
           Optional<BigDecimal> system = MemcacheResources.sum(perServer, "rusage_system");
-          put(reading.counters, "memcache cpu (% of a core)", user.flatMap(u -> system.map(s -> u.add(s)
-              .multiply(BigDecimal.valueOf(100)))));
-          put(reading.gauges, "memcache connections (open)", MemcacheResources.sum(perServer, "curr_connections"));
+          user.flatMap(u -> system.map(u::add)).ifPresent(seconds -> reading.counter("memcache cpu (% of a core)",
+              seconds.doubleValue() * 100));
+          MemcacheResources.sum(perServer, "curr_connections").ifPresent(open -> reading.gauges.put(
+              "memcache connections (open)", open.doubleValue()));
         } catch (RuntimeException e) {
           notes.missed("memcache stats", e.getMessage());
         }
@@ -227,10 +257,6 @@ public final class ServerSampler {
         enquiries.close();
       }
     };
-  }
-
-  private static void put(Map<String, Double> figures, String name, Optional<BigDecimal> value) {
-    value.ifPresent(number -> figures.put(name, number.doubleValue()));
   }
 
   // The servers' processes on this machine, from /proc: their CPU (unless the servers report their own) and resident
@@ -253,7 +279,7 @@ public final class ServerSampler {
         everFound |= !found.isEmpty();
         for (LocalServer server : found) {
           if (cpu) {
-            LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counters.put(server.name()
+            LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counter(server.name()
                 + " cpu (% of a core)", seconds.doubleValue() * 100));
           }
           LocalProcess.residentBytes(server.pid(), PROC).ifPresent(bytes -> reading.gauges.put(server.name()
@@ -266,7 +292,7 @@ public final class ServerSampler {
   // The load generator itself: a run whose generator is at its limit measures the generator, not the server.
   private Source loadGenerator() {
     return reading -> {
-      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counters.put(
+      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counter(
           "load generator cpu (% of a core)", seconds.doubleValue() * 100));
       Runtime runtime = Runtime.getRuntime();
       reading.gauges.put("load generator heap (MB)", (runtime.totalMemory() - runtime.freeMemory()) / MB);

@@ -42,17 +42,23 @@ public final class LoadSeconds {
   }
 
   /**
-   * The requests of one name that ended in one second, as the memcache client's recorder hands them over.
+   * The requests of one name that ended in one second, as the memcache client's recorder hands them over: each tick is
+   * about a second on the wall clock's whole seconds (the first and the last shorter), counted in the second that
+   * holds its middle, so that a tick a little early or late still lands in its own second.
    *
-   * @param startEpochMillis the start of the second they ended in
+   * @param startEpochMillis the tick's start
+   * @param endEpochMillis its end
    * @param ok whether they passed
    * @param times their times, in nanoseconds
    */
-  synchronized void add(long startEpochMillis, boolean ok, Histogram times) {
-    long second = Math.floorDiv(startEpochMillis + 500, 1000); // the recorder's second starts a few ms late
+  synchronized void add(long startEpochMillis, long endEpochMillis, boolean ok, Histogram times) {
+    if (times.getTotalCount() == 0) {
+      return;
+    }
+    long second = Math.floorDiv((startEpochMillis + endEpochMillis) / 2, 1000);
     if (ok) {
       okTimes.computeIfAbsent(second, any -> Outcomes.newCompact()).add(times);
-    } else if (times.getTotalCount() > 0) {
+    } else {
       failed.merge(second, times.getTotalCount(), Long::sum);
     }
   }

@@ -231,7 +231,7 @@ public final class RunOutput implements GatlingRunId.Listener {
   private synchronized void takeSecond(boolean last) {
     long now = System.currentTimeMillis();
     latencies.takeInterval(tickStart, now, (tag, start, end, histogram) -> {
-      loadSeconds.add(start, HistogramTags.passed(tag), histogram);
+      loadSeconds.add(start, end, HistogramTags.passed(tag), histogram);
       intervalSoFar.computeIfAbsent(tag, any -> Outcomes.newCompact()).add(histogram);
     });
     tickStart = now;
@@ -249,7 +249,14 @@ public final class RunOutput implements GatlingRunId.Listener {
    */
   private synchronized void tick() {
     long intervalBefore = intervalStart;
-    takeSecond(false);
+    try {
+      takeSecond(false);
+    } catch (RuntimeException e) {
+      // Said, not thrown: the executor would cancel every later tick, and the rest of the run's times would be taken
+      // at its end, as one second.
+      Console.say("results: a second's memcache times not taken (" + e + "): they go with the next");
+      return;
+    }
     if (intervalStart == intervalBefore) {
       return;
     }

@@ -134,17 +134,17 @@ public abstract class CouchbenchSimulation extends Simulation {
   public final void before() {
     Startup.orExit(this::prepare);
     cluster = couchTarget.flatMap(ClusterReport::before);
-    boolean sampled = orExit(() -> settings.booleanValue("sampleServers", true));
-    run.loadStarts(progress());
-    if (sampled) {
-      sampler = Optional.of(ServerSampler.start(couchTarget, memcacheTargets));
+    // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
+    if (orExit(() -> settings.booleanValue("sampleServers", true))) {
+      sampler = Optional.of(orExit(() -> ServerSampler.start(couchTarget, memcacheTargets)));
     }
+    run.loadStarts(progress());
   }
 
   @Override
   public final void after() {
-    sampler.ifPresent(running -> run.serverSeries(running.stop()));
     try {
+      sampler.ifPresent(running -> run.serverSeries(running.stop()));
       finish(report());
     } finally {
       cleanUp();

@@ -46,8 +46,10 @@ public final class WorkloadSummary implements Summary<WorkloadFigures> {
         .line("Latency from the intended start: from when the schedule meant the operation to start (-Dtarget spreads"
             + " them evenly over each thread), so an operation queued behind a slow one is as late as it; from the"
             + " actual start: from when it was sent, which hides that queueing (coordinated omission)."
-            + (figures.target() > 0 ? "" : " Without -Dtarget each operation starts when the last ends: both clocks"
-            + " are one."));
+            + (figures.target() > 0 || !figures.staircase().isEmpty() ? "" : " Without -Dtarget each operation"
+            + " starts when the last ends: both clocks are one.")
+            + (figures.staircase().isEmpty() ? "" : " Under -Dtargets the tables below add up every step, settling"
+            + " included; each step's own figures are in the staircase's table."));
     Table mix = Table.of("system", "operation", "asked", "ran", "share", "ok", "conflicts", "torn", "failed",
         "ok/s");
     Table latency = Table.of("system", "operation", "clock", "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)",

@@ -46,6 +46,8 @@ class CurvePlanTest {
     assertTrue(refused(Map.of("targets", "1000,fast")).startsWith("-Dtargets=1000,fast: 'fast' is not a rate"));
     assertTrue(refused(Map.of("targets", "1000,0")).startsWith("-Dtargets=1000,0: '0' is not a rate above 0"));
     assertTrue(refused(Map.of("targets", "auto", "sla", "p100<1ms")).contains("the percentile must be above 0"));
+    assertTrue(refused(Map.of("targets", "auto", "sla", "p99<1ms", "startRate", "0")).startsWith("-DstartRate=0.0 is"
+        + " not a rate above 0"));
   }
 
   private static java.util.Optional<CurvePlan> plan(Map<String, String> properties) {

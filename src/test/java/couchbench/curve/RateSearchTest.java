@@ -28,6 +28,11 @@ class RateSearchTest {
   }
 
   @Test
+  void shouldStopWhenTheRoundedMiddleIsARateTriedAlready() {
+    assertEquals(List.of(100.0, 50.0, 25.0, 12.5, 6.25, 9.0, 8.0), run(RateSearch.auto(100, 20, 1), rate -> rate <= 8));
+  }
+
+  @Test
   void shouldStopAtItsMostSteps() {
     RateSearch search = RateSearch.auto(100, 3, 1);
 

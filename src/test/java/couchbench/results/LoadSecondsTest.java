@@ -24,21 +24,24 @@ class LoadSecondsTest {
   }
 
   @Test
-  void shouldTakeTheClientsSecondsAsItsRecorderHandsThemOverAFewMillisecondsLate() {
+  void shouldTakeTheClientsTicksIntoTheSecondHoldingTheirMiddle() {
     LoadSeconds seconds = new LoadSeconds();
     Histogram ok = Outcomes.newCompact();
     ok.recordValue(3_000_000);
     ok.recordValue(5_000_000);
     Histogram ko = Outcomes.newCompact();
     ko.recordValue(1_000);
-    seconds.add(20_004, true, ok);
-    seconds.add(20_004, false, ko);
-    seconds.add(21_003, false, Outcomes.newCompact());
+    // The first tick: from the load's start at 19.7 s to the first whole second, 3 ms late.
+    seconds.add(19_700, 20_003, true, ok);
+    seconds.add(20_003, 21_004, false, ko);
+    // A tick 600 ms late, after a pause of the JVM's: still its own second.
+    seconds.add(21_004, 22_600, true, ok);
+    seconds.add(22_600, 23_002, false, Outcomes.newCompact());
 
     List<LoadSeconds.Second> all = seconds.seconds();
-    assertEquals(1, all.size(), "a second with nothing in it adds none: " + all);
-    assertEquals(20, all.get(0).epochSecond());
-    assertEquals(2, all.get(0).ok());
-    assertEquals(1, all.get(0).ko());
+    assertEquals(List.of(19L, 20L, 21L), all.stream().map(LoadSeconds.Second::epochSecond).toList(),
+        "a tick with nothing in it adds no second: " + all);
+    assertEquals(List.of(2L, 0L, 2L), all.stream().map(LoadSeconds.Second::ok).toList());
+    assertEquals(List.of(0L, 1L, 0L), all.stream().map(LoadSeconds.Second::ko).toList());
   }
 }
