@@ -27,7 +27,7 @@ class WorkloadCurveIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Map<String, String> SEARCH = Map.of("system", "memcache", "workload", "c", "records", "200",
-      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "5", "settleSeconds", "1",
+      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "4", "settleSeconds", "1",
       "stepSeconds", "2");
 
   @Test
