@@ -47,11 +47,17 @@ public final class ServerSampler {
     final Map<String, Double> gauges = new LinkedHashMap<>();
     final Map<String, Double> counters = new LinkedHashMap<>();
     final Map<String, Long> countersReadAt = new HashMap<>();
-    long readAt;
+    private final List<String> unstamped = new ArrayList<>();
 
     void counter(String name, double total) {
       counters.put(name, total);
-      countersReadAt.put(name, readAt);
+      unstamped.add(name);
+    }
+
+    // A source's counters are the server's when it answered: a server that stalls answers late, with the stall in.
+    void stamp(long answeredAt) {
+      unstamped.forEach(name -> countersReadAt.put(name, answeredAt));
+      unstamped.clear();
     }
   }
 
@@ -136,7 +142,6 @@ public final class ServerSampler {
     long now = System.currentTimeMillis();
     Reading reading = new Reading();
     for (Map.Entry<String, Source> source : sources.entrySet()) {
-      reading.readAt = System.currentTimeMillis();
       try {
         source.getValue().read(reading);
       } catch (RuntimeException e) {
@@ -144,18 +149,20 @@ public final class ServerSampler {
         // cancel every later second.
         notes.missed(source.getKey(), e.toString());
       }
+      reading.stamp(System.currentTimeMillis());
     }
     double[] values = new double[0];
     for (Map.Entry<String, Double> gauge : reading.gauges.entrySet()) {
       values = set(values, gauge.getKey(), gauge.getValue());
     }
-    // A counter's rate since it was last read, by the times it was read; none after a gap, or when it went back (a
-    // restart).
+    // A counter's rate since it was last read, by the times it was read; none after a gap (a rate over more than a
+    // second and a half is no one second's), or when it went back (a restart).
     for (Map.Entry<String, Double> counter : reading.counters.entrySet()) {
       long readAt = reading.countersReadAt.get(counter.getKey());
       double[] last = lastCounters.put(counter.getKey(), new double[] {readAt, counter.getValue()});
       long elapsed = last == null ? 0 : readAt - (long) last[0];
-      boolean rated = last != null && counter.getValue() >= last[1] && elapsed > 0 && elapsed < 2 * EVERY.toMillis();
+      boolean rated = last != null && counter.getValue() >= last[1] && elapsed > 0
+          && elapsed < EVERY.toMillis() * 3 / 2;
       values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / elapsed : Double.NaN);
     }
     samples.add(new ServerSeries.Sample(now, values));

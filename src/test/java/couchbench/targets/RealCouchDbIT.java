@@ -48,7 +48,8 @@ class RealCouchDbIT {
     try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
       RealCouchDb.Node first = cluster.nodes().get(0);
       first.request("PUT", "/shared?q=2&n=3", null);
-      cluster.nodes().get(1).request("PUT", "/shared/a", "{\"x\":1}");
+      // w=3: acknowledged once every copy has it, so that each node's doc_count counts it at once.
+      cluster.nodes().get(1).request("PUT", "/shared/a?w=3", "{\"x\":1}");
 
       for (RealCouchDb.Node node : cluster.nodes()) {
         JsonNode membership = JSON.readTree(node.request("GET", "/_membership", null));
