@@ -380,8 +380,8 @@ public final class RunOutput implements GatlingRunId.Listener {
     } else {
       page = page.warning("Gatling's simulation.log could not be read: no request figures from it in results.json.");
     }
-    Table seconds = SecondsPage.table(loadSeconds, servers, loadStart.toEpochMilli());
-    writeSeconds(folder, seconds);
+    SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, servers, loadStart.toEpochMilli());
+    writeSeconds(folder, seconds.table());
     page = SecondsPage.addTo(page, seconds, servers.notes());
     move(partFile, folder.resolve(HISTOGRAMS));
     Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);

@@ -4,6 +4,7 @@ import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +32,33 @@ final class SecondsPage {
   private SecondsPage() {}
 
   /**
+   * The run's seconds as numbers, one row a second from the load's start: the load's columns, then the servers'; NaN
+   * where a second has no such figure. The table and the charts are both made from them.
+   *
+   * @param columns the columns' names, "second" first
+   * @param rows one row a second
+   */
+  record Seconds(List<String> columns, List<double[]> rows) {
+
+    /** @return the rows as {@link #FILE} holds them, an empty cell for NaN */
+    Table table() {
+      Table table = Table.of(columns.toArray(String[]::new));
+      for (double[] row : rows) {
+        table = table.row(Arrays.stream(row).mapToObj(value -> Double.isNaN(value) ? null
+            : value == Math.rint(value) ? (Object) (long) value : value).toArray());
+      }
+      return table;
+    }
+  }
+
+  /**
    * @param load the load's seconds
    * @param servers the servers' samples
    * @param loadStartMillis the load's start, epoch milliseconds: second 0 is the wall clock's second it started in,
    *     second 1 the next whole second, and so on
    * @return one row a second, from the load's start to its last second or sample
    */
-  static Table table(LoadSeconds load, ServerSeries servers, long loadStartMillis) {
+  static Seconds of(LoadSeconds load, ServerSeries servers, long loadStartMillis) {
     List<String> columns = new ArrayList<>(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)",
         "max (ms)"));
     columns.addAll(servers.columns());
@@ -50,38 +71,44 @@ final class SecondsPage {
         sample));
     long last = Math.max(byLoadSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1),
         samples.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
-    Table table = Table.of(columns.toArray(String[]::new));
+    List<double[]> rows = new ArrayList<>();
     for (long second = 0; second <= last; second++) {
-      List<Object> row = new ArrayList<>(List.of(second));
+      double[] row = new double[columns.size()];
+      Arrays.fill(row, Double.NaN);
+      row[0] = second;
+      row[1] = 0;
+      row[2] = 0;
       LoadSeconds.Second loaded = byLoadSecond.get(second);
-      if (loaded == null) {
-        row.addAll(List.of(0, 0, "", "", ""));
-      } else {
-        boolean timed = loaded.okTimes().getTotalCount() > 0;
-        row.addAll(List.of(loaded.ok() + loaded.ko(), loaded.ko(),
-            timed ? millis(loaded.okTimes().getValueAtPercentile(50)) : "",
-            timed ? millis(loaded.okTimes().getValueAtPercentile(99)) : "",
-            timed ? millis(loaded.okTimes().getMaxValue()) : ""));
+      if (loaded != null) {
+        row[1] = loaded.ok() + loaded.ko();
+        row[2] = loaded.ko();
+        if (loaded.okTimes().getTotalCount() > 0) {
+          row[3] = millis(loaded.okTimes().getValueAtPercentile(50));
+          row[4] = millis(loaded.okTimes().getValueAtPercentile(99));
+          row[5] = millis(loaded.okTimes().getMaxValue());
+        }
       }
       ServerSeries.Sample sample = samples.get(second);
-      for (int column = 0; column < servers.columns().size(); column++) {
-        double value = sample == null ? Double.NaN : sample.values()[column];
-        row.add(Double.isNaN(value) ? "" : Math.round(value * 100) / 100.0);
+      if (sample != null) {
+        for (int column = 0; column < servers.columns().size(); column++) {
+          double value = sample.values()[column];
+          row[6 + column] = Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
+        }
       }
-      table = table.row(row.toArray());
+      rows.add(row);
     }
-    return table;
+    return new Seconds(columns, rows);
   }
 
   /**
-   * Adds the charts of the table's seconds to the page, all on one time axis.
+   * Adds the charts of the run's seconds to the page, all on one time axis.
    *
    * @param page the page
-   * @param seconds the table of {@link #table}
+   * @param seconds the run's seconds, {@link #of}
    * @param notes what the servers' sampling could not read, one line each
    * @return the page with a line, the charts and a link to {@link #FILE}
    */
-  static SummaryPage addTo(SummaryPage page, Table seconds, List<String> notes) {
+  static SummaryPage addTo(SummaryPage page, Seconds seconds, List<String> notes) {
     if (seconds.rows().isEmpty()) {
       return page;
     }
@@ -107,16 +134,12 @@ final class SecondsPage {
     return page.link("the run second by second, " + FILE, FILE);
   }
 
-  private static LineChart chart(Table seconds, String title, String unit, double end, List<String> columns) {
+  private static LineChart chart(Seconds seconds, String title, String unit, double end, List<String> columns) {
     LineChart chart = LineChart.titled(title).axes(X, unit).xRange(0, end);
+    List<Double> xs = seconds.rows().stream().map(row -> row[0]).toList();
     for (int drawn = 0; drawn < columns.size(); drawn++) {
       int column = seconds.columns().indexOf(columns.get(drawn));
-      List<Double> xs = new ArrayList<>();
-      List<Double> ys = new ArrayList<>();
-      for (List<String> row : seconds.rows()) {
-        xs.add(Double.parseDouble(row.get(0)));
-        ys.add(row.get(column).isEmpty() ? Double.NaN : Double.parseDouble(row.get(column)));
-      }
+      List<Double> ys = seconds.rows().stream().map(row -> row[column]).toList();
       String name = columns.get(drawn).replace(" (" + unit + ")", "");
       chart = drawn < MOST_LINES ? chart.series(name, xs, ys) : chart.csvOnlySeries(name, xs, ys);
     }

@@ -22,7 +22,7 @@ class SecondsPageTest {
         new ServerSeries.Sample(START + 1_600, new double[] {120.456, 7.5}),
         new ServerSeries.Sample(START + 3_600, new double[] {80, Double.NaN})), List.of());
 
-    Table seconds = SecondsPage.table(load, servers, START);
+    Table seconds = SecondsPage.of(load, servers, START).table();
 
     assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
         "memcache sets (/s)", "memcache cpu (% of a core)"), seconds.columns());
@@ -43,7 +43,7 @@ class SecondsPageTest {
         "couchdb run queue (queued)"), List.of(new ServerSeries.Sample(START, new double[] {1, 2, 3})),
         List.of("memcache stats not read in 2 seconds (the first: ...)"));
 
-    String html = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.table(load, servers, START),
+    String html = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, servers, START),
         servers.notes()).toHtml();
 
     for (String chart : List.of("requests a second", "latency second by second", "the servers, operations a second",
