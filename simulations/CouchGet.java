@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
+import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
 import couchbench.requests.CouchRequests;
 import couchbench.siege.SiegePlan;
@@ -12,13 +13,15 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.util.List;
+import java.util.Optional;
 
 /** Seed 000's couchget.php under siege: random ids of CouchSet's key file, each read back intact. See docs/siege.md. */
 public class CouchGet extends CouchbenchSimulation {
 
-  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));
+  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).forHttp(simulation()));
   private final KeyFile.Keys keys = orExit(() ->
       CouchRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = couchdbTarget();
@@ -32,10 +35,14 @@ public class CouchGet extends CouchbenchSimulation {
     return couchRequests.get(plan.rounds().names(round), KeyFile.randomKey(keys::keys));
   }
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
+  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(simulation(), round))
-        .during(plan.duration(), false).on(get(round))
+    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
+    return staircase.map(steps -> users.exec(steps.climb(get(round))))
+        .orElseGet(() -> users.during(plan.duration(), false).on(get(round)))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
@@ -53,6 +60,6 @@ public class CouchGet extends CouchbenchSimulation {
   @Override
   protected Report<?> report() {
     return new Report<>(List.of(couchdb.describe() + ", database " + plan.database()),
-        SiegeSummary.of(simulation(), plan, CouchRequests.GET), SiegeSummary.Figures.reading(keys));
+        SiegeSummary.of(simulation(), plan, CouchRequests.GET), SiegeSummary.Figures.reading(keys).climbed(staircase));
   }
 }

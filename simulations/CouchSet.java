@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
+import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
 import couchbench.requests.CouchRequests;
 import couchbench.siege.SiegePlan;
@@ -13,14 +14,16 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** Seed 000's couchset.php under siege: documents under random ids; writes the key file. See docs/siege.md. */
 public class CouchSet extends CouchbenchSimulation {
 
-  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).withoutPipeline(simulation()));
+  private final SiegePlan plan = orExit(() -> SiegePlan.from(settings).forHttp(simulation()));
   private final CouchTarget couchdb = couchdbTarget();
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
@@ -34,10 +37,14 @@ public class CouchSet extends CouchbenchSimulation {
     return couchRequests.set(plan.rounds().names(round), plan::newDocId, keys::record);
   }
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
+  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(simulation(), round))
-        .during(plan.duration(), false).on(set(round))
+    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
+    return staircase.map(steps -> users.exec(steps.climb(set(round))))
+        .orElseGet(() -> users.during(plan.duration(), false).on(set(round)))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
@@ -65,6 +72,6 @@ public class CouchSet extends CouchbenchSimulation {
   protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "ids");
     return new Report<>(List.of(couchdb.describe() + ", database " + plan.database()),
-        SiegeSummary.of(simulation(), plan, CouchRequests.SET), SiegeSummary.Figures.WRITE);
+        SiegeSummary.of(simulation(), plan, CouchRequests.SET), SiegeSummary.Figures.WRITE.climbed(staircase));
   }
 }

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.requests.MemcacheDialect;
@@ -14,7 +15,9 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /** Seed 000's memget.php under siege: random keys of MemSet's key file, each must be found. See docs/siege.md. */
@@ -37,10 +40,14 @@ public class MemGet extends CouchbenchSimulation {
     return memcacheRequests.get(names, KeyFile.randomKey(keys::keys), plan.pipeline());
   }
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
+  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(simulation(), round))
-        .during(plan.duration(), false).on(get(plan.rounds().names(round)))
+    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
+    return staircase.map(steps -> users.exec(steps.climb(get(plan.rounds().names(round)))))
+        .orElseGet(() -> users.during(plan.duration(), false).on(get(plan.rounds().names(round))))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
@@ -57,6 +64,6 @@ public class MemGet extends CouchbenchSimulation {
   @Override
   protected Report<?> report() {
     return new Report<>(List.of(protocol.describe(memcached)), SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
-        SiegeSummary.Figures.reading(keys));
+        SiegeSummary.Figures.reading(keys).climbed(staircase));
   }
 }

@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.requests.MemcacheDialect;
@@ -15,8 +16,10 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /** Seed 000's memset.php under siege: random values under new md5 keys; writes the key file. See docs/siege.md. */
@@ -42,10 +45,14 @@ public class MemSet extends CouchbenchSimulation {
   private final ChainBuilder warmUpSet = memcacheRequests.set(SiegePlan.warmUpNames(),
       () -> MemcacheRequests.WARMUP_KEY, key -> {}, plan.pipeline());
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction.
+  private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
+
+  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
+  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
   private PopulationBuilder siege(int round) {
-    return scenario(plan.rounds().name(simulation(), round))
-        .during(plan.duration(), false).on(set(plan.rounds().names(round)))
+    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
+    return staircase.map(steps -> users.exec(steps.climb(set(plan.rounds().names(round)))))
+        .orElseGet(() -> users.during(plan.duration(), false).on(set(plan.rounds().names(round))))
         .injectOpen(atOnceUsers(plan.users()));
   }
 
@@ -69,6 +76,6 @@ public class MemSet extends CouchbenchSimulation {
   protected Report<?> report() {
     run.writeKeyFile(keys, keyFile, "keys");
     return new Report<>(List.of(protocol.describe(memcached)), SiegeSummary.of(simulation(), plan, MemcacheRequests.SET),
-        SiegeSummary.Figures.WRITE);
+        SiegeSummary.Figures.WRITE.climbed(staircase));
   }
 }

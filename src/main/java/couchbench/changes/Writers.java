@@ -10,6 +10,7 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.Pacing;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.startup.Console;
@@ -108,8 +109,7 @@ final class Writers {
           return session;
         })
         .asLongAs(session -> writer(session).next < plan.documents()).on(exec(this::claim)
-            .doIf(session -> waitNanos(session) > 0).then(pause(session ->
-                Duration.ofMillis((waitNanos(session) + 999_999) / 1_000_000)))
+            .exec(Pacing.untilIntendedStart(session -> writer(session).intendedStart))
             .exec(this::sent)
             .exec(CouchHttp.stopOnRefusal(target, request()))
             .exec(this::ended))
@@ -240,10 +240,6 @@ final class Writers {
       late.increment();
     }
     return session.markAsSucceeded();
-  }
-
-  private long waitNanos(Session session) {
-    return writer(session).intendedStart - System.nanoTime();
   }
 
   private static Writer writer(Session session) {

@@ -1,5 +1,6 @@
 package couchbench.curve;
 
+import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.time.Duration;
@@ -76,6 +77,23 @@ public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Op
           + " operations per second, e.g. -Dtargets=1000,2000,4000, or -Dtargets=auto with -Dsla");
     }
     return rates;
+  }
+
+  /**
+   * @param injector this injector's share of the load, one of -Dinjector=I/N
+   * @return the staircase of its share: each rate divided among the injectors, whose merged run adds them up again
+   * @throws SettingsException for a search over several injectors, which would each judge their own share
+   */
+  public CurvePlan shareOf(InjectorShare injector) {
+    if (injector.alone()) {
+      return this;
+    }
+    if (targets.isEmpty()) {
+      throw new SettingsException("-Dtargets=auto over -D" + InjectorShare.PARAMETER + "=" + injector + ": each"
+          + " injector would search on its own share and stop at its own rate; give fixed rates, e.g."
+          + " -Dtargets=1000,2000,4000, which the injectors split, and whose merged run marks the goal on the whole");
+    }
+    return new CurvePlan(targets.stream().map(injector::rate).toList(), startRate, maxSteps, goal, settle, measure);
   }
 
   /**

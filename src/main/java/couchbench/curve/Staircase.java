@@ -1,6 +1,5 @@
 package couchbench.curve;
 
-import couchbench.results.Histograms;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -163,12 +162,10 @@ public final class Staircase {
     Step done = step;
     double seconds = plan.measure().toNanos() / 1e9;
     double achieved = done.ended.sum() / seconds;
-    Double atGoal = plan.goal().filter(goal -> done.intended.getTotalCount() > 0)
-        .map(goal -> (double) done.intended.getValueAtPercentile(goal.percentile())).orElse(null);
-    boolean met = achieved >= CurvePlan.ACHIEVED_SHARE * done.target && done.failed.sum() == 0
-        && plan.goal().map(goal -> atGoal != null && atGoal <= goal.limitMicros()).orElse(true);
-    steps.add(new StepFigures(done.target, achieved, done.ok.sum(), done.failed.sum(), done.late.sum(),
-        Histograms.encode(done.intended), Histograms.encode(done.actual), atGoal, met));
+    StepFigures figures = StepFigures.judged(done.target, achieved, done.ok.sum(), done.failed.sum(),
+        done.late.sum(), done.intended, done.actual, plan.goal());
+    boolean met = figures.met();
+    steps.add(figures);
     say.accept(String.format(Locale.ROOT, "curve: %s step %d: asked %,.0f/s, achieved %,.0f/s, p99 %.2f ms from the"
             + " intended start%s", system, done.index + 1, done.target, achieved,
         done.intended.getValueAtPercentile(99) / 1000.0, plan.goal().map(goal -> met ? ", meets " + goal.describe()

@@ -8,11 +8,11 @@ import couchbench.requests.CouchRequests;
 import couchbench.requests.MemcacheRequests;
 import couchbench.results.Merge;
 import couchbench.results.Results;
-import couchbench.results.ResultsException;
 import couchbench.results.ResultsFile;
 import couchbench.results.Summary;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
+import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import couchbench.versus.VersusPlan;
 import couchbench.versus.VersusSummary;
@@ -53,7 +53,7 @@ public final class MergeCommand {
         System.out.println("merge: " + Merge.lostLine(merged));
         System.exit(SOME_LOST);
       }
-    } catch (ResultsException e) {
+    } catch (OneLineException e) { // a results.json that cannot be read, or parameters a plan refuses
       System.err.println("merge: " + e.getMessage());
       System.exit(1);
     }
@@ -68,8 +68,10 @@ public final class MergeCommand {
     return switch (run.simulation()) {
       case "MemSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.SET));
       case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.GET));
-      case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchRequests.SET));
-      case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), CouchRequests.GET));
+      case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings).forHttp("CouchSet"),
+          CouchRequests.SET));
+      case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings).forHttp("CouchGet"),
+          CouchRequests.GET));
       case "CouchVsMemcache" -> Optional.of(VersusSummary.of(run.simulation(), VersusPlan.from(settings)));
       case "ViewQuery" -> Optional.of(ViewQuerySummary.of(ViewQueryPlan.from(settings)));
       case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));

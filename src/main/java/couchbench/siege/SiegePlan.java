@@ -1,9 +1,12 @@
 package couchbench.siege;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.curve.CurvePlan;
+import couchbench.curve.StaircaseLoad;
 import couchbench.data.Md5Keys;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -11,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
@@ -22,7 +26,7 @@ import java.util.stream.Stream;
  * other. The simulations build that load from them.
  *
  * @param users concurrent users of this injector: its share of -Dusers
- * @param duration how long each user keeps sending
+ * @param duration how long each user keeps sending; zero with a staircase ({@code curve})
  * @param valueSize bytes of random text per written value
  * @param database the CouchDB database written and read by CouchSet and CouchGet
  * @param warmup how long the unmeasured warm-up runs before the measured load; zero for none
@@ -32,9 +36,11 @@ import java.util.stream.Stream;
  *     {@code users / usersPerConnection} connections carry them; 1 gives each user its own
  * @param injector this injector's share of the users, and the space of its keys
  * @param rounds how many times the measured load runs, one round after the other, the warm-up once before the first
+ * @param curve with -Dtargets, a staircase of target rates (this injector's share of each) instead of sending back to
+ *     back for -Dduration
  */
 public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
-    int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds) {
+    int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds, Optional<CurvePlan> curve) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -62,19 +68,28 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    * Reads the plan from the run's settings.
    *
    * @param settings users, duration (seconds), valueSize, database, warmup (seconds), pipeline, usersPerConnection,
-   *     injector, rounds
+   *     injector, rounds, and a staircase's ({@link CurvePlan#from})
    * @return the plan
+   * @throws SettingsException naming a setting that does not parse, or one a staircase leaves without effect
    */
   public static SiegePlan from(Settings settings) {
     InjectorShare injector = InjectorShare.from(settings);
+    Optional<CurvePlan> curve = CurvePlan.from(settings).map(steps -> steps.shareOf(injector));
+    String withoutEffect = settings.value("duration").isPresent() ? "-Dduration"
+        : Rounds.from(settings).repeated() ? "-Drounds" : settings.intValue("pipeline", 1, 1) > 1 ? "-Dpipeline" : "";
+    if (curve.isPresent() && !withoutEffect.isEmpty()) {
+      throw new SettingsException(withoutEffect + " does not go with -Dtargets: a staircase runs each rate for"
+          + " -DsettleSeconds then -DstepSeconds, one operation at a time per user; leave " + withoutEffect + " out");
+    }
     return new SiegePlan(
         injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1)),
-        Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
+        // A staircase's length is its steps': -Dduration is not read, so that results.json does not list it.
+        curve.isPresent() ? Duration.ZERO : Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
         atMostMax(settings, "pipeline", "1 (no pipelining)"), atMostMax(settings, "usersPerConnection",
-            "1 (a connection per user)"), injector, Rounds.from(settings));
+            "1 (a connection per user)"), injector, Rounds.from(settings), curve);
   }
 
   private static int atMostMax(Settings settings, String name, String none) {
@@ -126,14 +141,14 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   }
 
   /**
-   * For the simulations that send only HTTP, which has no pipelining here: a pipeline depth or shared connections
-   * would be settings without effect.
+   * For the simulations that send only HTTP (CouchSet, CouchGet), which run no warm-up and have no pipelining here: a
+   * pipeline depth or shared connections would be settings without effect.
    *
    * @param simulation the simulation's name, for the message
-   * @return this plan
+   * @return this plan without a warm-up, so that its page claims none
    * @throws SettingsException when -Dpipeline or -DusersPerConnection is above 1
    */
-  public SiegePlan withoutPipeline(String simulation) {
+  public SiegePlan forHttp(String simulation) {
     String given = pipeline > 1 ? "-Dpipeline=" + pipeline
         : usersPerConnection > 1 ? "-DusersPerConnection=" + usersPerConnection : "";
     if (!given.isEmpty()) {
@@ -141,7 +156,8 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
           + " sends one HTTP request at a time on each connection, as siege does; leave " + given.split("=")[0]
           + " out");
     }
-    return this;
+    return new SiegePlan(users, duration, valueSize, database, Duration.ZERO, pipeline, usersPerConnection, injector,
+        rounds, curve);
   }
 
   /**
@@ -149,7 +165,9 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    *     are several, and how memcache requests are sent when pipelined or on shared connections
    */
   public String describeLoad() {
-    String load = users + " users sending back to back for " + duration.toSeconds() + " s"
+    String load = curve.map(steps -> users + " users, each operation at its intended start, the users sharing each"
+            + " step's rate: " + steps.describe()).orElse(users + " users sending back to back for "
+            + duration.toSeconds() + " s")
         + (injector.alone() ? "" : " (injector " + injector + "'s share)")
         + (rounds.repeated() ? ", in each of " + rounds.count() + " rounds, one after the other" : "");
     if (pipeline > 1) {
@@ -166,6 +184,14 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
   /** @return how a warm-up names what it measures: {@link #WARMUP} before the name, which summaries leave out */
   public static UnaryOperator<String> warmUpNames() {
     return name -> WARMUP + name;
+  }
+
+  /**
+   * @param system what the staircase loads, for its lines: the simulation's name
+   * @return with -Dtargets, the staircase this run's users climb; empty without
+   */
+  public Optional<StaircaseLoad> newStaircase(String system) {
+    return curve.map(steps -> new StaircaseLoad(steps, system, users, Console::say));
   }
 
   /** @return a new md5 memcache key of this injector's own space ({@link #newKey}) */

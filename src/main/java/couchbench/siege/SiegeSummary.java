@@ -1,12 +1,18 @@
 package couchbench.siege;
 
+import couchbench.curve.CurvePage;
+import couchbench.curve.CurvePlan;
+import couchbench.curve.StaircaseLoad;
+import couchbench.curve.StepFigures;
 import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.results.Results;
 import couchbench.results.Summary;
 import couchbench.scaleout.InjectorShare;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -27,18 +33,34 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
    *
    * @param keysRead what a read simulation drew its keys from, e.g. "all 1,200 keys of data/keys/memcache.csv"; null
    *     for a write simulation
+   * @param steps with -Dtargets, the staircase's steps, in the order they ran; empty without (null in a results.json
+   *     from before staircases)
+   * @param highestRate with -Dtargets, the highest rate asked that met the goal; null when none did or without
    */
-  public record Figures(String keysRead) {
+  public record Figures(String keysRead, List<StepFigures> steps, Double highestRate) {
 
     /** A write simulation's: it read no keys. */
-    public static final Figures WRITE = new Figures(null);
+    public static final Figures WRITE = new Figures(null, List.of(), null);
 
     /**
      * @param keys the keys a read simulation drew from
      * @return its figures
      */
     public static Figures reading(KeyFile.Keys keys) {
-      return new Figures(keys.describe());
+      return new Figures(keys.describe(), List.of(), null);
+    }
+
+    /**
+     * @param staircase the staircase the users climbed, with -Dtargets
+     * @return these figures with its steps and its highest rate that met the goal; these figures without one
+     */
+    public Figures climbed(Optional<StaircaseLoad> staircase) {
+      return staircase.map(StaircaseLoad::steps).map(run -> new Figures(keysRead, run, StepFigures.highestMet(run)))
+          .orElse(this);
+    }
+
+    List<StepFigures> stepsRun() {
+      return steps == null ? List.of() : steps;
     }
   }
 
@@ -63,15 +85,19 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     return Figures.class;
   }
 
-  /** The keys read are the injectors' one description when they share it (one key file), else each injector's. */
+  /**
+   * The keys read are the injectors' one description when they share it (one key file), else each injector's; a
+   * staircase's steps are the injectors' steps added up, each judged again on the whole.
+   */
   @Override
   public Figures merge(List<Figures> injectors) {
     List<String> described = injectors.stream().map(Figures::keysRead).filter(Objects::nonNull).distinct().toList();
-    if (described.size() <= 1) {
-      return new Figures(described.isEmpty() ? null : described.get(0));
-    }
-    return new Figures(String.join("; ", InjectorShare.prefixed(injectors.stream()
-        .map(each -> Stream.ofNullable(each.keysRead()).toList()).toList())));
+    String keysRead = described.size() <= 1 ? (described.isEmpty() ? null : described.get(0))
+        : String.join("; ", InjectorShare.prefixed(injectors.stream()
+            .map(each -> Stream.ofNullable(each.keysRead()).toList()).toList()));
+    List<StepFigures> steps = StepFigures.merged(injectors.stream().map(Figures::stepsRun).toList(),
+        plan.curve().flatMap(CurvePlan::goal));
+    return new Figures(keysRead, steps, StepFigures.highestMet(steps));
   }
 
   @Override
@@ -92,6 +118,11 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     for (String warning : tooShort(rounds)) {
       page = page.warning(warning);
     }
+    if (!figures.stepsRun().isEmpty()) {
+      // The staircase's figures first; siege's below are the whole run's, every step's requests together.
+      page = CurvePage.addTo(page, plan.curve().map(CurvePlan::describe).orElse("-Dtargets"),
+          Map.of(simulation, figures.stepsRun()), Collections.singletonMap(simulation, figures.highestRate()));
+    }
     if (!plan.rounds().repeated()) {
       return page.table("siege's figures", SiegeFigures.table(rounds.everyRound()));
     }
@@ -104,6 +135,9 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
   /** The step-length rule's warnings: the steps, and each round's step whose users sent too few requests. */
   private List<String> tooShort(SiegeRounds rounds) {
     List<String> warnings = new ArrayList<>();
+    if (plan.curve().isPresent()) {
+      return warnings; // a staircase's steps have their own length, and its search its own least (CurvePlan#search)
+    }
     ShortSteps.ofPlan(plan).ifPresent(warnings::add);
     rounds.everyRound().forEach((step, figures) ->
         ShortSteps.ofStep(step, figures, plan.users()).ifPresent(warnings::add));

@@ -35,7 +35,12 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
       throw new SettingsException("-Dfields=" + fields + " is more than " + MAX_FIELDS
           + ": give -Dfields between 0 (no record assembly) and " + MAX_FIELDS);
     }
-    return new VersusPlan(SiegePlan.from(settings), fields, Path.of(settings.get("keyDir", "data/keys")));
+    SiegePlan siege = SiegePlan.from(settings);
+    if (siege.curve().isPresent()) {
+      throw new SettingsException("-Dtargets: CouchVsMemcache runs its phases back to back, as the seed did; for the"
+          + " curve of both systems give Workload -Dtargets, or CouchGet and MemGet one after the other");
+    }
+    return new VersusPlan(siege, fields, Path.of(settings.get("keyDir", "data/keys")));
   }
 
   /** @return whether records are written and read */

@@ -3,17 +3,16 @@ package couchbench.workloads;
 import static io.gatling.javaapi.core.CoreDsl.doSwitch;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
-import static io.gatling.javaapi.core.CoreDsl.pause;
 
 import couchbench.curve.Staircase;
 import couchbench.distributions.KeyChoosers;
+import couchbench.gatling.Pacing;
 import couchbench.distributions.Mix;
 import couchbench.startup.Console;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ProtocolBuilder;
 import io.gatling.javaapi.core.Choice;
 import io.gatling.javaapi.core.Session;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -195,8 +194,7 @@ public abstract class SystemOperations {
     });
     // Under -Dtarget or -Dtargets, a wait for the intended start, then the start; else the draw starts it at once.
     ChainBuilder started = !paced() ? draw : draw
-        .doIf(session -> waitNanos(session) > 0).then(pause(session ->
-            Duration.ofMillis((waitNanos(session) + 999_999) / 1_000_000)))
+        .exec(Pacing.untilIntendedStart(session -> user(session).intendedStart))
         .exec(session -> {
           start(user(session));
           return session;
@@ -250,10 +248,6 @@ public abstract class SystemOperations {
   private long scheduleStart() {
     firstStart.compareAndSet(0, System.nanoTime());
     return firstStart.get();
-  }
-
-  private static long waitNanos(Session session) {
-    return user(session).intendedStart - System.nanoTime();
   }
 
   // The key is drawn as the operation starts, so that the version a read must find is the one acknowledged by then.

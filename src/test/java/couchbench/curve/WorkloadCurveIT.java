@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Workload's staircase against real servers: a search for the highest rate meeting p99 < 25 ms on memcached, direct and
- * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency);
- * and three fixed rates on pouchdb-server, three points per percentile.
+ * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency).
+ * A fixed staircase's points are CouchGet's (CouchSetCouchGetIT), split over injectors CouchSet's (ScaleOutIT).
  */
 class WorkloadCurveIT {
 
@@ -41,28 +41,6 @@ class WorkloadCurveIT {
       assertTrue(delayed <= 400, "at most threads / latency: " + delayed);
       assertTrue(delayed >= 100, "the first step, 100/s, is within reach at 10 ms: " + delayed);
       assertTrue(direct >= 2 * delayed, "direct " + direct + " against " + delayed + " through the forwarder");
-    }
-  }
-
-  @Test
-  void shouldDrawOnePointPerFixedRateForEachPercentile() throws Exception {
-    try (PouchDbServer couch = PouchDbServer.start()) {
-      GatlingRun.Result run = GatlingRun.run("Workload", Map.of("couchdb.url", couch.url(), "system", "couchdb",
-          "workload", "c", "records", "100", "threads", "4", "targets", "20,40,80", "settleSeconds", "1",
-          "stepSeconds", "2", "database", "curve_fixed"), TIMEOUT);
-
-      assertEquals(0, run.exitCode(), run.output());
-      JsonNode couchdb = figures(run).path("systems").get(0);
-      List<Double> asked = couchdb.path("steps").findValues("target").stream().map(JsonNode::asDouble).toList();
-      assertEquals(List.of(20.0, 40.0, 80.0), asked);
-      for (JsonNode step : couchdb.path("steps")) {
-        assertTrue(step.path("achieved").asDouble() >= 0.9 * step.path("target").asDouble(), step.toString());
-      }
-      List<String> points = Files.readAllLines(run.requireRunFolder().resolve("latency-against-throughput.csv"));
-      for (String line : List.of("couchdb p50", "couchdb p99", "couchdb p99.9", "couchdb p99 from the actual start")) {
-        assertEquals(3, points.stream().filter(point -> point.startsWith(line + ",")).count(), line + ": " + points);
-      }
-      assertTrue(run.output().contains("couchbench: curve: couchdb step 3: asked 80/s"), run.output());
     }
   }
 

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.results.ResultsFile;
 import couchbench.targets.PouchDbServer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +21,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** CouchSet then CouchGet against a real pouchdb-server: the report's counts against the database's. */
+/**
+ * CouchSet then CouchGet against a real pouchdb-server: the report's counts against the database's; then CouchGet's
+ * staircase of three fixed rates.
+ */
 class CouchSetCouchGetIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
@@ -48,7 +53,29 @@ class CouchSetCouchGetIT {
       assertEquals(0, gets.ko());
       List<String> summary = Files.readAllLines(read.requireRunFolder().resolve("siege-s-figures.csv"));
       assertTrue(summary.get(1).startsWith("couchdb get," + gets.ok() + ",100,"), "siege's figures: " + summary);
+
+      GatlingRun.Result curve = GatlingRun.run("CouchGet", Map.of("couchdb.url", couch.url(), "users", "4",
+          "targets", "20,40,80", "settleSeconds", "1", "stepSeconds", "2", "keyFile", keyFile.toString(),
+          "database", "siege_it"), TIMEOUT);
+
+      assertThreePointsPerPercentile(curve);
     }
+  }
+
+  // The staircase's three steps, each at 90% of its rate or more, one point per step on every percentile's line.
+  private static void assertThreePointsPerPercentile(GatlingRun.Result run) throws Exception {
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode steps = ResultsFile.read(run.requireRunFolder()).figures().path("steps");
+    assertEquals(List.of(20.0, 40.0, 80.0), steps.findValues("target").stream().map(JsonNode::asDouble).toList());
+    for (JsonNode step : steps) {
+      assertTrue(step.path("achieved").asDouble() >= 0.9 * step.path("target").asDouble(), step.toString());
+      assertEquals(0, step.path("failed").asLong(), step.toString());
+    }
+    List<String> points = Files.readAllLines(run.requireRunFolder().resolve("latency-against-throughput.csv"));
+    for (String line : List.of("CouchGet p50", "CouchGet p99", "CouchGet p99.9", "CouchGet p99 from the actual start")) {
+      assertEquals(3, points.stream().filter(point -> point.startsWith(line + ",")).count(), line + ": " + points);
+    }
+    assertTrue(run.output().contains("couchbench: curve: CouchGet step 3: asked 80/s"), run.output());
   }
 
   @Test

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.Injectors;
 import couchbench.MemcachedStats;
 import couchbench.results.HistogramLog;
+import couchbench.results.Histograms;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.results.RunOutput;
@@ -77,9 +79,10 @@ class ScaleOutIT {
   void shouldMergeTwoCouchSetInjectorsIntoExactlyTheDatabasesDocCount() throws Exception {
     Path keyFile = KeyFiles.fresh("couchdb-scaleout");
     try (PouchDbServer couch = PouchDbServer.start()) {
+      // A staircase of 40 then 80 writes a second, which each injector runs half of.
       Injectors.Run run = Injectors.run("CouchSet", 2, Map.of("couchdb.url", couch.url(), "users", "4",
-          "duration", "4", "valueSize", "80", "keyFile", keyFile.toString(), "database", "scaleout_it"),
-          START_IN, TIMEOUT);
+          "targets", "40,80", "settleSeconds", "1", "stepSeconds", "2", "valueSize", "80",
+          "keyFile", keyFile.toString(), "database", "scaleout_it"), START_IN, TIMEOUT);
 
       Results merged = ResultsFile.read(run.merged());
       long sets = ok(merged, "couchdb set");
@@ -93,6 +96,28 @@ class ScaleOutIT {
       assertSiegeTableAdded(run, "couchdb set", sets);
       List<String> ids = assertDisjointKeyFiles(run, injectors, "[0-9]+");
       assertEquals(docCount, ids.size(), "the merged key file holds exactly the acknowledged ids");
+      assertStepsAdded(injectors, merged);
+    }
+  }
+
+  /** Each injector ran half of each rate; the merged steps are theirs added up, on the whole rate. */
+  private static void assertStepsAdded(List<Results> injectors, Results merged) {
+    for (Results injector : injectors) {
+      assertEquals(List.of(20.0, 40.0), injector.figures().path("steps").findValues("target").stream()
+          .map(JsonNode::asDouble).toList(), "each injector's half of each rate");
+    }
+    JsonNode steps = merged.figures().path("steps");
+    assertEquals(2, steps.size(), steps.toString());
+    for (int step = 0; step < 2; step++) {
+      assertEquals(40.0 * (step + 1), steps.get(step).path("target").asDouble());
+      long ok = 0;
+      for (Results injector : injectors) {
+        ok += injector.figures().path("steps").get(step).path("ok").asLong();
+      }
+      assertEquals(ok, steps.get(step).path("ok").asLong(), "the merged step's writes are the injectors'");
+      assertEquals(ok, Histograms.decode(steps.get(step).path("intendedMicros").asText()).getTotalCount(),
+          "the merged step's histogram holds them all");
+      assertTrue(steps.get(step).path("achieved").asDouble() >= 0.9 * 40 * (step + 1), steps.get(step).toString());
     }
   }
 

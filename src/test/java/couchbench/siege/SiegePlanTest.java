@@ -2,10 +2,12 @@ package couchbench.siege;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -49,13 +51,42 @@ class SiegePlanTest {
     SiegePlan pipelined = SiegePlan.from(Settings.of(Map.of("pipeline", "4"), Map.of()));
     assertEquals("-Dpipeline=4 applies to memcache requests only: CouchSet sends one HTTP request at a time on"
         + " each connection, as siege does; leave -Dpipeline out",
-        assertThrows(SettingsException.class, () -> pipelined.withoutPipeline("CouchSet")).getMessage());
+        assertThrows(SettingsException.class, () -> pipelined.forHttp("CouchSet")).getMessage());
     SiegePlan shared = SiegePlan.from(Settings.of(Map.of("usersPerConnection", "4"), Map.of()));
     assertEquals("-DusersPerConnection=4 applies to memcache requests only: CouchGet sends one HTTP request at a time"
         + " on each connection, as siege does; leave -DusersPerConnection out",
-        assertThrows(SettingsException.class, () -> shared.withoutPipeline("CouchGet")).getMessage());
+        assertThrows(SettingsException.class, () -> shared.forHttp("CouchGet")).getMessage());
+    assertEquals(Duration.ZERO, SiegePlan.from(Settings.of(Map.of(), Map.of())).forHttp("CouchGet").warmup(),
+        "CouchGet runs no warm-up, and its page must not claim one");
     assertEquals("-DusersPerConnection=2000 is more than 1024: give -DusersPerConnection between 1 (a connection per"
         + " user) and 1024", assertThrows(SettingsException.class,
             () -> SiegePlan.from(Settings.of(Map.of("usersPerConnection", "2000"), Map.of()))).getMessage());
+  }
+
+  @Test
+  void shouldClimbAStaircaseSplitOverTheInjectorsInsteadOfADuration() {
+    SiegePlan alone = SiegePlan.from(Settings.of(Map.of("users", "4", "targets", "100,200"), Map.of()));
+    assertEquals("4 users, each operation at its intended start, the users sharing each step's rate: target rates"
+        + " 100, 200 /s; each step 3 s settling, 10 s measured", alone.describeLoad());
+    SiegePlan second = SiegePlan.from(Settings.of(Map.of("users", "4", "targets", "100,200", "injector", "1/2"),
+        Map.of()));
+    assertEquals(List.of(50.0, 100.0), second.curve().orElseThrow().targets());
+    assertTrue(SiegePlan.from(Settings.of(Map.of(), Map.of())).newStaircase("MemGet").isEmpty());
+  }
+
+  @Test
+  void shouldRefuseWhatAStaircaseLeavesWithoutEffectInOneLine() {
+    assertEquals("-Dduration does not go with -Dtargets: a staircase runs each rate for -DsettleSeconds then"
+        + " -DstepSeconds, one operation at a time per user; leave -Dduration out", assertThrows(
+            SettingsException.class, () -> SiegePlan.from(Settings.of(Map.of("targets", "100", "duration", "30"),
+                Map.of()))).getMessage());
+    assertTrue(assertThrows(SettingsException.class, () -> SiegePlan.from(Settings.of(Map.of("targets", "100",
+        "rounds", "3"), Map.of()))).getMessage().startsWith("-Drounds does not go with -Dtargets"));
+    assertTrue(assertThrows(SettingsException.class, () -> SiegePlan.from(Settings.of(Map.of("targets", "100",
+        "pipeline", "8"), Map.of()))).getMessage().startsWith("-Dpipeline does not go with -Dtargets"));
+    assertEquals("-Dtargets=auto over -Dinjector=1/2: each injector would search on its own share and stop at its own"
+        + " rate; give fixed rates, e.g. -Dtargets=1000,2000,4000, which the injectors split, and whose merged run"
+        + " marks the goal on the whole", assertThrows(SettingsException.class, () -> SiegePlan.from(Settings.of(
+            Map.of("targets", "auto", "sla", "p99<5ms", "injector", "1/2"), Map.of()))).getMessage());
   }
 }

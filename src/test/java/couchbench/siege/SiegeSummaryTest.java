@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.curve.StepFigures;
 import couchbench.requests.MemcacheRequests;
+import couchbench.results.Histograms;
 import couchbench.results.Results;
 import couchbench.startup.Settings;
 import java.io.IOException;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,7 +110,7 @@ class SiegeSummaryTest {
   void shouldSayWhatAReadRunsKeysWereDrawnFrom() throws IOException {
     SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of("users", "4"), Map.of())), MemcacheRequests.GET)
         .page(SiegeResults.of("MemGet", null, List.of(TARGET), List.of(SiegeResults.entry("memcache get", "request",
-            2000, 0, 500, 100, 900, 0, 1000))), new SiegeSummary.Figures("all 1,200 keys of data/keys/memcache.csv"))
+            2000, 0, 500, 100, 900, 0, 1000))), new SiegeSummary.Figures("all 1,200 keys of data/keys/memcache.csv", List.of(), null))
         .writeTo(folder);
 
     assertTrue(Files.readString(folder.resolve("summary.html")).contains("Keys read: all 1,200 keys of"
@@ -118,11 +121,11 @@ class SiegeSummaryTest {
   void shouldMergeTheKeysReadIntoTheOneDescriptionTheInjectorsShareElseEachInjectors() {
     SiegeSummary summary = SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of(), Map.of())),
         MemcacheRequests.GET);
-    SiegeSummary.Figures shared = new SiegeSummary.Figures("all 1,200 keys of keys.csv");
+    SiegeSummary.Figures shared = new SiegeSummary.Figures("all 1,200 keys of keys.csv", List.of(), null);
 
     assertEquals(shared, summary.merge(List.of(shared, shared)));
     assertEquals("injector 0/2: all 1,200 keys of keys.csv; injector 1/2: all 10 keys of other.csv",
-        summary.merge(List.of(shared, new SiegeSummary.Figures("all 10 keys of other.csv"))).keysRead());
+        summary.merge(List.of(shared, new SiegeSummary.Figures("all 10 keys of other.csv", List.of(), null))).keysRead());
     assertNull(summary.merge(List.of(SiegeSummary.Figures.WRITE, SiegeSummary.Figures.WRITE)).keysRead());
   }
 
@@ -146,6 +149,34 @@ class SiegeSummaryTest {
     assertTrue(html.contains("8 users sending back to back for 3 s."), "the whole run's users: " + html);
     assertFalse(html.contains("share"), html);
     assertTrue(html.contains("Siege&#39;s figures of all injectors: their transactions and failures added up"), html);
+  }
+
+  @Test
+  void shouldDrawTheMergedStaircaseOnTheWholeRate() throws IOException {
+    // Each of two injectors ran half of 100/s then 200/s, every get at 1 ms: the merged steps are 100/s and 200/s.
+    SiegeSummary summary = SiegeSummary.of("MemGet", SiegePlan.from(Settings.of(Map.of("users", "8", "targets",
+        "100,200", "sla", "p99<5ms"), Map.of())), MemcacheRequests.GET);
+    SiegeSummary.Figures injector = new SiegeSummary.Figures("all 10 keys of keys.csv", List.of(half(50), half(100)),
+        100.0);
+
+    SiegeSummary.Figures merged = summary.merge(List.of(injector, injector));
+    summary.page(SiegeResults.of("MemGet", "*/2", List.of(TARGET), List.of(SiegeResults.entry("memcache get",
+        "request", 3000, 0, 1000, 900, 1100, 0, 26_000))), merged).writeTo(folder);
+
+    assertEquals(List.of(100.0, 200.0), merged.steps().stream().map(StepFigures::target).toList());
+    assertEquals(200.0, merged.highestRate());
+    List<String> steps = Files.readAllLines(folder.resolve("the-staircase-step-by-step.csv"));
+    assertTrue(steps.get(2).startsWith("MemGet,2,200,200,2000,0,0,1,"), steps.toString());
+    assertTrue(Files.readString(folder.resolve("summary.html")).contains("MemGet: 200 operations/s is the highest"
+        + " rate asked that was met"));
+  }
+
+  // Half a step's share, met: ten seconds of gets at 1 ms.
+  private static StepFigures half(double rate) {
+    Histogram micros = new Histogram(3);
+    micros.recordValueWithCount(1_000, (long) rate * 10);
+    String encoded = Histograms.encode(micros);
+    return new StepFigures(rate, rate, (long) rate * 10, 0, 0, encoded, encoded, 1_000.0, true);
   }
 
   private void page(Map<String, String> parameters, List<Results.Entry> entries) {

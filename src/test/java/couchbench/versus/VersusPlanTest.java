@@ -23,4 +23,12 @@ class VersusPlanTest {
     assertEquals(Path.of("data/keys/round-2/couchdb.csv"),
         VersusPlan.from(Settings.of(Map.of("rounds", "2"), Map.of())).couchdbKeys(2), "each round its own key files");
   }
+
+  @Test
+  void shouldRefuseAStaircaseItWouldNotClimbAndPointToTheSimulationsThatDo() {
+    assertEquals("-Dtargets: CouchVsMemcache runs its phases back to back, as the seed did; for the curve of both"
+        + " systems give Workload -Dtargets, or CouchGet and MemGet one after the other", assertThrows(
+            SettingsException.class, () -> VersusPlan.from(Settings.of(Map.of("targets", "100"), Map.of())))
+        .getMessage());
+  }
 }
