@@ -8,6 +8,7 @@ import couchbench.report.Table;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,14 +20,15 @@ import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
- * Two runs side by side, from their results.json and histograms.hlog only (never Gatling's binary log): per request
- * name both runs' rate, p50, p99, p99.9 and KO count with the ratio B/A, the percentile curves overlaid, and a
- * warning wherever the runs differ in simulation, parameters or targets. Writes compare.html and compare.csv into
- * {@code <results root>/compare-<A>-vs-<B>/}. Entries pair up by name and kind; {@code pairs} pairs differently named
- * ones, e.g. MemGet's "memcache get" with CouchGet's "couchdb get".
+ * Runs side by side, from their results.json and histograms.hlog only (never Gatling's binary log): a baseline A
+ * against one contender B or several (B, C, ...), each contender in a section of its own: per request name both
+ * runs' rate, p50, p99, p99.9 and KO count with the ratio to A, the percentile curves overlaid, and a warning
+ * wherever the runs differ in simulation, parameters or targets. Writes compare.html and a CSV per table into
+ * {@code <results root>/compare-<A>-vs-<B>[-<C>...]/}. Entries pair up by name and kind; {@code pairs} pairs
+ * differently named ones, e.g. MemGet's "memcache get" with CouchGet's "couchdb get".
  *
- * <p>{@code mvn -q exec:java@compare -Druns=A,B [-Dexec.args=...]}, or {@code java couchbench.results.Compare A,B
- * ["name in A=name in B;..."]}.
+ * <p>{@code mvn -q exec:java@compare -Druns=A,B[,C...] [-Dexec.args=...]}, or {@code java couchbench.results.Compare
+ * A,B ["name in A=name in B;..."]}.
  */
 public final class Compare {
 
@@ -44,10 +46,16 @@ public final class Compare {
     }
   }
 
+  private static final String RATIOS = "Ratios are to A, the baseline: above 1 means the run is faster for rates,"
+      + " slower for latencies. Latencies of OK requests in microseconds, as each run's results.json says who timed"
+      + " them (couchbench's memcache client in nanoseconds; Gatling in whole milliseconds). Warm-up requests left"
+      + " out; an empty cell: the request is not in that run.";
+
   private Compare() {}
 
   /**
-   * @param args "A,B" (two run folders or results.json files), then optionally "nameA=nameB;..." pairs
+   * @param args "A,B[,C...]" (run folders or results.json files, the baseline first), then optionally
+   *     "nameA=nameB;..." pairs
    */
   public static void main(String[] args) {
     try {
@@ -69,14 +77,16 @@ public final class Compare {
   static Path run(String[] args) {
     // exec:java passes an empty -Druns or -Dpairs as null.
     String[] runs = args.length == 0 || args[0] == null ? new String[0] : args[0].split(",", -1);
-    if (runs.length != 2 || runs[0].isBlank() || runs[1].isBlank()) {
-      throw new ResultsException("give two run folders (or results.json files): -Druns=reports/A,reports/B");
+    if (runs.length < 2 || Arrays.stream(runs).anyMatch(String::isBlank)) {
+      throw new ResultsException("give two run folders (or results.json files) or more, the baseline first:"
+          + " -Druns=reports/A,reports/B[,reports/C...]");
     }
     Map<String, String> pairs = args.length > 1 && args[1] != null ? pairs(args[1]) : Map.of();
     Run a = read(Path.of(runs[0].trim()));
-    Run b = read(Path.of(runs[1].trim()));
-    SummaryPage page = page(a, b, pairs);
-    Path folder = RunFolders.resultsRoot().resolve("compare-" + a.label() + "-vs-" + b.label());
+    List<Run> contenders = Arrays.stream(runs).skip(1).map(run -> read(Path.of(run.trim()))).toList();
+    SummaryPage page = contenders.size() == 1 ? page(a, contenders.get(0), pairs) : page(a, contenders, pairs);
+    Path folder = RunFolders.resultsRoot().resolve("compare-" + a.label() + "-vs-"
+        + String.join("-", contenders.stream().map(Run::label).toList()));
     return page.writeTo(folder, "compare.html");
   }
 
@@ -88,16 +98,43 @@ public final class Compare {
     return new Run(folder.getFileName().toString(), results, histograms);
   }
 
-  /** The page: warnings first, the table, the overlaid curves. */
+  /** The page of two runs: warnings first, the table, the overlaid curves. */
   static SummaryPage page(Run a, Run b, Map<String, String> pairs) {
-    SummaryPage page = SummaryPage.titled("Compare: " + a.label() + " (A) against " + b.label() + " (B)")
+    return section(SummaryPage.titled("Compare: " + a.label() + " (A) against " + b.label() + " (B)")
         .line("A: " + describe(a.results()) + ".")
-        .line("B: " + describe(b.results()) + ".");
-    for (String difference : differences(a.results().run(), b.results().run())) {
-      page = page.warning("The runs differ: " + difference + ".");
+        .line("B: " + describe(b.results()) + "."), a, b, "B", "", pairs);
+  }
+
+  /** The page of a baseline and several contenders: the same section per contender, each against A. */
+  static SummaryPage page(Run a, List<Run> contenders, Map<String, String> pairs) {
+    SummaryPage page = SummaryPage.titled("Compare: " + a.label() + " (A) against " + contenders.size() + " runs")
+        .line("A, the baseline: " + describe(a.results()) + ".");
+    for (int i = 0; i < contenders.size(); i++) {
+      page = page.line(contender(i) + ": " + describe(contenders.get(i).results()) + ".");
     }
-    Table table = Table.of("request", "kind", "rate A (/s)", "rate B (/s)", "rate B/A", "p50 A (us)", "p50 B (us)",
-        "p50 B/A", "p99 A (us)", "p99 B (us)", "p99 B/A", "p99.9 A (us)", "p99.9 B (us)", "p99.9 B/A", "KO A", "KO B");
+    page = page.line(RATIOS);
+    for (int i = 0; i < contenders.size(); i++) {
+      page = section(page, a, contenders.get(i), contender(i), " (" + contender(i) + ": "
+          + contenders.get(i).label() + ")", pairs);
+    }
+    return page;
+  }
+
+  // B, C, ... Z, then R27, R28, ...: the run's place in -Druns.
+  private static String contender(int index) {
+    return index < 25 ? String.valueOf((char) ('B' + index)) : "R" + (index + 2);
+  }
+
+  /** One contender against A: its differences as warnings, its table, its curves overlaid on A's. */
+  private static SummaryPage section(SummaryPage page, Run a, Run b, String name, String caption,
+      Map<String, String> pairs) {
+    for (String difference : differences(a.results().run(), b.results().run())) {
+      page = page.warning("The runs differ" + (caption.isEmpty() ? "" : ", A and " + name) + ": " + difference + ".");
+    }
+    String ratio = name + "/A";
+    Table table = Table.of("request", "kind", "rate A (/s)", "rate " + name + " (/s)", "rate " + ratio, "p50 A (us)",
+        "p50 " + name + " (us)", "p50 " + ratio, "p99 A (us)", "p99 " + name + " (us)", "p99 " + ratio, "p99.9 A (us)",
+        "p99.9 " + name + " (us)", "p99.9 " + ratio, "KO A", "KO " + name);
     List<Curves> curves = new ArrayList<>();
     for (Pair pair : pair(a.results(), b.results(), pairs)) {
       Results.Entry ea = pair.a().orElse(null);
@@ -117,28 +154,24 @@ public final class Compare {
       Histogram okB = ok(eb, b.histograms());
       if (okA != null || okB != null) {
         curves.add(new Curves("A: " + (ea == null ? "" : ea.name()), okA == null ? null : PercentileCurve.of(okA),
-            "B: " + (eb == null ? "" : eb.name()), okB == null ? null : PercentileCurve.of(okB),
+            name + ": " + (eb == null ? "" : eb.name()), okB == null ? null : PercentileCurve.of(okB),
             PercentileCurve.p99Micros(okA != null ? okA : okB)));
       }
     }
     // Each pair draws two curves: at most half as many pairs as a chart draws series.
     Subset<Curves> drawn = Subset.lowestMedianHighest(curves, Curves::p99Micros, Chart.MAX_SERIES / 2);
     String unit = PercentileCurve.unit(curves.stream().mapToDouble(Curves::maxMicros).max().orElse(0));
-    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests, A and B"
+    LineChart chart = PercentileCurve.chart("latency by percentile, OK requests, A and " + name
         + (drawn.partial() ? " (" + drawn.drawn().size() + " of " + drawn.of() + " requests)" : ""), unit);
     for (Curves pair : curves) {
       boolean draw = drawn.drawn().contains(pair);
       chart = curve(chart, pair.a(), pair.curveA(), unit, draw);
       chart = curve(chart, pair.b(), pair.curveB(), unit, draw);
     }
-    return page
-        .line("Ratios are B/A: above 1 means B is faster for rates, slower for latencies. Latencies of OK requests in"
-            + " microseconds, as each run's results.json says who timed them (couchbench's memcache client in"
-            + " nanoseconds; Gatling in whole milliseconds). Warm-up requests left out; an empty cell: the request is"
-            + " not in that run.")
-        .table("compare", table)
-        .charts("latency by percentile", List.of(chart), drawn.describe("requests and groups of A and B",
-            PercentileCurve.RANKED_BY + " in A (in B where A has none)", "fastest", "slowest"));
+    return (caption.isEmpty() ? page.line(RATIOS) : page)
+        .table("compare" + caption, table)
+        .charts("latency by percentile" + caption, List.of(chart), drawn.describe("requests and groups of A and "
+            + name, PercentileCurve.RANKED_BY + " in A (in " + name + " where A has none)", "fastest", "slowest"));
   }
 
   /** Pairs A's and B's measured entries: by the given names first, then by equal name and kind. */
@@ -160,17 +193,28 @@ public final class Compare {
     if (!a.simulation().equals(b.simulation())) {
       differences.add("simulation " + a.simulation() + " against " + b.simulation());
     }
-    Set<String> names = new TreeSet<>(a.parameters().keySet());
-    names.addAll(b.parameters().keySet());
+    differences.addAll(parameterDifferences(a.parameters(), b.parameters()));
+    if (!a.targets().equals(b.targets())) {
+      differences.add("targets " + a.targets() + " against " + b.targets());
+    }
+    return differences;
+  }
+
+  /**
+   * @param a a run's parameters
+   * @param b another's
+   * @return how they differ, one phrase per parameter, e.g. "-Dusers 16 against 32"
+   */
+  public static List<String> parameterDifferences(Map<String, String> a, Map<String, String> b) {
+    Set<String> names = new TreeSet<>(a.keySet());
+    names.addAll(b.keySet());
+    List<String> differences = new ArrayList<>();
     for (String name : names) {
-      String va = a.parameters().getOrDefault(name, "(not read)");
-      String vb = b.parameters().getOrDefault(name, "(not read)");
+      String va = a.getOrDefault(name, "(not read)");
+      String vb = b.getOrDefault(name, "(not read)");
       if (!va.equals(vb)) {
         differences.add("-D" + name + " " + va + " against " + vb);
       }
-    }
-    if (!a.targets().equals(b.targets())) {
-      differences.add("targets " + a.targets() + " against " + b.targets());
     }
     return differences;
   }

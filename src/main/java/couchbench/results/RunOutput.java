@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -71,6 +72,7 @@ public final class RunOutput implements GatlingRunId.Listener {
   private final ProtocolErrors memcacheConnections = new ProtocolErrors();
   private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
   private final List<CounterBefore> counters = new ArrayList<>();
+  private final List<BiFunction<SummaryPage, Results, SummaryPage>> pageAdditions = new ArrayList<>();
   private Instant loadStart;
   private Path gatlingFolder;
   private String runIdUnknown = "Gatling did not build the scenario that reads it";
@@ -319,6 +321,14 @@ public final class RunOutput implements GatlingRunId.Listener {
   public record Written(Path folder, boolean besideGatlingReport) {}
 
   /**
+   * @param addition what else the page shows, given the run's results before its results.json is written (the
+   *     regression gate's verdict); applied after the page's own parts, in the order given
+   */
+  public synchronized void beforePageWritten(BiFunction<SummaryPage, Results, SummaryPage> addition) {
+    pageAdditions.add(addition);
+  }
+
+  /**
    * Writes the run's files beside Gatling's report, as {@link #finish(List, Summary, Object, ClusterResults)} does.
    *
    * @param targets the servers loaded, as the run describes them (never with a password)
@@ -383,6 +393,9 @@ public final class RunOutput implements GatlingRunId.Listener {
     SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, servers, loadStart.toEpochMilli());
     writeSeconds(folder, seconds.table());
     page = SecondsPage.addTo(page, seconds, servers.notes());
+    for (BiFunction<SummaryPage, Results, SummaryPage> addition : pageAdditions) {
+      page = addition.apply(page, results);
+    }
     move(partFile, folder.resolve(HISTOGRAMS));
     Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);
     RunFolders.lastRunIfUnderRoot(folder);

@@ -1,8 +1,11 @@
 package couchbench.simulation;
 
 import couchbench.gatling.GatlingRunId;
+import couchbench.history.Gate;
+import couchbench.history.History;
 import couchbench.resources.ServerSampler;
 import couchbench.results.Progress;
+import couchbench.results.RunFolders;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
 import couchbench.startup.AtExit;
@@ -48,6 +51,9 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   /** What the run leaves beside Gatling's report: summary.html, results.json, histograms.hlog. */
   protected final RunOutput run = orExit(() -> RunOutput.of(getClass(), settings));
+
+  /** -Dbaseline's regression gate: the run judged against its baseline as its page is written. */
+  private final Optional<Gate> gate = orExit(() -> Gate.from(settings, RunFolders.resultsRoot()));
 
   /**
    * What a simulation's summary reports after the load.
@@ -138,6 +144,7 @@ public abstract class CouchbenchSimulation extends Simulation {
     if (orExit(() -> settings.booleanValue("sampleServers", true))) {
       sampler = Optional.of(orExit(() -> ServerSampler.start(couchTarget, memcacheTargets)));
     }
+    gate.ifPresent(judge -> run.beforePageWritten((page, results) -> judge.addTo(page, results, AtExit::exitWith)));
     run.loadStarts(progress());
   }
 
@@ -152,6 +159,8 @@ public abstract class CouchbenchSimulation extends Simulation {
   }
 
   private <F> void finish(Report<F> report) {
+    AtExit.say("history of the runs kept: mvn -q exec:java@history writes " + RunFolders.resultsRoot()
+        .resolve(History.FOLDER).resolve(History.PAGE));
     try {
       RunOutput.Written written = run.finish(report.targets(), report.summary(), report.figures(),
           cluster.map(nodes -> nodes.after(couchDatabases())).orElse(null));

@@ -45,6 +45,25 @@ class CompareTest {
   }
 
   @Test
+  void shouldPutEachOfSeveralRunsAgainstTheBaselineInATableOfItsOwn() throws IOException {
+    Path a = run("memget-1", "memcache get", "16", 100, 1000);
+    Path b = run("memget-2", "memcache get", "16", 200, 2000);
+    Path c = run("memget-3", "memcache get", "32", 50, 4000);
+
+    Path html = Compare.run(new String[] {a + "," + b + "," + c});
+
+    assertEquals(reports.root().resolve("compare-memget-1-vs-memget-2-memget-3").resolve("compare.html"), html);
+    List<String> againstB = Files.readAllLines(html.resolveSibling("compare-b-memget-2.csv"));
+    assertEquals("2.000", againstB.get(1).split(",")[4], "rate B/A");
+    List<String> againstC = Files.readAllLines(html.resolveSibling("compare-c-memget-3.csv"));
+    assertTrue(againstC.get(0).startsWith("request,kind,rate A (/s),rate C (/s),rate C/A,"), againstC.get(0));
+    assertEquals("0.500", againstC.get(1).split(",")[4], "rate C/A");
+    String page = Files.readString(html);
+    assertTrue(page.contains("The runs differ, A and C: -Dusers 16 against 32."), page);
+    assertFalse(page.contains("A and B: -Dusers"), "B ran with A's parameters");
+  }
+
+  @Test
   void shouldPairDifferentlyNamedRequestsWhenTold() throws IOException {
     Path a = run("memget-1", "memcache get", "16", 100, 1000);
     Path b = run("couchget-1", "couchdb get", "16", 10, 5000);
@@ -73,8 +92,11 @@ class CompareTest {
     assertEquals(otherSchema.resolve("results.json") + ": schema 7; this couchbench reads schemas [1, 2, 3]",
         message(good + "," + otherSchema));
     assertTrue(message(good + "," + cutLog).startsWith(cutLog.resolve(RunOutput.HISTOGRAMS) + ": cut short"));
-    assertEquals("give two run folders (or results.json files): -Druns=reports/A,reports/B", message(good.toString()));
-    assertEquals("give two run folders (or results.json files): -Druns=reports/A,reports/B", message(""));
+    String giveTwo = "give two run folders (or results.json files) or more, the baseline first:"
+        + " -Druns=reports/A,reports/B[,reports/C...]";
+    assertEquals(giveTwo, message(good.toString()));
+    assertEquals(giveTwo, message(""));
+    assertEquals(giveTwo, message(good + ",," + good));
     try (var files = Files.list(reports.root())) {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("compare-")), "nothing written");
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import couchbench.Browser;
 import couchbench.GatlingRun;
+import couchbench.history.History;
 import couchbench.merge.MergeCommand;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
@@ -88,6 +89,12 @@ class PagesInBrowserIT {
     Compare.Run couchGet = Compare.read(PAGES.get("CouchGet").getParent());
     PAGES.put("compare", Compare.page(memGet, couchGet, Map.of("memcache get", "couchdb get"))
         .writeTo(work.resolve("compare"), "compare.html"));
+    // The history of three runs kept, as exec:java@history draws it over a results root.
+    for (String simulation : List.of("MemSet", "MemGet", "CouchGet")) {
+      Path kept = Files.createDirectories(work.resolve("kept").resolve(simulation));
+      Files.copy(PAGES.get(simulation).resolveSibling(ResultsFile.NAME), kept.resolve(ResultsFile.NAME));
+    }
+    PAGES.put("history", History.write(work.resolve("kept")));
     PAGES.put("merge", Merge.run(new String[] {PAGES.get("MemSet").getParent().toString(),
         work.resolve("merged").toString()}, MergeCommand::summaryOf));
     browser = Browser.start(chromium.get());
@@ -107,7 +114,7 @@ class PagesInBrowserIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"MemSet", "MemGet", "CouchSet", "CouchGet", "CouchVsMemcache", "BulkInsert", "ViewQuery",
-      "AttachmentUpload", "compare", "merge"})
+      "AttachmentUpload", "compare", "merge", "history"})
   void shouldOpenOfflineWithEveryImageNoConsoleErrorAndNoPageWiderThanTheWindow(String kind) throws Exception {
     Browser.Findings findings = browser.open(PAGES.get(kind));
 
@@ -115,7 +122,7 @@ class PagesInBrowserIT {
     assertEquals(Browser.WIDTH, findings.windowWidth());
     assertTrue(findings.fits(), kind + ": " + findings.pageWidth() + " px wide, the window " + findings.windowWidth());
     assertTrue(findings.clean(), kind + ": " + findings);
-    if (!List.of("compare", "merge").contains(kind)) {
+    if (!List.of("compare", "merge", "history").contains(kind)) {
       String html = Files.readString(PAGES.get(kind));
       for (String chart : List.of("requests a second", "latency second by second", "the servers, memory in MB")) {
         assertTrue(html.contains("alt=\"" + chart + "\""), kind + ": the run second by second, " + chart);
