@@ -49,7 +49,7 @@ class ArchitectureTest {
       L7  simulation
       L6  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
       L5  requests
-      L4  resources  curve  history
+      L4  resources  curve  history  background
       L3  couchdb  results
       L2  targets  report
       L1  data  process  rounds  scaleout  gatling  distributions  feed

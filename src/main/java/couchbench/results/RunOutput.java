@@ -320,6 +320,16 @@ public final class RunOutput implements GatlingRunId.Listener {
   /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
   public record Written(Path folder, boolean besideGatlingReport) {}
 
+  /** @return the load's seconds so far: every request's outcome, by the wall clock second it ended in */
+  public List<LoadSeconds.Second> loadSeconds() {
+    return loadSeconds.seconds();
+  }
+
+  /** @return when the load started, epoch milliseconds ({@link #loadStarts}) */
+  public long loadStartMillis() {
+    return loadStart.toEpochMilli();
+  }
+
   /**
    * @param addition what else the page shows, given the run's results before its results.json is written (the
    *     regression gate's verdict); applied after the page's own parts, in the order given

@@ -1,5 +1,8 @@
 package couchbench.simulation;
 
+import couchbench.background.BackgroundPage;
+import couchbench.background.BackgroundPlan;
+import couchbench.background.BackgroundWork;
 import couchbench.gatling.GatlingRunId;
 import couchbench.history.Gate;
 import couchbench.history.History;
@@ -12,12 +15,14 @@ import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
 import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.Simulation;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,6 +56,9 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   /** What the run leaves beside Gatling's report: summary.html, results.json, histograms.hlog. */
   protected final RunOutput run = orExit(() -> RunOutput.of(getClass(), settings));
+
+  /** -Dbackground's tasks, started by the run while its load runs. */
+  private final Optional<BackgroundPlan> background = orExit(() -> BackgroundPlan.from(settings));
 
   /** -Dbaseline's regression gate: the run judged against its baseline as its page is written. */
   private final Optional<Gate> gate = orExit(() -> Gate.from(settings, RunFolders.resultsRoot()));
@@ -145,7 +153,24 @@ public abstract class CouchbenchSimulation extends Simulation {
       sampler = Optional.of(orExit(() -> ServerSampler.start(couchTarget, memcacheTargets)));
     }
     gate.ifPresent(judge -> run.beforePageWritten((page, results) -> judge.addTo(page, results, AtExit::exitWith)));
+    Optional<String> backgroundDatabase = background.map(plan -> orExit(this::backgroundDatabase));
     run.loadStarts(progress());
+    background.ifPresent(plan -> {
+      BackgroundWork work = BackgroundWork.start(plan, couchTarget.orElseThrow(), backgroundDatabase.orElseThrow(),
+          Console::say);
+      run.beforePageWritten((page, results) -> BackgroundPage.addTo(page, plan, work.stop(), run.loadSeconds(),
+          run.loadStartMillis(), results.run().end() == null ? System.currentTimeMillis()
+              : Instant.parse(results.run().end()).toEpochMilli()));
+    });
+  }
+
+  // The database background work works on: the load's first.
+  private String backgroundDatabase() {
+    if (couchTarget.isEmpty() || couchDatabases().isEmpty()) {
+      throw new SettingsException("-Dbackground works on the CouchDB database a load uses: " + simulation()
+          + " loads none; give it to CouchGet, CouchSet, Workload, Query or Changes");
+    }
+    return couchDatabases().get(0);
   }
 
   @Override

@@ -1,0 +1,97 @@
+package couchbench.background;
+
+import couchbench.report.LineChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.results.LoadSeconds;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The background work on the page: each task (when it ran, how far _active_tasks showed it, what it did on disk), the
+ * load's figures before, during and after each, and the tasks' progress on the time axis of the run's seconds charts.
+ */
+public final class BackgroundPage {
+
+  private BackgroundPage() {}
+
+  /**
+   * @param page the run's page
+   * @param plan the tasks asked for
+   * @param tasks the tasks as they ran
+   * @param seconds the load's seconds: OK requests' times, by wall clock second
+   * @param loadStartMillis the load's start, epoch milliseconds
+   * @param loadEndMillis its end
+   * @return the page with the tasks added
+   */
+  public static SummaryPage addTo(SummaryPage page, BackgroundPlan plan, List<BackgroundTask> tasks,
+      List<LoadSeconds.Second> seconds, long loadStartMillis, long loadEndMillis) {
+    long second0 = Math.floorDiv(loadStartMillis, 1000);
+    Table ran = Table.of("task", "what", "started (s)", "ended (s)", "took (s)", "seen in _active_tasks",
+        "highest progress (%)", "on disk before (MB)", "on disk after (MB)", "outcome");
+    Table load = Table.of("task", "the load", "from (s)", "to (s)", "requests a second", "p50 (ms)", "p99 (ms)",
+        "p99.9 (ms)", "max (ms)");
+    LineChart progress = LineChart.titled("background tasks' progress in _active_tasks")
+        .axes("seconds into the load", "%");
+    for (int i = 0; i < tasks.size(); i++) {
+      BackgroundTask task = tasks.get(i);
+      String name = (i + 1) + " " + task.kind().value();
+      boolean ended = task.endMillis() >= 0;
+      ran = ran.row(name, task.what(), at(task.startMillis(), second0), ended ? at(task.endMillis(), second0) : null,
+          ended ? (task.endMillis() - task.startMillis()) / 1000.0 : null, task.seen() + " of " + task.progress().size()
+              + " reads", task.progress().stream().mapToInt(BackgroundTask.Progress::percent).max().orElse(-1),
+          megabytes(task.bytesBefore()), megabytes(task.bytesAfter()), ended ? "ended" : task.problem());
+      long previousEnd = i == 0 ? loadStartMillis : Math.max(tasks.get(i - 1).endMillis(), tasks.get(i - 1)
+          .startMillis());
+      long end = ended ? task.endMillis() : loadEndMillis;
+      long nextStart = i + 1 < tasks.size() ? tasks.get(i + 1).startMillis() : loadEndMillis;
+      load = window(load, name, "before", seconds, previousEnd, task.startMillis(), second0);
+      load = window(load, name, "during", seconds, task.startMillis(), end, second0);
+      load = window(load, name, "after", seconds, end, nextStart, second0);
+      if (!task.progress().isEmpty()) {
+        progress = progress.series(name, task.progress().stream().map(read -> at(read.epochMillis(), second0))
+            .toList(), task.progress().stream().map(read -> Math.max(0, read.percent())).toList());
+      }
+    }
+    return page.line("Background work: " + plan.describe() + ". Each task was started by the run itself on a client of"
+            + " its own, then followed in _active_tasks every 100 ms until it ended; the load ran on, its figures"
+            + " checked as always. Before, during and after compare the load's OK requests in the seconds before the"
+            + " task (since the last one ended), while it ran, and after it (until the next one started), each second"
+            + " counted in the window holding its middle.")
+        .table("background tasks", ran)
+        .table("the load before, during and after each background task", load)
+        .chart("background tasks on the run's time axis", progress);
+  }
+
+  private static Table window(Table table, String task, String which, List<LoadSeconds.Second> seconds, long from,
+      long to, long second0) {
+    Histogram times = new Histogram(3);
+    long ok = 0;
+    for (LoadSeconds.Second second : seconds) {
+      long middle = second.epochSecond() * 1000 + 500;
+      if (middle >= from && middle < to) {
+        times.add(second.okTimes());
+        ok += second.ok();
+      }
+    }
+    double length = Math.max(0, to - from) / 1000.0;
+    boolean any = times.getTotalCount() > 0;
+    return table.row(task, which, at(from, second0), at(to, second0), length > 0 ? ok / length : null,
+        any ? millis(times, 50) : null, any ? millis(times, 99) : null, any ? millis(times, 99.9) : null,
+        any ? times.getMaxValue() / 1e6 : null);
+  }
+
+  // Seconds into the load, on the seconds charts' axis: second 0 is the wall clock's second the load started in.
+  private static double at(long epochMillis, long second0) {
+    return Math.round((epochMillis / 1000.0 - second0) * 10) / 10.0;
+  }
+
+  private static double millis(Histogram nanos, double percentile) {
+    return Math.round(nanos.getValueAtPercentile(percentile) / 10_000.0) / 100.0;
+  }
+
+  private static Double megabytes(long bytes) {
+    return bytes < 0 ? null : Math.round(bytes / 10_000.0) / 100.0;
+  }
+}

@@ -1,0 +1,70 @@
+package couchbench.background;
+
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * -Dbackground=compact,viewbuild: the background work a CouchDB run starts itself while its load runs steady, each
+ * task in turn: the first -DbackgroundAt seconds into the load, each next one -DbackgroundGap seconds after the last
+ * ended, none left running longer than -DbackgroundTimeout.
+ *
+ * @param tasks the tasks, in the order they run
+ * @param firstAt how far into the load the first starts
+ * @param gap the steady load between one task's end and the next one's start
+ * @param timeout the longest a task is followed; one still running then is said and left to the server
+ */
+public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, Duration timeout) {
+
+  /** What a task is. */
+  public enum Kind {
+    /** POST /db/_compact: the database's file compacted. */
+    COMPACT("compact"),
+    /** A new design document's view built over every document: PUT /db/_design/..., then a query of it. */
+    VIEWBUILD("viewbuild");
+
+    private final String value;
+
+    Kind(String value) {
+      this.value = value;
+    }
+
+    /** @return its name in -Dbackground */
+    public String value() {
+      return value;
+    }
+  }
+
+  /**
+   * @param settings background, backgroundAt, backgroundGap, backgroundTimeout
+   * @return the plan; empty without -Dbackground
+   * @throws SettingsException naming a task that is not one, and the ones there are
+   */
+  public static Optional<BackgroundPlan> from(Settings settings) {
+    Optional<String> given = settings.value("background");
+    if (given.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Kind> tasks = new ArrayList<>();
+    for (String name : settings.get("background", "").split(",")) {
+      tasks.add(List.of(Kind.values()).stream()
+          .filter(kind -> kind.value.equals(name.trim().toLowerCase(Locale.ROOT))).findFirst()
+          .orElseThrow(() -> new SettingsException("-Dbackground=" + given.get() + ": '" + name.trim() + "' is not a"
+              + " background task here; give compact or viewbuild, or several in turn: -Dbackground=compact,viewbuild")));
+    }
+    return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
+        Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),
+        Duration.ofSeconds(settings.intValue("backgroundTimeout", 300, 1))));
+  }
+
+  /** @return e.g. "compact, then viewbuild; the first 10 s into the load, each next 10 s after the last ended" */
+  public String describe() {
+    return String.join(", then ", tasks.stream().map(Kind::value).toList()) + "; the first " + firstAt.toSeconds()
+        + " s into the load" + (tasks.size() > 1 ? ", each next " + gap.toSeconds() + " s after the last ended" : "")
+        + "; each followed for at most " + timeout.toSeconds() + " s";
+  }
+}

@@ -1,0 +1,32 @@
+package couchbench.background;
+
+import java.util.List;
+
+/**
+ * One background task as it ran: when, how far _active_tasks showed it, what it did on disk, and how it ended.
+ *
+ * @param kind what it was
+ * @param what it in words, e.g. "POST /orders/_compact"
+ * @param startMillis when it was started, epoch milliseconds
+ * @param endMillis when it was seen to end, epoch milliseconds; -1 when it did not end while followed
+ * @param progress each read of _active_tasks: when, and the task's progress there (%), -1 where it was not listed
+ * @param bytesBefore the database's file (compact) or the view index (viewbuild) on disk before, bytes; -1 unknown
+ * @param bytesAfter the same after
+ * @param problem why it did not run or end: refused, timed out, the load ended first; null when it ended
+ */
+public record BackgroundTask(BackgroundPlan.Kind kind, String what, long startMillis, long endMillis,
+    List<Progress> progress, long bytesBefore, long bytesAfter, String problem) {
+
+  /**
+   * A read of _active_tasks.
+   *
+   * @param epochMillis when
+   * @param percent the task's progress, -1 when _active_tasks did not list it
+   */
+  public record Progress(long epochMillis, int percent) {}
+
+  /** @return how many reads of _active_tasks listed it */
+  public long seen() {
+    return progress.stream().filter(read -> read.percent() >= 0).count();
+  }
+}

@@ -1,0 +1,223 @@
+package couchbench.background;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchReply;
+import couchbench.startup.OneLineException;
+import couchbench.targets.CouchTarget;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+
+/**
+ * The background work of a run, on a thread of its own with a client of its own (none of its requests is one of the
+ * load's): each task of the plan started at its time, then followed in _active_tasks every 100 ms until it ends. A task
+ * the server refuses, or one that does not end in time, is said in a line and recorded; the load goes on.
+ */
+public final class BackgroundWork {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long READ_MILLIS = 100;
+
+  private final BackgroundPlan plan;
+  private final CouchDbClient client;
+  private final String database;
+  private final Consumer<String> say;
+  private final List<BackgroundTask> done = new CopyOnWriteArrayList<>();
+  private final Thread thread;
+
+  private BackgroundWork(BackgroundPlan plan, CouchTarget target, String database, Consumer<String> say) {
+    this.plan = plan;
+    this.client = new CouchDbClient(target);
+    this.database = database;
+    this.say = say;
+    this.thread = new Thread(this::runAll, "couchbench-background");
+    thread.setDaemon(true);
+  }
+
+  /**
+   * @param plan the tasks and their times
+   * @param target the CouchDB loaded
+   * @param database the database the load uses, which the tasks work on
+   * @param say where each task's lines go (the console)
+   * @return the work, started now: call as the load starts
+   */
+  public static BackgroundWork start(BackgroundPlan plan, CouchTarget target, String database, Consumer<String> say) {
+    BackgroundWork work = new BackgroundWork(plan, target, database, say);
+    work.thread.start();
+    return work;
+  }
+
+  /** @return the tasks run, once the work is stopped: call after the load; a task still followed is ended there */
+  public List<BackgroundTask> stop() {
+    thread.interrupt();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return List.copyOf(done);
+  }
+
+  private void runAll() {
+    try {
+      Thread.sleep(plan.firstAt().toMillis());
+      for (int i = 0; i < plan.tasks().size(); i++) {
+        if (i > 0) {
+          Thread.sleep(plan.gap().toMillis());
+        }
+        BackgroundTask task = switch (plan.tasks().get(i)) {
+          case COMPACT -> compact();
+          case VIEWBUILD -> viewBuild(i);
+        };
+        done.add(task);
+        say.accept("background: " + task.what() + (task.problem() == null ? String.format(Locale.ROOT,
+            ": ended after %.1f s", (task.endMillis() - task.startMillis()) / 1000.0) : ": " + task.problem()));
+      }
+    } catch (InterruptedException e) {
+      // The load ended: what was not started is not.
+    } catch (RuntimeException e) {
+      say.accept("background: stopped: " + e.getMessage() + "; the load's figures are kept");
+    }
+  }
+
+  // POST /db/_compact, then GET /db until compact_running is false; _active_tasks for its progress.
+  private BackgroundTask compact() {
+    String what = "POST /" + database + "/_compact";
+    long before = fileBytes();
+    long start = System.currentTimeMillis();
+    String refused = refusal(what, () -> client.exchange("POST", "/" + database + "/_compact", "{}"), 202);
+    if (refused != null) {
+      return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, -1, List.of(), before, -1, refused);
+    }
+    List<BackgroundTask.Progress> progress = new ArrayList<>();
+    String problem = follow(progress, task -> task.path("type").asText().equals("database_compaction")
+        && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1,
+        () -> !json(client.get("/" + database)).path("compact_running").asBoolean(false));
+    return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
+        progress, before, fileBytes(), problem);
+  }
+
+  // A new design document, its view queried until built (the query answers once the index is up to date); then it is
+  // deleted, so that the database's documents are the load's again, and its index files cleaned up.
+  private BackgroundTask viewBuild(int index) {
+    String ddoc = "_design/couchbench_background_" + index + "_" + System.currentTimeMillis();
+    String what = "a view built: PUT /" + database + "/" + ddoc + " and a query of it";
+    long start = System.currentTimeMillis();
+    String refused = refusal(what, () -> client.exchange("PUT", "/" + database + "/" + ddoc,
+        "{\"views\":{\"all\":{\"map\":\"function (doc) { emit(doc._id, null); }\"}}}"), 201, 202);
+    if (refused != null) {
+      return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, -1, List.of(), 0, -1, refused);
+    }
+    CompletableFuture<CouchReply> built = CompletableFuture.supplyAsync(() ->
+        client.get("/" + database + "/" + ddoc + "/_view/all?limit=1")).exceptionally(failure -> null);
+    List<BackgroundTask.Progress> progress = new ArrayList<>();
+    String problem = follow(progress, task -> task.path("type").asText().equals("indexer")
+        && task.path("design_document").asText().equals(ddoc) ? task.path("progress").asInt(0) : -1, built::isDone);
+    // Cleaned up even when the load ended first: the design document must not stay among the load's documents.
+    boolean loadEnded = Thread.interrupted();
+    long end = problem == null ? lastRead(progress) : -1;
+    CouchReply answer = problem == null ? built.join() : null;
+    if (problem == null && (answer == null || answer.status() != 200)) {
+      problem = "the query of the view " + (answer == null ? "failed" : "was answered " + answer.status() + " "
+          + answer.reason());
+      end = -1;
+    }
+    long bytes = json(client.get("/" + database + "/" + ddoc + "/_info")).path("view_index").path("sizes")
+        .path("file").asLong(-1);
+    String rev = json(client.get("/" + database + "/" + ddoc)).path("_rev").asText("");
+    client.exchange("DELETE", "/" + database + "/" + ddoc + "?rev=" + rev, "");
+    client.exchange("POST", "/" + database + "/_view_cleanup", "{}");
+    if (loadEnded) {
+      Thread.currentThread().interrupt();
+    }
+    return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, end, progress, 0, bytes, problem);
+  }
+
+  /**
+   * Reads _active_tasks every 100 ms until the task has ended or the timeout.
+   *
+   * @param progress where each read goes
+   * @param percent the task's progress in an _active_tasks entry, -1 for another's
+   * @param ended whether it has ended, asked after each read
+   * @return null when it ended; else why not
+   */
+  private String follow(List<BackgroundTask.Progress> progress, ToIntFunction<JsonNode> percent,
+      BooleanSupplier ended) {
+    long deadline = System.currentTimeMillis() + plan.timeout().toMillis();
+    while (System.currentTimeMillis() < deadline) {
+      int seen = -1;
+      try {
+        for (JsonNode task : json(client.get("/_active_tasks"))) {
+          seen = Math.max(seen, percent.applyAsInt(task));
+        }
+        progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), seen));
+        if (ended.getAsBoolean()) {
+          return null;
+        }
+      } catch (OneLineException | IllegalStateException e) {
+        progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), -1));
+      }
+      try {
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+        Thread.sleep(READ_MILLIS);
+      } catch (InterruptedException loadEnded) {
+        Thread.currentThread().interrupt(); // the next task is not started
+        return "the load ended before it did";
+      }
+    }
+    return "did not end within -DbackgroundTimeout=" + plan.timeout().toSeconds() + " s: left to the server";
+  }
+
+  private static long lastRead(List<BackgroundTask.Progress> progress) {
+    return progress.get(progress.size() - 1).epochMillis();
+  }
+
+  // A cluster's database is its shards: _active_tasks names them "shards/<range>/<database>.<suffix>".
+  private boolean shardOf(String name) {
+    return name.equals(database) || name.endsWith("/" + database) || name.contains("/" + database + ".");
+  }
+
+  private long fileBytes() {
+    try {
+      return client.databaseInfo(database).fileSize().orElse(-1);
+    } catch (OneLineException | IllegalArgumentException e) {
+      return -1;
+    }
+  }
+
+  // null when the server answered as expected; else the refusal in words.
+  private String refusal(String what, Supplier<CouchReply> request, int... expected) {
+    try {
+      CouchReply reply = request.get();
+      for (int status : expected) {
+        if (reply.status() == status) {
+          return null;
+        }
+      }
+      return "refused: " + reply.status() + " " + reply.reason() + (reply.status() == 401 || reply.status() == 403
+          ? " (background work needs an admin: give -Dcouchdb.user an admin's name)" : "");
+    } catch (OneLineException e) {
+      return "refused: " + e.getMessage();
+    }
+  }
+
+  private static JsonNode json(CouchReply reply) {
+    try {
+      return JSON.readTree(reply.body());
+    } catch (IOException e) {
+      throw new IllegalStateException("not JSON: " + reply, e);
+    }
+  }
+}

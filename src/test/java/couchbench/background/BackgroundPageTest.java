@@ -1,0 +1,49 @@
+package couchbench.background;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import couchbench.report.SummaryPage;
+import couchbench.results.LoadSeconds;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BackgroundPageTest {
+
+  private static final long START = 1_000_000_000_000L; // a whole second: second 0 of the load
+
+  @TempDir
+  Path folder;
+
+  @Test
+  void shouldCompareTheLoadBeforeDuringAndAfterEachTaskBySecond() throws IOException {
+    // Ten seconds of 100 OK requests each: 1 ms, but 20 ms in seconds 4 to 6, while a compaction ran from 4.0 to 7.0 s.
+    List<LoadSeconds.Second> seconds = new ArrayList<>();
+    for (int second = 0; second < 10; second++) {
+      Histogram nanos = new Histogram(3);
+      nanos.recordValueWithCount(second >= 4 && second < 7 ? 20_000_000 : 1_000_000, 100);
+      seconds.add(new LoadSeconds.Second(START / 1000 + second, 100, 0, nanos));
+    }
+    BackgroundTask compact = new BackgroundTask(BackgroundPlan.Kind.COMPACT, "POST /db/_compact", START + 4_000,
+        START + 7_000, List.of(new BackgroundTask.Progress(START + 5_000, 40), new BackgroundTask.Progress(
+            START + 6_000, -1)), 2_000_000, 1_000_000, null);
+    BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT), Duration.ofSeconds(4),
+        Duration.ofSeconds(10), Duration.ofSeconds(300));
+
+    BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START + 10_000)
+        .writeTo(folder);
+
+    List<String> tasks = Files.readAllLines(folder.resolve("background-tasks.csv"));
+    assertEquals("1 compact,POST /db/_compact,4,7,3,1 of 2 reads,40,2,1,ended", tasks.get(1));
+    List<String> windows = Files.readAllLines(folder.resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    assertEquals(List.of("1 compact,before,0,4,100,1,1,1,1", "1 compact,during,4,7,100,20,20,20,20",
+        "1 compact,after,7,10,100,1,1,1,1"), windows.subList(1, 4));
+  }
+}

@@ -1,0 +1,35 @@
+package couchbench.background;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BackgroundPlanTest {
+
+  @Test
+  void shouldReadTheTasksInTurnWithTheirTimes() {
+    BackgroundPlan plan = BackgroundPlan.from(Settings.of(Map.of("background", "compact, ViewBuild",
+        "backgroundAt", "5"), Map.of())).orElseThrow();
+
+    assertEquals(List.of(BackgroundPlan.Kind.COMPACT, BackgroundPlan.Kind.VIEWBUILD), plan.tasks());
+    assertEquals(Duration.ofSeconds(5), plan.firstAt());
+    assertEquals(Duration.ofSeconds(300), plan.timeout());
+    assertEquals("compact, then viewbuild; the first 5 s into the load, each next 10 s after the last ended; each"
+        + " followed for at most 300 s", plan.describe());
+    assertTrue(BackgroundPlan.from(Settings.of(Map.of(), Map.of())).isEmpty());
+  }
+
+  @Test
+  void shouldRefuseATaskItDoesNotKnowInOneLine() {
+    assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact or viewbuild,"
+        + " or several in turn: -Dbackground=compact,viewbuild", assertThrows(SettingsException.class,
+            () -> BackgroundPlan.from(Settings.of(Map.of("background", "compact,reindex"), Map.of()))).getMessage());
+  }
+}
