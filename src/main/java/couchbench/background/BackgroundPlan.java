@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * -Dbackground=compact,viewbuild: the background work a CouchDB run starts itself while its load runs steady, each
+ * -Dbackground=compact,viewbuild,replicate: the background work a CouchDB run starts itself while its load runs steady, each
  * task in turn: the first -DbackgroundAt seconds into the load, each next one -DbackgroundGap seconds after the last
  * ended, none left running longer than -DbackgroundTimeout.
  *
@@ -25,7 +25,9 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
     /** POST /db/_compact: the database's file compacted. */
     COMPACT("compact"),
     /** A new design document's view built over every document: PUT /db/_design/..., then a query of it. */
-    VIEWBUILD("viewbuild");
+    VIEWBUILD("viewbuild"),
+    /** A one-shot replication of the database to a new one on the same server: POST /_replicate. */
+    REPLICATE("replicate");
 
     private final String value;
 
@@ -54,7 +56,8 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
       tasks.add(List.of(Kind.values()).stream()
           .filter(kind -> kind.value.equals(name.trim().toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new SettingsException("-Dbackground=" + given.get() + ": '" + name.trim() + "' is not a"
-              + " background task here; give compact or viewbuild, or several in turn: -Dbackground=compact,viewbuild")));
+              + " background task here; give compact, viewbuild or replicate, or several in turn:"
+              + " -Dbackground=compact,viewbuild")));
     }
     return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),

@@ -2,8 +2,10 @@ package couchbench.background;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.ReplicationBody;
 import couchbench.startup.OneLineException;
 import couchbench.targets.CouchTarget;
 import java.io.IOException;
@@ -29,6 +31,7 @@ public final class BackgroundWork {
   private static final long READ_MILLIS = 100;
 
   private final BackgroundPlan plan;
+  private final CouchTarget target;
   private final CouchDbClient client;
   private final String database;
   private final Consumer<String> say;
@@ -37,6 +40,7 @@ public final class BackgroundWork {
 
   private BackgroundWork(BackgroundPlan plan, CouchTarget target, String database, Consumer<String> say) {
     this.plan = plan;
+    this.target = target;
     this.client = new CouchDbClient(target);
     this.database = database;
     this.say = say;
@@ -78,6 +82,7 @@ public final class BackgroundWork {
         BackgroundTask task = switch (plan.tasks().get(i)) {
           case COMPACT -> compact();
           case VIEWBUILD -> viewBuild(i);
+          case REPLICATE -> replicate(i);
         };
         done.add(task);
         say.accept("background: " + task.what() + (task.problem() == null ? String.format(Locale.ROOT,
@@ -93,7 +98,7 @@ public final class BackgroundWork {
   // POST /db/_compact, then GET /db until compact_running is false; _active_tasks for its progress.
   private BackgroundTask compact() {
     String what = "POST /" + database + "/_compact";
-    long before = fileBytes();
+    long before = fileBytes(database);
     long start = System.currentTimeMillis();
     String refused = refusal(what, () -> client.exchange("POST", "/" + database + "/_compact", "{}"), 202);
     if (refused != null) {
@@ -104,7 +109,7 @@ public final class BackgroundWork {
         && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1,
         () -> !json(client.get("/" + database)).path("compact_running").asBoolean(false));
     return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
-        progress, before, fileBytes(), problem);
+        progress, before, fileBytes(database), problem);
   }
 
   // A new design document, its view queried until built (the query answers once the index is up to date); then it is
@@ -141,6 +146,35 @@ public final class BackgroundWork {
       Thread.currentThread().interrupt();
     }
     return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, end, progress, 0, bytes, problem);
+  }
+
+  // POST /_replicate of the database to a new one, which CouchDB answers once the replication is done; _active_tasks'
+  // replication entry for the documents written so far, against the source's count. The copy is deleted afterwards.
+  private BackgroundTask replicate(int index) {
+    String replica = database + "_background_replica_" + index;
+    String what = "POST /_replicate of " + database + " to " + replica;
+    long start = System.currentTimeMillis();
+    long documents = Math.max(1, client.docCount(database));
+    ObjectNode body = ReplicationBody.of(target, database, target, replica).put("create_target", true);
+    CompletableFuture<CouchReply> replicated = CompletableFuture.supplyAsync(() ->
+        client.exchange("POST", "/_replicate", body.toString())).exceptionally(failure -> null);
+    List<BackgroundTask.Progress> progress = new ArrayList<>();
+    String problem = follow(progress, task -> task.path("type").asText().equals("replication")
+        && task.path("target").asText().contains("/" + replica) ? (int) Math.min(100,
+            100 * task.path("docs_written").asLong() / documents) : -1, replicated::isDone);
+    boolean loadEnded = Thread.interrupted(); // the copy is deleted even when the load ended first
+    long end = problem == null ? lastRead(progress) : -1;
+    CouchReply answer = problem == null ? replicated.join() : null;
+    if (problem == null && (answer == null || answer.status() != 200)) {
+      problem = answer == null ? "the replication failed" : "refused: " + answer.status() + " " + answer.reason();
+      end = -1;
+    }
+    long bytes = fileBytes(replica);
+    client.exchange("DELETE", "/" + replica, "");
+    if (loadEnded) {
+      Thread.currentThread().interrupt();
+    }
+    return new BackgroundTask(BackgroundPlan.Kind.REPLICATE, what, start, end, progress, 0, bytes, problem);
   }
 
   /**
@@ -189,9 +223,10 @@ public final class BackgroundWork {
     return name.equals(database) || name.endsWith("/" + database) || name.contains("/" + database + ".");
   }
 
-  private long fileBytes() {
+  // A database's file on disk, bytes; -1 where the server does not say.
+  private long fileBytes(String name) {
     try {
-      return client.databaseInfo(database).fileSize().orElse(-1);
+      return client.databaseInfo(name).fileSize().orElse(-1);
     } catch (OneLineException | IllegalArgumentException e) {
       return -1;
     }

@@ -1,12 +1,12 @@
 package couchbench.replication;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.couchdb.ReplicationBody;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import java.net.URLEncoder;
@@ -28,7 +28,6 @@ import java.util.TreeMap;
  */
 final class Replicas {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final int FILL_BATCH = 1000;
   private static final int PAGE = 10_000;
 
@@ -123,28 +122,11 @@ final class Replicas {
   }
 
   /**
-   * The body that replicates a job's source to its target: each endpoint with the login in a header, which
-   * CouchDB does not show in _scheduler and couchbench never prints.
-   *
    * @param job a replication, from 0
-   * @return {"source": {"url", "headers"}, "target": {...}}
+   * @return the body that replicates the job's source to its target ({@link ReplicationBody})
    */
   ObjectNode replication(int job) {
-    ObjectNode body = JSON.createObjectNode();
-    body.set("source", endpoint(source, plan.source(job)));
-    body.set("target", endpoint(target, plan.target(job)));
-    return body;
-  }
-
-  // With a login, an object carrying it in a header; without, the URL alone, which pouchdb-server also takes.
-  private static JsonNode endpoint(CouchTarget server, String database) {
-    String url = server.baseUrl() + "/" + database;
-    if (server.credentials().isEmpty()) {
-      return JSON.getNodeFactory().textNode(url);
-    }
-    ObjectNode endpoint = JSON.createObjectNode().put("url", url);
-    endpoint.putObject("headers").put("Authorization", server.credentials().get().authorization());
-    return endpoint;
+    return ReplicationBody.of(source, plan.source(job), target, plan.target(job));
   }
 
   /**

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * CouchGet on a real Apache CouchDB 3.5 node while the run compacts its database and then builds a view over its
- * 10,000 documents: each task followed from start to end, the load's figures before, during and after each.
+ * CouchGet on a real Apache CouchDB 3.5 node while the run compacts its database, builds a view over its 10,000
+ * documents, then replicates it: each task followed from start to end, the load's figures before, during and after each.
  */
 class BackgroundCouchDbIT {
 
@@ -45,8 +45,8 @@ class BackgroundCouchDbIT {
   void shouldFollowACompactionAndAViewBuildUnderCouchGetAndCompareTheLoadBeforeDuringAndAfter() throws Exception {
     Path keyFile = load("background_it");
 
-    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "24",
-        "keyFile", keyFile.toString(), "database", "background_it", "background", "compact,viewbuild",
+    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "32",
+        "keyFile", keyFile.toString(), "database", "background_it", "background", "compact,viewbuild,replicate",
         "backgroundAt", "3", "backgroundGap", "3")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
@@ -55,7 +55,7 @@ class BackgroundCouchDbIT {
     assertTrue(run.output().contains("couchbench: background: a view built: PUT /background_it/_design/"),
         run.output());
     List<String> tasks = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv"));
-    assertEquals(3, tasks.size(), tasks.toString());
+    assertEquals(4, tasks.size(), tasks.toString());
     String[] compact = tasks.get(1).split(",");
     assertEquals("ended", compact[compact.length - 1], tasks.get(1));
     assertTrue(Double.parseDouble(compact[8]) < Double.parseDouble(compact[7]), "the file shrank: " + tasks.get(1));
@@ -63,11 +63,15 @@ class BackgroundCouchDbIT {
     assertEquals("ended", view[view.length - 1], tasks.get(2));
     assertTrue(Double.parseDouble(view[8]) > 0, "the index's size: " + tasks.get(2));
     assertTrue(!view[5].startsWith("0 of"), "the indexer seen in _active_tasks: " + tasks.get(2));
+    String[] replicate = tasks.get(3).split(",");
+    assertEquals("ended", replicate[replicate.length - 1], tasks.get(3));
+    assertTrue(Double.parseDouble(replicate[8]) > 0, "the copy's size: " + tasks.get(3));
+    assertEquals(404, send("GET", "/background_it_background_replica_2", "").statusCode(), "the copy is deleted");
 
     List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
         "the-load-before-during-and-after-each-background-task.csv"));
-    assertEquals(7, windows.size(), windows.toString());
-    for (String window : windows.subList(1, 7)) {
+    assertEquals(10, windows.size(), windows.toString());
+    for (String window : windows.subList(1, 10)) {
       String[] cells = window.split(",");
       assertFalse(cells[4].isEmpty() || cells[6].isEmpty(), "requests a second and p99 in each window: " + window);
     }

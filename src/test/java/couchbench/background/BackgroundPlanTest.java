@@ -28,8 +28,8 @@ class BackgroundPlanTest {
 
   @Test
   void shouldRefuseATaskItDoesNotKnowInOneLine() {
-    assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact or viewbuild,"
-        + " or several in turn: -Dbackground=compact,viewbuild", assertThrows(SettingsException.class,
+    assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact, viewbuild or"
+        + " replicate, or several in turn: -Dbackground=compact,viewbuild", assertThrows(SettingsException.class,
             () -> BackgroundPlan.from(Settings.of(Map.of("background", "compact,reindex"), Map.of()))).getMessage());
   }
 }
