@@ -42,13 +42,15 @@ public final class BackgroundPage {
           ended ? (task.endMillis() - task.startMillis()) / 1000.0 : null, task.seen() + " of " + task.progress().size()
               + " reads", task.progress().stream().mapToInt(BackgroundTask.Progress::percent).max().orElse(-1),
           megabytes(task.bytesBefore()), megabytes(task.bytesAfter()), ended ? "ended" : task.problem());
-      long previousEnd = i == 0 ? loadStartMillis : Math.max(tasks.get(i - 1).endMillis(), tasks.get(i - 1)
-          .startMillis());
-      long end = ended ? task.endMillis() : loadEndMillis;
-      long nextStart = i + 1 < tasks.size() ? tasks.get(i + 1).startMillis() : loadEndMillis;
-      load = window(load, name, "before", seconds, previousEnd, task.startMillis(), second0);
-      load = window(load, name, "during", seconds, task.startMillis(), end, second0);
-      load = window(load, name, "after", seconds, end, nextStart, second0);
+      if (!task.progress().isEmpty()) {
+        // A task that did not end while followed ran at least until its last read.
+        long end = ended ? task.endMillis() : task.progress().get(task.progress().size() - 1).epochMillis();
+        long from = i == 0 ? loadStartMillis : windowEnd(tasks.get(i - 1));
+        long nextStart = i + 1 < tasks.size() ? tasks.get(i + 1).startMillis() : loadEndMillis;
+        load = window(load, name, "before", seconds, from, task.startMillis(), second0);
+        load = window(load, name, "during", seconds, task.startMillis(), end, second0);
+        load = window(load, name, "after", seconds, end, Math.max(end, nextStart), second0);
+      }
       if (!task.progress().isEmpty()) {
         progress = progress.series(name, task.progress().stream().map(read -> at(read.epochMillis(), second0))
             .toList(), task.progress().stream().map(read -> Math.max(0, read.percent())).toList());
@@ -58,26 +60,35 @@ public final class BackgroundPage {
             + " its own, then followed in _active_tasks every 100 ms until it ended; the load ran on, its figures"
             + " checked as always. Before, during and after compare the load's OK requests in the seconds before the"
             + " task (since the last one ended), while it ran, and after it (until the next one started), each second"
-            + " counted in the window holding its middle.")
+            + " counted in the window holding its middle; a task refused has no windows, one that did not end ran"
+            + " until its last read.")
         .table("background tasks", ran)
         .table("the load before, during and after each background task", load)
         .chart("background tasks on the run's time axis", progress);
+  }
+
+  // Where the next task's "before" window starts: this one's end, its last read, or (refused) its start.
+  private static long windowEnd(BackgroundTask task) {
+    return task.endMillis() >= 0 ? task.endMillis() : task.progress().isEmpty() ? task.startMillis()
+        : task.progress().get(task.progress().size() - 1).epochMillis();
   }
 
   private static Table window(Table table, String task, String which, List<LoadSeconds.Second> seconds, long from,
       long to, long second0) {
     Histogram times = new Histogram(3);
     long ok = 0;
+    int counted = 0;
     for (LoadSeconds.Second second : seconds) {
       long middle = second.epochSecond() * 1000 + 500;
       if (middle >= from && middle < to) {
         times.add(second.okTimes());
         ok += second.ok();
+        counted++;
       }
     }
-    double length = Math.max(0, to - from) / 1000.0;
     boolean any = times.getTotalCount() > 0;
-    return table.row(task, which, at(from, second0), at(to, second0), length > 0 ? ok / length : null,
+    // A rate over the whole seconds counted, which are the ones whose requests were summed.
+    return table.row(task, which, at(from, second0), at(to, second0), counted > 0 ? (double) ok / counted : null,
         any ? millis(times, 50) : null, any ? millis(times, 99) : null, any ? millis(times, 99.9) : null,
         any ? times.getMaxValue() / 1e6 : null);
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.ReplicationBody;
 import couchbench.startup.OneLineException;
@@ -100,7 +101,7 @@ public final class BackgroundWork {
     String what = "POST /" + database + "/_compact";
     long before = fileBytes(database);
     long start = System.currentTimeMillis();
-    String refused = refusal(what, () -> client.exchange("POST", "/" + database + "/_compact", "{}"), 202);
+    String refused = refusal(() -> client.exchange("POST", "/" + database + "/_compact", "{}"), 202);
     if (refused != null) {
       return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, -1, List.of(), before, -1, refused);
     }
@@ -116,36 +117,29 @@ public final class BackgroundWork {
   // deleted, so that the database's documents are the load's again, and its index files cleaned up.
   private BackgroundTask viewBuild(int index) {
     String ddoc = "_design/couchbench_background_" + index + "_" + System.currentTimeMillis();
-    String what = "a view built: PUT /" + database + "/" + ddoc + " and a query of it";
+    String path = "/" + database + "/" + ddoc;
+    String what = "a view built: PUT " + path + " and a query of it";
     long start = System.currentTimeMillis();
-    String refused = refusal(what, () -> client.exchange("PUT", "/" + database + "/" + ddoc,
+    String refused = refusal(() -> client.exchange("PUT", path,
         "{\"views\":{\"all\":{\"map\":\"function (doc) { emit(doc._id, null); }\"}}}"), 201, 202);
     if (refused != null) {
       return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, -1, List.of(), 0, -1, refused);
     }
-    CompletableFuture<CouchReply> built = CompletableFuture.supplyAsync(() ->
-        client.get("/" + database + "/" + ddoc + "/_view/all?limit=1")).exceptionally(failure -> null);
     List<BackgroundTask.Progress> progress = new ArrayList<>();
-    String problem = follow(progress, task -> task.path("type").asText().equals("indexer")
-        && task.path("design_document").asText().equals(ddoc) ? task.path("progress").asInt(0) : -1, built::isDone);
-    // Cleaned up even when the load ended first: the design document must not stay among the load's documents.
-    boolean loadEnded = Thread.interrupted();
-    long end = problem == null ? lastRead(progress) : -1;
-    CouchReply answer = problem == null ? built.join() : null;
-    if (problem == null && (answer == null || answer.status() != 200)) {
-      problem = "the query of the view " + (answer == null ? "failed" : "was answered " + answer.status() + " "
-          + answer.reason());
-      end = -1;
+    Awaited awaited = awaited(() -> client.exchange("GET", path + "/_view/all?limit=1", "", plan.timeout()), progress,
+        task -> task.path("type").asText().equals("indexer") && task.path("design_document").asText().equals(ddoc)
+            ? task.path("progress").asInt(0) : -1);
+    try {
+      long bytes = json(client.get(path + "/_info")).path("view_index").path("sizes").path("file").asLong(-1);
+      return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, awaited.end(), progress, 0, bytes,
+          awaited.problem());
+    } finally {
+      cleanUp("the design document " + ddoc, () -> {
+        String rev = json(client.get(path)).path("_rev").asText("");
+        client.exchange("DELETE", path + "?rev=" + rev, "");
+        client.exchange("POST", "/" + database + "/_view_cleanup", "{}");
+      }, awaited);
     }
-    long bytes = json(client.get("/" + database + "/" + ddoc + "/_info")).path("view_index").path("sizes")
-        .path("file").asLong(-1);
-    String rev = json(client.get("/" + database + "/" + ddoc)).path("_rev").asText("");
-    client.exchange("DELETE", "/" + database + "/" + ddoc + "?rev=" + rev, "");
-    client.exchange("POST", "/" + database + "/_view_cleanup", "{}");
-    if (loadEnded) {
-      Thread.currentThread().interrupt();
-    }
-    return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, end, progress, 0, bytes, problem);
   }
 
   // POST /_replicate of the database to a new one, which CouchDB answers once the replication is done; _active_tasks'
@@ -156,25 +150,52 @@ public final class BackgroundWork {
     long start = System.currentTimeMillis();
     long documents = Math.max(1, client.docCount(database));
     ObjectNode body = ReplicationBody.of(target, database, target, replica).put("create_target", true);
-    CompletableFuture<CouchReply> replicated = CompletableFuture.supplyAsync(() ->
-        client.exchange("POST", "/_replicate", body.toString())).exceptionally(failure -> null);
     List<BackgroundTask.Progress> progress = new ArrayList<>();
-    String problem = follow(progress, task -> task.path("type").asText().equals("replication")
-        && task.path("target").asText().contains("/" + replica) ? (int) Math.min(100,
-            100 * task.path("docs_written").asLong() / documents) : -1, replicated::isDone);
-    boolean loadEnded = Thread.interrupted(); // the copy is deleted even when the load ended first
-    long end = problem == null ? lastRead(progress) : -1;
-    CouchReply answer = problem == null ? replicated.join() : null;
-    if (problem == null && (answer == null || answer.status() != 200)) {
-      problem = answer == null ? "the replication failed" : "refused: " + answer.status() + " " + answer.reason();
-      end = -1;
+    Awaited awaited = awaited(() -> client.exchange("POST", "/_replicate", body.toString(), plan.timeout()), progress,
+        task -> task.path("type").asText().equals("replication") && task.path("target").asText().contains("/" + replica)
+            ? (int) Math.min(100, 100 * task.path("docs_written").asLong() / documents) : -1);
+    try {
+      return new BackgroundTask(BackgroundPlan.Kind.REPLICATE, what, start, awaited.end(), progress, 0,
+          fileBytes(replica), awaited.problem());
+    } finally {
+      cleanUp("the copy " + replica, () -> client.exchange("DELETE", "/" + replica, ""), awaited);
     }
-    long bytes = fileBytes(replica);
-    client.exchange("DELETE", "/" + replica, "");
-    if (loadEnded) {
-      Thread.currentThread().interrupt();
+  }
+
+  /**
+   * How a request CouchDB answers once its work is done ended.
+   *
+   * @param end when it was seen to end, epoch milliseconds; -1 when it did not
+   * @param problem why it did not; null when it ended
+   * @param loadEnded whether the load ended while it was followed: the thread's interrupt, kept aside while the task is
+   *     cleaned up
+   */
+  private record Awaited(long end, String problem, boolean loadEnded) {}
+
+  // Sends the request aside and follows _active_tasks until it is answered; a 200 or 201 ends the task.
+  private Awaited awaited(Supplier<CouchReply> request, List<BackgroundTask.Progress> progress,
+      ToIntFunction<JsonNode> percent) {
+    CompletableFuture<String> answered = CompletableFuture.supplyAsync(() -> refusal(request, 200, 201))
+        .exceptionally(failure -> "failed: " + failure.getMessage());
+    String problem = follow(progress, percent, answered::isDone);
+    boolean loadEnded = Thread.interrupted();
+    if (problem == null) {
+      problem = answered.join();
     }
-    return new BackgroundTask(BackgroundPlan.Kind.REPLICATE, what, start, end, progress, 0, bytes, problem);
+    return new Awaited(problem == null ? lastRead(progress) : -1, problem, loadEnded);
+  }
+
+  // What a task leaves behind is removed whatever happened to it; the load's interrupt is put back afterwards.
+  private void cleanUp(String what, Runnable removal, Awaited awaited) {
+    try {
+      removal.run();
+    } catch (OneLineException | IllegalStateException e) {
+      say.accept("background: " + what + " could not be removed: " + e.getMessage());
+    } finally {
+      if (awaited.loadEnded()) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /**
@@ -194,12 +215,12 @@ public final class BackgroundWork {
         for (JsonNode task : json(client.get("/_active_tasks"))) {
           seen = Math.max(seen, percent.applyAsInt(task));
         }
-        progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), seen));
-        if (ended.getAsBoolean()) {
-          return null;
-        }
       } catch (OneLineException | IllegalStateException e) {
-        progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), -1));
+        seen = -1; // _active_tasks unread (a user who may not read it): the task's own end still counts
+      }
+      progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), seen));
+      if (hasEnded(ended)) {
+        return null;
       }
       try {
         if (Thread.interrupted()) {
@@ -212,6 +233,14 @@ public final class BackgroundWork {
       }
     }
     return "did not end within -DbackgroundTimeout=" + plan.timeout().toSeconds() + " s: left to the server";
+  }
+
+  private static boolean hasEnded(BooleanSupplier ended) {
+    try {
+      return ended.getAsBoolean();
+    } catch (OneLineException | IllegalStateException e) {
+      return false;
+    }
   }
 
   private static long lastRead(List<BackgroundTask.Progress> progress) {
@@ -233,7 +262,7 @@ public final class BackgroundWork {
   }
 
   // null when the server answered as expected; else the refusal in words.
-  private String refusal(String what, Supplier<CouchReply> request, int... expected) {
+  private static String refusal(Supplier<CouchReply> request, int... expected) {
     try {
       CouchReply reply = request.get();
       for (int status : expected) {
@@ -241,10 +270,10 @@ public final class BackgroundWork {
           return null;
         }
       }
-      return "refused: " + reply.status() + " " + reply.reason() + (reply.status() == 401 || reply.status() == 403
-          ? " (background work needs an admin: give -Dcouchdb.user an admin's name)" : "");
-    } catch (OneLineException e) {
-      return "refused: " + e.getMessage();
+      return "refused: " + reply.status() + " " + reply.reason();
+    } catch (CouchDbException e) {
+      return "refused: " + e.getMessage() + (e.isAuthFailure() ? " (background work needs a server admin: give"
+          + " -Dcouchdb.user an admin's name; the load goes on)" : "");
     }
   }
 

@@ -159,7 +159,7 @@ public final class CouchDbClient {
    * @param json the document, as JSON
    */
   public void putDocument(String database, String id, String json) {
-    send("PUT", "/" + database + "/" + id, json.getBytes(StandardCharsets.UTF_8), 201, 202);
+    send("PUT", "/" + database + "/" + id, json.getBytes(StandardCharsets.UTF_8), TIMEOUT, 201, 202);
   }
 
   /**
@@ -171,7 +171,7 @@ public final class CouchDbClient {
    * @return what the server stored, and the error kinds of those it rejected
    */
   public DocWriteReply insertDocuments(String database, byte[] bulkBody, int count) {
-    return DocWriteReply.parse(send("POST", "/" + database + "/_bulk_docs", bulkBody, 201, 202).body(), count);
+    return DocWriteReply.parse(send("POST", "/" + database + "/_bulk_docs", bulkBody, TIMEOUT, 201, 202).body(), count);
   }
 
   /**
@@ -193,7 +193,22 @@ public final class CouchDbClient {
    * @return the status, Content-Type and body
    */
   public CouchReply exchange(String method, String path, String json) {
-    HttpResponse<byte[]> response = send(method, path, json.getBytes(StandardCharsets.UTF_8), ANY_STATUS);
+    return exchange(method, path, json, TIMEOUT);
+  }
+
+  /**
+   * The same, for a request CouchDB answers only once its work is done (a view's first query, a one-shot
+   * replication), which may take longer than a request's usual timeout.
+   *
+   * @param method e.g. "POST"
+   * @param path the path below the server, with its query string
+   * @param json the body, sent as application/json; "" for none
+   * @param timeout how long to wait for the answer
+   * @return the status, Content-Type and body
+   */
+  public CouchReply exchange(String method, String path, String json, Duration timeout) {
+    HttpResponse<byte[]> response = send(method, path, json.getBytes(StandardCharsets.UTF_8), timeout,
+        ANY_STATUS);
     return new CouchReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
         response.body());
   }
@@ -228,7 +243,7 @@ public final class CouchDbClient {
   }
 
   private HttpResponse<byte[]> send(String method, String path, int... expected) {
-    return send(method, path, new byte[0], expected);
+    return send(method, path, new byte[0], TIMEOUT, expected);
   }
 
   /**
@@ -236,13 +251,13 @@ public final class CouchDbClient {
    * refused its login, nothing with those credentials is sent: CouchDB 3 locks a user out after a
    * few failed logins.
    */
-  private HttpResponse<byte[]> send(String method, String path, byte[] body, int... expected) {
+  private HttpResponse<byte[]> send(String method, String path, byte[] body, Duration timeout, int... expected) {
     if (authorization.isPresent() && CouchHttp.loginWasRefused()) {
       throw new CouchDbException(method + " " + path + " not sent: CouchDB refused the login during the run", true);
     }
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(target.baseUrl() + path))
-            .timeout(TIMEOUT)
+            .timeout(timeout)
             .header("Accept", "application/json")
             .method(method, body.length == 0
                 ? HttpRequest.BodyPublishers.noBody()

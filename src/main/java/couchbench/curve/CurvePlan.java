@@ -41,7 +41,8 @@ public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Op
       }
       return Optional.empty();
     }
-    Optional<LatencyGoal> goal = settings.value("sla").map(LatencyGoal::parse);
+    // Read through get, so that results.json records it: a merge judges the injectors' steps again against it.
+    Optional<LatencyGoal> goal = settings.value("sla").map(sla -> LatencyGoal.parse(settings.get("sla", sla)));
     Duration settle = Duration.ofSeconds(settings.intValue("settleSeconds", 3, 0));
     Duration measure = Duration.ofSeconds(settings.intValue("stepSeconds", 10, 1));
     String targets = settings.get("targets", "");

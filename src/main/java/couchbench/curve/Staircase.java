@@ -184,9 +184,4 @@ public final class Staircase {
   public List<StepFigures> steps() {
     return List.copyOf(steps);
   }
-
-  /** @return the highest rate that met the goal; empty when none did */
-  public OptionalDouble highestMet() {
-    return search.highestMet();
-  }
 }

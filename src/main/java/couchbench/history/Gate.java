@@ -9,6 +9,8 @@ import couchbench.results.ResultsFile;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +19,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 
 /**
  * The regression gate, -Dbaseline=RUN_FOLDER (or last) with -Dregression=p99:10%,throughput:5%: the run just made
@@ -32,8 +35,14 @@ public final class Gate {
   /** The exit code of a run the gate could not judge: its baseline is of another simulation or other parameters. */
   public static final int NOT_JUDGED = 6;
 
-  /** The gate's own settings, which two runs to be compared may differ in. */
-  static final Set<String> OWN_PARAMETERS = Set.of("baseline", "regression");
+  /**
+   * The settings two runs of one load may differ in: the gate's own, and which injector of several ran it and when
+   * they agreed to start (a merged run has no injector, its parts each one).
+   */
+  static final Set<String> OWN_PARAMETERS = Set.of("baseline", "regression", "injector", "client", "startAt");
+
+  /** The file a gated run's verdict goes to, beside its results.json; -Dbaseline=last passes by the regressed. */
+  static final String VERDICT = "regression-gate.txt";
 
   /** What -Dbaseline=last means: the last earlier run of the same simulation and parameters. */
   static final String LAST = "last";
@@ -65,7 +74,7 @@ public final class Gate {
 
   /**
    * @param settings baseline, regression
-   * @param root the results root, where -Dbaseline=last looks and a relative baseline may lie
+   * @param root the results root, where -Dbaseline=last looks
    * @return the gate; empty without -Dbaseline
    * @throws SettingsException for -Dregression without -Dbaseline, thresholds that do not parse, or a baseline folder
    *     without a results.json, before the load
@@ -86,7 +95,7 @@ public final class Gate {
         ResultsFile.read(Path.of(given));
       } catch (ResultsException e) {
         throw new SettingsException("-Dbaseline=" + given + ": " + e.getMessage() + "; give a run folder under "
-            + root + " holding a results.json, or -Dbaseline=last");
+            + root + " holding a results.json (a relative path is from the working directory), or -Dbaseline=last");
       }
     }
     return Optional.of(new Gate(given, rules, root));
@@ -155,15 +164,26 @@ public final class Gate {
     return without;
   }
 
-  // The earlier run of the same simulation and parameters that ended last; folders that cannot be read are passed by.
+  // The earlier run of the same simulation and parameters that ended last, and did not regress against its own baseline
+  // (else a regression would become the next run's baseline and pass); folders that cannot be read are passed by.
   private Optional<Path> last(Results run) {
     TreeMap<String, Path> byEnd = new TreeMap<>();
     for (Map.Entry<Path, Results> earlier : RunHistory.read(root).runs().entrySet()) {
-      if (differences(earlier.getValue().run(), run.run()).isEmpty() && earlier.getValue().run().end() != null) {
+      if (differences(earlier.getValue().run(), run.run()).isEmpty() && earlier.getValue().run().end() != null
+          && !regressed(earlier.getKey())) {
         byEnd.put(earlier.getValue().run().end(), earlier.getKey());
       }
     }
     return byEnd.isEmpty() ? Optional.empty() : Optional.of(byEnd.lastEntry().getValue());
+  }
+
+  private static boolean regressed(Path folder) {
+    try {
+      Path verdict = folder.resolve(VERDICT);
+      return Files.exists(verdict) && Files.readString(verdict).startsWith("REGRESSED");
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /**
@@ -172,16 +192,20 @@ public final class Gate {
    *
    * @param page the run's page
    * @param run the run just made
+   * @param folder its folder, where the verdict is kept for -Dbaseline=last ({@link #VERDICT})
    * @param exitWith where the exit code goes
    * @return the page with the gate's verdict first
    */
-  public SummaryPage addTo(SummaryPage page, Results run, IntConsumer exitWith) {
+  public SummaryPage addTo(SummaryPage page, Results run, Path folder, IntConsumer exitWith) {
     Judgement judgement = judge(run);
     if (judgement.notJudged() != null) {
       Console.warn("regression gate: not judged: " + judgement.notJudged());
+      keep(folder, List.of("NOT JUDGED: " + judgement.notJudged()));
       exitWith.accept(NOT_JUDGED);
       return page.warningsFirst(List.of("Regression gate: not judged: " + judgement.notJudged() + "."));
     }
+    keep(folder, Stream.concat(Stream.of((judgement.regressed() ? "REGRESSED" : "passed") + " against "
+        + judgement.baseline()), judgement.verdicts().stream().map(Verdict::describe)).toList());
     judgement.verdicts().stream().filter(Verdict::regressed)
         .forEach(verdict -> Console.say("regression gate: " + verdict.describe()));
     if (judgement.regressed()) {
@@ -203,8 +227,19 @@ public final class Gate {
         : regressed + " of " + judgement.verdicts().size() + " figures regressed") + ". A figure regresses when it is"
         + " worse than the baseline's by more than its threshold and, where both runs had rounds, every round of this"
         + " run is worse than every round of the baseline (the Mann-Whitney test at U = 0: no distribution assumed;"
-        + " 3 rounds against 3 pass by noise alone once in 20). Without rounds the verdict rests on one measurement.";
+        + " with 3 rounds against 3, noise alone fails a figure once in 20). Without rounds the verdict rests on one"
+        + " measurement.";
     return (regressed == 0 ? page.linesFirst(List.of(line)) : page.warningsFirst(List.of(line)))
         .table("the regression gate, figure by figure", table);
+  }
+
+  // The verdict beside the run's results: its first line says whether it regressed.
+  private static void keep(Path folder, List<String> lines) {
+    try {
+      Files.write(folder.resolve(VERDICT), lines);
+    } catch (IOException e) {
+      Console.say("regression gate: " + VERDICT + " not written (" + e.getMessage() + "): -Dbaseline=last may pick"
+          + " this run");
+    }
   }
 }

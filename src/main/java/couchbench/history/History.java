@@ -7,6 +7,7 @@ import couchbench.report.Table;
 import couchbench.results.Results;
 import couchbench.results.RunFolders;
 import couchbench.rounds.Spread;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +39,13 @@ public final class History {
   public static void main(String[] args) {
     Path root = args.length > 0 && args[0] != null && !args[0].isBlank() ? Path.of(args[0])
         : RunFolders.resultsRoot();
-    System.out.println("history: " + write(root).toAbsolutePath());
+    try {
+      System.out.println("history: " + write(root).toAbsolutePath());
+    } catch (UncheckedIOException e) {
+      System.err.println("history: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause().getMessage()
+          + ")") + ": give -Dcouchbench.reports a readable results folder");
+      System.exit(1);
+    }
   }
 
   /**

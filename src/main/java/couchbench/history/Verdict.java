@@ -7,9 +7,10 @@ import java.util.Locale;
  * The gate's verdict on one figure of one request: the run against the baseline. A figure regressed when it is worse
  * by more than its threshold and, where both runs had rounds, by more than the noise: every round of the run worse
  * than every round of the baseline (their ranges apart). That is the Mann-Whitney U test at its extreme, U = 0: it
- * assumes no distribution, which a handful of rounds cannot show, and its one-sided chance of passing by noise alone
- * is 1 / C(n + m, n), 0.05 for 3 rounds against 3 and 0.008 for 5 against 5. Without rounds on both sides the verdict
- * rests on one measurement each, and says so.
+ * assumes no distribution, which a handful of rounds cannot show, and its one-sided chance of failing a figure by
+ * noise alone is 1 / C(n + m, n): 1 in 6 for 2 rounds against 2, 1 in 20 for 3 against 3, 1 in 252 for 5 against 5.
+ * Without rounds on both sides the verdict rests on one measurement each, and says so. A baseline figure of 0 (a
+ * latency under Gatling's millisecond) is not judged: no share of it is a threshold.
  *
  * @param request the request's name
  * @param figure the figure
@@ -33,7 +34,7 @@ public record Verdict(String request, Figure figure, Spread baseline, Spread run
    */
   public static Verdict of(String request, Regression rule, Spread baseline, Spread run) {
     boolean higherIsWorse = rule.figure().higherIsWorse();
-    double worse = baseline.median() == 0 ? (run.median() == 0 ? 0 : Double.POSITIVE_INFINITY)
+    double worse = baseline.median() == 0 ? 0
         : (higherIsWorse ? run.median() - baseline.median() : baseline.median() - run.median()) / baseline.median();
     boolean rounds = baseline.rounds() > 1 && run.rounds() > 1;
     boolean apart = rounds && (higherIsWorse ? run.min() > baseline.max() : run.max() < baseline.min());
@@ -46,11 +47,19 @@ public record Verdict(String request, Figure figure, Spread baseline, Spread run
     return baseline.rounds() > 1 && run.rounds() > 1;
   }
 
+  /** @return whether the baseline's figure is 0, so that no share of it can be a threshold: not judged */
+  public boolean notJudged() {
+    return baseline.median() == 0;
+  }
+
   /** @return the verdict in a line, e.g. "p99 of memcache get regressed: 2,310 us against 180 us (+1183%, ...)" */
   public String describe() {
     String change = String.format(Locale.ROOT, "%s %s of %s: %,.1f %s against %,.1f %s in the baseline (%s%.1f%%"
             + " worse, threshold %.1f%%)", regressed ? "REGRESSED" : "passed", figure.label(), request, run.median(),
         figure.unit(), baseline.median(), figure.unit(), worse >= 0 ? "+" : "", worse * 100, threshold * 100);
+    if (notJudged()) {
+      return change + "; not judged: the baseline's figure is 0 (a latency under the clock's millisecond)";
+    }
     if (!noiseTested()) {
       return change + "; the verdict rests on one measurement of each run (give both -Drounds=3 or more for a"
           + " noise test)";

@@ -5,6 +5,7 @@ import couchbench.report.LineChart;
 import couchbench.report.Subset;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ import org.HdrHistogram.Histogram;
  * against one contender B or several (B, C, ...), each contender in a section of its own: per request name both
  * runs' rate, p50, p99, p99.9 and KO count with the ratio to A, the percentile curves overlaid, and a warning
  * wherever the runs differ in simulation, parameters or targets. Writes compare.html and a CSV per table into
- * {@code <results root>/compare-<A>-vs-<B>[-<C>...]/}. Entries pair up by name and kind; {@code pairs} pairs
+ * {@code <results root>/compare-<A>-vs-<B>/}, or {@code compare-<A>-vs-<N>-runs/} for several. Entries pair up by name and kind; {@code pairs} pairs
  * differently named ones, e.g. MemGet's "memcache get" with CouchGet's "couchdb get".
  *
  * <p>{@code mvn -q exec:java@compare -Druns=A,B[,C...] [-Dexec.args=...]}, or {@code java couchbench.results.Compare
@@ -60,8 +61,8 @@ public final class Compare {
   public static void main(String[] args) {
     try {
       Path written = run(args);
-      System.out.println("compare: " + written.toAbsolutePath() + " and compare.csv beside it");
-    } catch (ResultsException e) {
+      System.out.println("compare: " + written.toAbsolutePath() + ", its tables as CSV beside it");
+    } catch (ResultsException | UncheckedIOException e) {
       System.err.println("compare: " + e.getMessage());
       System.exit(1);
     }
@@ -85,8 +86,9 @@ public final class Compare {
     Run a = read(Path.of(runs[0].trim()));
     List<Run> contenders = Arrays.stream(runs).skip(1).map(run -> read(Path.of(run.trim()))).toList();
     SummaryPage page = contenders.size() == 1 ? page(a, contenders.get(0), pairs) : page(a, contenders, pairs);
+    // Several contenders' labels would make a name past the file system's 255 bytes: their count names the folder.
     Path folder = RunFolders.resultsRoot().resolve("compare-" + a.label() + "-vs-"
-        + String.join("-", contenders.stream().map(Run::label).toList()));
+        + (contenders.size() == 1 ? contenders.get(0).label() : contenders.size() + "-runs"));
     return page.writeTo(folder, "compare.html");
   }
 

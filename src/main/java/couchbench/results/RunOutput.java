@@ -32,7 +32,6 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
@@ -72,7 +71,7 @@ public final class RunOutput implements GatlingRunId.Listener {
   private final ProtocolErrors memcacheConnections = new ProtocolErrors();
   private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
   private final List<CounterBefore> counters = new ArrayList<>();
-  private final List<BiFunction<SummaryPage, Results, SummaryPage>> pageAdditions = new ArrayList<>();
+  private final List<PageAddition> pageAdditions = new ArrayList<>();
   private Instant loadStart;
   private Path gatlingFolder;
   private String runIdUnknown = "Gatling did not build the scenario that reads it";
@@ -330,11 +329,24 @@ public final class RunOutput implements GatlingRunId.Listener {
     return loadStart.toEpochMilli();
   }
 
+  /** What else a run's page shows, from the run's results before its results.json is written. */
+  @FunctionalInterface
+  public interface PageAddition {
+
+    /**
+     * @param page the page so far
+     * @param results the run's results
+     * @param folder the run folder the page goes to
+     * @return the page with the addition
+     */
+    SummaryPage addTo(SummaryPage page, Results results, Path folder);
+  }
+
   /**
-   * @param addition what else the page shows, given the run's results before its results.json is written (the
-   *     regression gate's verdict); applied after the page's own parts, in the order given
+   * @param addition what else the page shows (background work, the regression gate's verdict); applied after the
+   *     page's own parts, in the order given
    */
-  public synchronized void beforePageWritten(BiFunction<SummaryPage, Results, SummaryPage> addition) {
+  public synchronized void beforePageWritten(PageAddition addition) {
     pageAdditions.add(addition);
   }
 
@@ -403,8 +415,8 @@ public final class RunOutput implements GatlingRunId.Listener {
     SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, servers, loadStart.toEpochMilli());
     writeSeconds(folder, seconds.table());
     page = SecondsPage.addTo(page, seconds, servers.notes());
-    for (BiFunction<SummaryPage, Results, SummaryPage> addition : pageAdditions) {
-      page = addition.apply(page, results);
+    for (PageAddition addition : pageAdditions) {
+      page = addition.addTo(page, results, folder);
     }
     move(partFile, folder.resolve(HISTOGRAMS));
     Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);

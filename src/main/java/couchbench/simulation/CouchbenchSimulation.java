@@ -2,6 +2,7 @@ package couchbench.simulation;
 
 import couchbench.background.BackgroundPage;
 import couchbench.background.BackgroundPlan;
+import couchbench.background.BackgroundTask;
 import couchbench.background.BackgroundWork;
 import couchbench.gatling.GatlingRunId;
 import couchbench.history.Gate;
@@ -59,6 +60,8 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   /** -Dbackground's tasks, started by the run while its load runs. */
   private final Optional<BackgroundPlan> background = orExit(() -> BackgroundPlan.from(settings));
+
+  private Optional<BackgroundWork> backgroundWork = Optional.empty();
 
   /** -Dbaseline's regression gate: the run judged against its baseline as its page is written. */
   private final Optional<Gate> gate = orExit(() -> Gate.from(settings, RunFolders.resultsRoot()));
@@ -146,37 +149,39 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   @Override
   public final void before() {
+    Startup.orExit(this::checkBackground);
     Startup.orExit(this::prepare);
     cluster = couchTarget.flatMap(ClusterReport::before);
     // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
     if (orExit(() -> settings.booleanValue("sampleServers", true))) {
       sampler = Optional.of(orExit(() -> ServerSampler.start(couchTarget, memcacheTargets)));
     }
-    gate.ifPresent(judge -> run.beforePageWritten((page, results) -> judge.addTo(page, results, AtExit::exitWith)));
-    Optional<String> backgroundDatabase = background.map(plan -> orExit(this::backgroundDatabase));
+    gate.ifPresent(judge -> run.beforePageWritten((page, results, folder) -> judge.addTo(page, results, folder,
+        AtExit::exitWith)));
     run.loadStarts(progress());
-    background.ifPresent(plan -> {
-      BackgroundWork work = BackgroundWork.start(plan, couchTarget.orElseThrow(), backgroundDatabase.orElseThrow(),
-          Console::say);
-      run.beforePageWritten((page, results) -> BackgroundPage.addTo(page, plan, work.stop(), run.loadSeconds(),
-          run.loadStartMillis(), results.run().end() == null ? System.currentTimeMillis()
-              : Instant.parse(results.run().end()).toEpochMilli()));
-    });
+    backgroundWork = background.map(plan -> BackgroundWork.start(plan, couchTarget.orElseThrow(),
+        couchDatabases().get(0), Console::say));
   }
 
-  // The database background work works on: the load's first.
-  private String backgroundDatabase() {
-    if (couchTarget.isEmpty() || couchDatabases().isEmpty()) {
-      throw new SettingsException("-Dbackground works on the CouchDB database a load uses: " + simulation()
-          + " loads none; give it to CouchGet, CouchSet, Workload, Query or Changes");
+  // Background work works on the load's first CouchDB database; checked before anything is set up.
+  private void checkBackground() {
+    if (background.isPresent() && (couchTarget.isEmpty() || couchDatabases().isEmpty())) {
+      throw new SettingsException("-Dbackground: " + simulation() + " does not support background work; give it to"
+          + " CouchGet, CouchSet, Workload, Query or Changes");
     }
-    return couchDatabases().get(0);
   }
 
   @Override
   public final void after() {
     try {
       sampler.ifPresent(running -> run.serverSeries(running.stop()));
+      // Stopped as the load ends, before the report reads the server's counts: no task runs past the load.
+      backgroundWork.ifPresent(work -> {
+        List<BackgroundTask> tasks = work.stop();
+        run.beforePageWritten((page, results, folder) -> BackgroundPage.addTo(page, background.orElseThrow(), tasks,
+            run.loadSeconds(), run.loadStartMillis(), results.run().end() == null ? System.currentTimeMillis()
+                : Instant.parse(results.run().end()).toEpochMilli()));
+      });
       finish(report());
     } finally {
       cleanUp();

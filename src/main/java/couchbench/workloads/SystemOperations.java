@@ -5,6 +5,7 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.onCase;
 
 import couchbench.curve.Staircase;
+import couchbench.curve.StepFigures;
 import couchbench.distributions.KeyChoosers;
 import couchbench.gatling.Pacing;
 import couchbench.distributions.Mix;
@@ -211,11 +212,10 @@ public abstract class SystemOperations {
 
   /** @return the system's figures, after its operations; their pace is said on the console too */
   public WorkloadFigures.SystemFigures figures() {
+    List<StepFigures> steps = staircase.map(Staircase::steps).orElse(List.of());
     WorkloadFigures.SystemFigures figures = new WorkloadFigures.SystemFigures(name(), records.loaded(),
         records.insertsTried(), times.seconds(name()), serverCounts(), notes(),
-        times.figures(name(), plan.operationsRun()), staircase.map(Staircase::steps).orElse(List.of()),
-        staircase.flatMap(steps -> steps.highestMet().isPresent() ? Optional.of(steps.highestMet().getAsDouble())
-            : Optional.empty()).orElse(null));
+        times.figures(name(), plan.operationsRun()), steps, StepFigures.highestMet(steps));
     if (staircase.isEmpty()) {
       Console.say(figures.pace(plan.target()));
     }

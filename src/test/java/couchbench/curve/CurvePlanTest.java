@@ -30,6 +30,15 @@ class CurvePlanTest {
   }
 
   @Test
+  void shouldRecordTheGoalAmongTheRunsParametersForAMergeToJudgeAgainst() {
+    Settings settings = Settings.of(Map.of("targets", "100,200", "sla", "p99<5ms"), Map.of());
+
+    CurvePlan.from(settings);
+
+    assertEquals("p99<5ms", settings.parameters().get("sla"));
+  }
+
+  @Test
   void shouldReadGoalsInEachUnit() {
     assertEquals(new LatencyGoal(99, 10_000), LatencyGoal.parse("p99<10ms"));
     assertEquals(new LatencyGoal(50, 1_000_000), LatencyGoal.parse(" P50 < 1 s "));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.report.SummaryPage;
+import couchbench.results.Results;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.io.IOException;
@@ -65,12 +66,15 @@ class GateTest {
   }
 
   @Test
-  void shouldPutTheVerdictOnThePageAndAskForTheExitCode() throws IOException {
-    GateRuns.write(root, "memget-1", GateRuns.run("MemGet", Map.of(), "2026-12-01T10:00:00Z", List.of(100.0), 1000));
+  void shouldPutTheVerdictOnThePageAskForTheExitCodeAndNeverTakeARegressedRunAsTheNextBaseline() throws IOException {
+    Path first = GateRuns.write(root, "memget-1", GateRuns.run("MemGet", Map.of(), "2026-12-01T10:00:00Z",
+        List.of(100.0), 1000));
+    Results slower = GateRuns.run("MemGet", Map.of(), "2026-12-01T11:00:00Z", List.of(150.0), 1000);
+    Path second = Files.createDirectories(root.resolve("memget-2")); // its results.json is written after the page
     List<Integer> codes = new ArrayList<>();
 
-    gate(Map.of("baseline", "last")).addTo(SummaryPage.titled("MemGet"), GateRuns.run("MemGet", Map.of(),
-        "2026-12-01T11:00:00Z", List.of(150.0), 1000), codes::add).writeTo(root.resolve("page"));
+    gate(Map.of("baseline", "last")).addTo(SummaryPage.titled("MemGet"), slower, second, codes::add)
+        .writeTo(root.resolve("page"));
 
     assertEquals(List.of(Gate.REGRESSED), codes);
     String html = Files.readString(root.resolve("page/summary.html"));
@@ -79,9 +83,14 @@ class GateTest {
     assertTrue(table.get(1).startsWith("memcache get,p99 (us),100,150,50,10,1 against 1,none: one measurement each,"
         + "REGRESSED"), table.toString());
 
+    assertTrue(Files.readString(second.resolve(Gate.VERDICT)).startsWith("REGRESSED against " + first));
+    GateRuns.write(root, "memget-2", slower);
+    assertEquals(first, gate(Map.of("baseline", "last")).judge(GateRuns.run("MemGet", Map.of(),
+        "2026-12-01T12:00:00Z", List.of(150.0), 1000)).baseline(), "the regressed run is passed by");
+
     codes.clear();
     gate(Map.of("baseline", "last")).addTo(SummaryPage.titled("CouchGet"), GateRuns.run("CouchGet", Map.of(),
-        "2026-12-01T11:00:00Z", List.of(150.0), 1000), codes::add);
+        "2026-12-01T11:00:00Z", List.of(150.0), 1000), root.resolve("page"), codes::add);
     assertEquals(List.of(Gate.NOT_JUDGED), codes);
   }
 

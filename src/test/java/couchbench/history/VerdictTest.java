@@ -49,6 +49,16 @@ class VerdictTest {
   }
 
   @Test
+  void shouldNotJudgeAFigureWhoseBaselineIsZero() {
+    Verdict underTheClock = Verdict.of("get", P99_10, Spread.once(0), Spread.once(1000));
+
+    assertFalse(underTheClock.regressed());
+    assertTrue(underTheClock.notJudged());
+    assertTrue(underTheClock.describe().endsWith("not judged: the baseline's figure is 0 (a latency under the clock's"
+        + " millisecond)"), underTheClock.describe());
+  }
+
+  @Test
   void shouldCountALowerRateAsWorse() {
     assertTrue(Verdict.of("get", THROUGHPUT_5, Spread.once(1000), Spread.once(940)).regressed(), "6% fewer");
     assertFalse(Verdict.of("get", THROUGHPUT_5, Spread.once(1000), Spread.once(2000)).regressed(), "faster");

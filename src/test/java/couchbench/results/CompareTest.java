@@ -52,7 +52,7 @@ class CompareTest {
 
     Path html = Compare.run(new String[] {a + "," + b + "," + c});
 
-    assertEquals(reports.root().resolve("compare-memget-1-vs-memget-2-memget-3").resolve("compare.html"), html);
+    assertEquals(reports.root().resolve("compare-memget-1-vs-2-runs").resolve("compare.html"), html);
     List<String> againstB = Files.readAllLines(html.resolveSibling("compare-b-memget-2.csv"));
     assertEquals("2.000", againstB.get(1).split(",")[4], "rate B/A");
     List<String> againstC = Files.readAllLines(html.resolveSibling("compare-c-memget-3.csv"));
