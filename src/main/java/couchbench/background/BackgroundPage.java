@@ -40,8 +40,8 @@ public final class BackgroundPage {
       boolean ended = task.endMillis() >= 0;
       ran = ran.row(name, task.what(), at(task.startMillis(), second0), ended ? at(task.endMillis(), second0) : null,
           ended ? (task.endMillis() - task.startMillis()) / 1000.0 : null, task.seen() + " of " + task.progress().size()
-              + " reads", task.progress().stream().mapToInt(BackgroundTask.Progress::percent).max().orElse(-1),
-          megabytes(task.bytesBefore()), megabytes(task.bytesAfter()), ended ? "ended" : task.problem());
+              + " reads", highestProgress(task), megabytes(task.bytesBefore()), megabytes(task.bytesAfter()),
+          ended ? "ended" : task.problem());
       if (!task.progress().isEmpty()) {
         // A task that did not end while followed ran at least until its last read.
         long end = ended ? task.endMillis() : task.progress().get(task.progress().size() - 1).epochMillis();
@@ -65,6 +65,12 @@ public final class BackgroundPage {
         .table("background tasks", ran)
         .table("the load before, during and after each background task", load)
         .chart("background tasks on the run's time axis", progress);
+  }
+
+  // Empty when _active_tasks never listed it.
+  private static Integer highestProgress(BackgroundTask task) {
+    int highest = task.progress().stream().mapToInt(BackgroundTask.Progress::percent).max().orElse(-1);
+    return highest < 0 ? null : highest;
   }
 
   // Where the next task's "before" window starts: this one's end, its last read, or (refused) its start.

@@ -46,4 +46,30 @@ class BackgroundPageTest {
     assertEquals(List.of("1 compact,before,0,4,100,1,1,1,1", "1 compact,during,4,7,100,20,20,20,20",
         "1 compact,after,7,10,100,1,1,1,1"), windows.subList(1, 4));
   }
+
+  @Test
+  void shouldGiveARefusedTaskNoWindowsAndStartTheNextOnesBeforeWindowAtItsStart() throws IOException {
+    List<LoadSeconds.Second> seconds = new ArrayList<>();
+    for (int second = 0; second < 10; second++) {
+      Histogram nanos = new Histogram(3);
+      nanos.recordValueWithCount(1_000_000, 100);
+      seconds.add(new LoadSeconds.Second(START / 1000 + second, 100, 0, nanos));
+    }
+    BackgroundTask refused = new BackgroundTask(BackgroundPlan.Kind.COMPACT, "POST /db/_compact", START + 2_000, -1,
+        List.of(), 1_000_000, -1, "refused: 401 unauthorized");
+    BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 5_000,
+        START + 8_000, List.of(new BackgroundTask.Progress(START + 8_000, 100)), 0, 400_000, null);
+    BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT, BackgroundPlan.Kind.VIEWBUILD),
+        Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(300));
+
+    BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(refused, view), seconds, START,
+        START + 10_000).writeTo(folder);
+
+    assertEquals("1 compact,POST /db/_compact,2,,,0 of 0 reads,,1,,refused: 401 unauthorized",
+        Files.readAllLines(folder.resolve("background-tasks.csv")).get(1));
+    List<String> windows = Files.readAllLines(folder.resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    assertEquals(List.of("2 viewbuild,before,2,5,100,1,1,1,1", "2 viewbuild,during,5,8,100,1,1,1,1",
+        "2 viewbuild,after,8,10,100,1,1,1,1"), windows.subList(1, windows.size()));
+  }
 }
