@@ -124,9 +124,14 @@ class PagesInBrowserIT {
     assertTrue(findings.clean(), kind + ": " + findings);
     if (!List.of("compare", "merge", "history").contains(kind)) {
       String html = Files.readString(PAGES.get(kind));
-      for (String chart : List.of("requests a second", "latency second by second", "the servers, memory in MB")) {
+      for (String chart : List.of("requests a second", "latency second by second")) {
         assertTrue(html.contains("alt=\"" + chart + "\""), kind + ": the run second by second, " + chart);
       }
+      // The servers are read once a second from the load's first whole second: a load of a second or less (the
+      // smallest AttachmentUpload here) may end before the first reading, and its page rightly has none.
+      long seconds = Files.readAllLines(PAGES.get(kind).resolveSibling(SecondsPage.FILE)).size() - 1;
+      assertTrue(seconds < 3 || html.contains("alt=\"the servers, memory in MB\""),
+          kind + ": the run second by second, the servers' memory, over " + seconds + " seconds");
     }
   }
 
