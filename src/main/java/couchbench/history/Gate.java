@@ -158,7 +158,11 @@ public final class Gate {
     return Compare.parameterDifferences(withoutOwn(a), withoutOwn(b));
   }
 
-  private static Map<String, String> withoutOwn(Map<String, String> parameters) {
+  /**
+   * @param parameters a run's parameters
+   * @return them without the settings two runs of one load may differ in ({@link #OWN_PARAMETERS}), sorted
+   */
+  static Map<String, String> withoutOwn(Map<String, String> parameters) {
     Map<String, String> without = new TreeMap<>(parameters);
     without.keySet().removeAll(OWN_PARAMETERS);
     return without;

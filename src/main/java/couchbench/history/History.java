@@ -33,7 +33,7 @@ public final class History {
   private History() {}
 
   /** A simulation's runs of one parameter set. */
-  private record Series(String simulation, int set, Map<String, String> parameters, List<Results> runs) {}
+  private record Series(String simulation, int set, Map<String, String> parameters, Map<Path, Results> runs) {}
 
   /** @param args optionally the results root; reports/ (or -Dcouchbench.reports) by default */
   public static void main(String[] args) {
@@ -72,8 +72,9 @@ public final class History {
       Map<String, String> first = series.stream().filter(s -> s.simulation().equals(each.simulation())).findFirst()
           .orElseThrow().parameters();
       String differ = String.join("; ", Gate.parameterDifferences(first, each.parameters()));
-      for (Results run : each.runs()) {
-        runs = runs.row(folderOf(history, run), each.simulation(), run.run().start(), each.set(),
+      for (Map.Entry<Path, Results> kept : each.runs().entrySet()) {
+        Results run = kept.getValue();
+        runs = runs.row(kept.getKey().getFileName().toString(), each.simulation(), run.run().start(), each.set(),
             differ.isEmpty() ? "" : differ, String.join("; ", run.run().targets()), run.run().versions().couchbench());
       }
     }
@@ -91,26 +92,27 @@ public final class History {
   private static List<Series> series(RunHistory history) {
     Map<String, Series> bySet = new LinkedHashMap<>();
     Map<String, Integer> setsOfSimulation = new TreeMap<>();
-    for (Results run : history.runs().values()) {
-      Map<String, String> parameters = new TreeMap<>(run.run().parameters());
-      parameters.keySet().removeAll(Gate.OWN_PARAMETERS);
+    for (Map.Entry<Path, Results> kept : history.runs().entrySet()) {
+      Results run = kept.getValue();
+      Map<String, String> parameters = Gate.withoutOwn(run.run().parameters());
       String key = run.run().simulation() + " " + parameters;
       Series series = bySet.computeIfAbsent(key, any -> new Series(run.run().simulation(),
-          setsOfSimulation.merge(run.run().simulation(), 1, Integer::sum), parameters, new ArrayList<>()));
-      series.runs().add(run);
+          setsOfSimulation.merge(run.run().simulation(), 1, Integer::sum), parameters, new LinkedHashMap<>()));
+      series.runs().put(kept.getKey(), run);
     }
     return List.copyOf(bySet.values());
   }
 
   // Each figure across the set's runs, a line per request (at most a chart's worth drawn, the rest in its CSV).
   private static List<Chart> charts(Series series, List<Figure> figures) {
+    List<RunFigures> runs = series.runs().values().stream().map(RunFigures::of).toList();
     List<Chart> charts = new ArrayList<>();
     for (Figure figure : figures) {
       LineChart chart = LineChart.titled(figure.label() + " across runs").axes("run of the set", figure.unit());
       Map<String, List<Integer>> xs = new LinkedHashMap<>();
       Map<String, List<Spread>> ys = new LinkedHashMap<>();
-      for (int i = 0; i < series.runs().size(); i++) {
-        RunFigures run = RunFigures.of(series.runs().get(i));
+      for (int i = 0; i < runs.size(); i++) {
+        RunFigures run = runs.get(i);
         for (String request : run.requests()) {
           xs.computeIfAbsent(request, any -> new ArrayList<>()).add(i + 1);
           ys.computeIfAbsent(request, any -> new ArrayList<>()).add(run.spread(request, figure));
@@ -124,10 +126,5 @@ public final class History {
       charts.add(chart);
     }
     return charts;
-  }
-
-  private static String folderOf(RunHistory history, Results run) {
-    return history.runs().entrySet().stream().filter(entry -> entry.getValue() == run).findFirst().orElseThrow()
-        .getKey().getFileName().toString();
   }
 }

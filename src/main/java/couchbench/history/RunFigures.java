@@ -7,16 +7,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A run's measured requests, each with its entries over the run's rounds ("memcache get round 2" is a round of
  * "memcache get"), warm-ups and requests without an OK one left out: what the gate and the history read of a run.
  */
 final class RunFigures {
-
-  private static final Pattern ROUND = Pattern.compile("^(.*) round \\d+$");
 
   private final Map<String, List<Results.Entry>> byRequest;
 
@@ -29,15 +25,13 @@ final class RunFigures {
    * @return its requests' entries, by request name with one round, in the order results.json lists them
    */
   static RunFigures of(Results results) {
-    boolean rounds = Integer.parseInt(results.run().parameters().getOrDefault(Rounds.PARAMETER, "1")) > 1;
+    Rounds rounds = new Rounds(Integer.parseInt(results.run().parameters().getOrDefault(Rounds.PARAMETER, "1")));
     Map<String, List<Results.Entry>> byRequest = new LinkedHashMap<>();
     for (Results.Entry entry : results.requests()) {
       if (entry.warmUp() || entry.ok() == 0) {
         continue;
       }
-      Matcher round = ROUND.matcher(entry.name());
-      String name = (rounds && round.matches() ? round.group(1) : entry.name())
-          + (entry.kind().equals("group") ? " (group)" : "");
+      String name = rounds.withoutRound(entry.name()) + (entry.kind().equals("group") ? " (group)" : "");
       byRequest.computeIfAbsent(name, any -> new ArrayList<>()).add(entry);
     }
     return new RunFigures(byRequest);

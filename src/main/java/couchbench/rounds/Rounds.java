@@ -4,6 +4,7 @@ import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -23,6 +24,9 @@ public record Rounds(int count) {
 
   /** Once, as a run without the parameter. */
   public static final Rounds ONCE = new Rounds(1);
+
+  /** How {@link #name} ends a round's name. */
+  private static final Pattern ROUND = Pattern.compile(" round \\d+$");
 
   public Rounds {
     if (count < 1 || count > MAX) {
@@ -67,6 +71,16 @@ public record Rounds(int count) {
       throw new IllegalArgumentException("round " + round + " of " + count);
     }
     return repeated() ? name + " round " + round : name;
+  }
+
+  /**
+   * The inverse of {@link #name}, for a run read back from its results.
+   *
+   * @param name a name as {@link #name} made it, e.g. {@code bulk B=64 T=2 round 3}
+   * @return the name with one round, e.g. {@code bulk B=64 T=2}; the name itself without rounds
+   */
+  public String withoutRound(String name) {
+    return repeated() ? ROUND.matcher(name).replaceFirst("") : name;
   }
 
   /**
