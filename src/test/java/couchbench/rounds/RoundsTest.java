@@ -42,4 +42,13 @@ class RoundsTest {
       assertTrue(e.getMessage().startsWith("-Drounds=" + wrong), e.getMessage());
     }
   }
+
+  @Test
+  void shouldReadARoundsNameBackToTheNameWithOneRound() {
+    Rounds three = new Rounds(3);
+
+    assertEquals("bulk B=64 T=2", three.withoutRound(three.name("bulk B=64 T=2", 3)));
+    assertEquals("memcache get", three.withoutRound("memcache get"));
+    assertEquals("get round 2", Rounds.ONCE.withoutRound("get round 2"), "one round: the name is the name");
+  }
 }
