@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.SchedulerJobs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,14 +80,10 @@ final class SchedulerWatch implements Runnable {
     synchronized (this) {
       samples++;
       for (JsonNode job : ReplyJson.of(scheduled.body()).path("jobs")) {
-        int number = jobOf(job.path("target").asText());
+        int number = jobOf(job);
         if (number >= 0) {
-          long crashed = 0;
-          for (JsonNode event : job.path("history")) {
-            crashed += event.path("type").asText().equals("crashed") ? 1 : 0;
-          }
           Job seen = jobs.get(number);
-          seen.crashes = Math.max(seen.crashes, crashed);
+          seen.crashes = Math.max(seen.crashes, SchedulerJobs.crashes(job));
           if (job.path("info").has("checkpointed_source_seq")) {
             seen.checkpoints.add(job.path("info").path("checkpointed_source_seq").asText());
           }
@@ -98,7 +95,7 @@ final class SchedulerWatch implements Runnable {
       }
       if (plan.continuous()) {
         for (JsonNode doc : ReplyJson.of(client.get("/_scheduler/docs/_replicator").body()).path("docs")) {
-          int number = jobOf(doc.path("target").asText());
+          int number = jobOf(doc);
           if (number >= 0) {
             seen(jobs.get(number), doc, seconds);
           }
@@ -127,10 +124,10 @@ final class SchedulerWatch implements Runnable {
     }
   }
 
-  // _scheduler names a target by its URL, without the login: ".../<target database>/".
-  private int jobOf(String url) {
+  // A job or a _replicator document, by the target database its URL names.
+  private int jobOf(JsonNode listed) {
     for (int job = 0; job < plan.jobs(); job++) {
-      if (url.replaceAll("/+$", "").endsWith("/" + plan.target(job))) {
+      if (SchedulerJobs.replicatesTo(listed, plan.target(job))) {
         return job;
       }
     }
