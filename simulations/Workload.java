@@ -53,7 +53,7 @@ public class Workload extends CouchbenchSimulation {
   // -Doperations spread over the threads, for each step of -Dtargets' staircase, or for -Dduration; a begun operation
   // is finished.
   private PopulationBuilder operations(SystemOperations system) {
-    ScenarioBuilder threads = scenario(system.name() + " operations").exec(system.newUser());
+    ScenarioBuilder threads = scenario(system.name() + " operations").exec(steadyLoadBegins()).exec(system.newUser());
     return (plan.operations() > 0 ? threads.repeat(system.operationsOfUser()).on(system.nextOperation())
         : plan.curve().isPresent() ? threads.asLongAs(session -> system.stepping()).on(system.nextOperation())
         : threads.during(plan.duration(), false).on(system.nextOperation()))

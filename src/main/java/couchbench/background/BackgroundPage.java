@@ -22,17 +22,18 @@ public final class BackgroundPage {
    * @param tasks the tasks as they ran
    * @param seconds the load's seconds: OK requests' times, by wall clock second
    * @param loadStartMillis the load's start, epoch milliseconds
+   * @param steadyMillis where its steady load began, from which the first task's "before" counts
    * @param loadEndMillis its end
    * @return the page with the tasks added
    */
   public static SummaryPage addTo(SummaryPage page, BackgroundPlan plan, List<BackgroundTask> tasks,
-      List<LoadSeconds.Second> seconds, long loadStartMillis, long loadEndMillis) {
+      List<LoadSeconds.Second> seconds, long loadStartMillis, long steadyMillis, long loadEndMillis) {
     long second0 = Math.floorDiv(loadStartMillis, 1000);
-    Table ran = Table.of("task", "what", "started (s)", "ended (s)", "took (s)", "seen in _active_tasks",
-        "highest progress (%)", "on disk before (MB)", "on disk after (MB)", "outcome");
+    Table ran = Table.of("task", "what", "started (s)", "ended (s)", "took (s)", "seen", "highest progress (%)",
+        "on disk before (MB)", "on disk after (MB)", "detail", "outcome");
     Table load = Table.of("task", "the load", "from (s)", "to (s)", "requests a second", "p50 (ms)", "p99 (ms)",
         "p99.9 (ms)", "max (ms)");
-    LineChart progress = LineChart.titled("background tasks' progress in _active_tasks")
+    LineChart progress = LineChart.titled("background tasks' progress")
         .axes("seconds into the load", "%");
     for (int i = 0; i < tasks.size(); i++) {
       BackgroundTask task = tasks.get(i);
@@ -41,14 +42,20 @@ public final class BackgroundPage {
       ran = ran.row(name, task.what(), at(task.startMillis(), second0), ended ? at(task.endMillis(), second0) : null,
           ended ? (task.endMillis() - task.startMillis()) / 1000.0 : null, task.seen() + " of " + task.progress().size()
               + " reads", highestProgress(task), megabytes(task.bytesBefore()), megabytes(task.bytesAfter()),
-          ended ? "ended" : task.problem());
+          task.detail(), ended ? "ended" : task.problem());
       if (!task.progress().isEmpty()) {
         // A task that did not end while followed ran at least until its last read.
         long end = ended ? task.endMillis() : task.progress().get(task.progress().size() - 1).epochMillis();
-        long from = i == 0 ? loadStartMillis : windowEnd(tasks.get(i - 1));
+        long from = i == 0 ? steadyMillis : windowEnd(tasks.get(i - 1));
         long nextStart = i + 1 < tasks.size() ? tasks.get(i + 1).startMillis() : loadEndMillis;
         load = window(load, name, "before", seconds, from, task.startMillis(), second0);
-        load = window(load, name, "during", seconds, task.startMillis(), end, second0);
+        if (task.backMillis() >= 0) {
+          // A restarted node: the load while it was away, then while it caught up.
+          load = window(load, name, "node away", seconds, task.startMillis(), task.backMillis(), second0);
+          load = window(load, name, "node catching up", seconds, task.backMillis(), end, second0);
+        } else {
+          load = window(load, name, "during", seconds, task.startMillis(), end, second0);
+        }
         load = window(load, name, "after", seconds, end, Math.max(end, nextStart), second0);
       }
       if (!task.progress().isEmpty()) {
@@ -57,11 +64,13 @@ public final class BackgroundPage {
       }
     }
     return page.line("Background work: " + plan.describe() + ". Each task was started by the run itself on a client of"
-            + " its own, then followed in _active_tasks every 100 ms until it ended; the load ran on, its figures"
-            + " checked as always. Before, during and after compare the load's OK requests in the seconds before the"
+            + " its own, then followed every 100 ms until it ended (seen: the reads of _active_tasks that listed it;"
+            + " for nodesync, the reads of the restarted node's copies, which are back and caught up when none has"
+            + " fewer documents than another copy of its range); the load ran on, its figures checked as always."
+            + " Before, during and after compare the load's OK requests in the seconds before the"
             + " task (since the last one ended), while it ran, and after it (until the next one started), each second"
-            + " counted in the window holding its middle; a task refused has no windows, one that did not end ran"
-            + " until its last read.")
+            + " counted in the window holding its middle; a restarted node's time is split into its time away and"
+            + " its catch-up; a task refused has no windows, one that did not end ran until its last read.")
         .table("background tasks", ran)
         .table("the load before, during and after each background task", load)
         .chart("background tasks on the run's time axis", progress);

@@ -9,16 +9,18 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * -Dbackground=compact,viewbuild,replicate: the background work a CouchDB run starts itself while its load runs steady, each
- * task in turn: the first -DbackgroundAt seconds into the load, each next one -DbackgroundGap seconds after the last
- * ended, none left running longer than -DbackgroundTimeout.
+ * -Dbackground=compact,viewbuild,replicate,nodesync: the background work a CouchDB run starts itself while its load
+ * runs steady, each task in turn: the first -DbackgroundAt seconds into the steady load, each next one -DbackgroundGap
+ * seconds after the last ended, none left running longer than -DbackgroundTimeout.
  *
  * @param tasks the tasks, in the order they run
  * @param firstAt how far into the load the first starts
  * @param gap the steady load between one task's end and the next one's start
  * @param timeout the longest a task is followed; one still running then is said and left to the server
+ * @param node -DbackgroundNode: the cluster node nodesync restarts; empty to let the run pick one the load does not use
  */
-public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, Duration timeout) {
+public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, Duration timeout,
+    Optional<String> node) {
 
   /** What a task is. */
   public enum Kind {
@@ -27,7 +29,9 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
     /** A new design document's view built over every document: PUT /db/_design/..., then a query of it. */
     VIEWBUILD("viewbuild"),
     /** A one-shot replication of the database to a new one on the same server: POST /_replicate. */
-    REPLICATE("replicate");
+    REPLICATE("replicate"),
+    /** A cluster node restarted (POST /_node/{node}/_restart), then followed until its copies caught up again. */
+    NODESYNC("nodesync");
 
     private final String value;
 
@@ -42,7 +46,7 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
   }
 
   /**
-   * @param settings background, backgroundAt, backgroundGap, backgroundTimeout
+   * @param settings background, backgroundAt, backgroundGap, backgroundTimeout, backgroundNode
    * @return the plan; empty without -Dbackground
    * @throws SettingsException naming a task that is not one, and the ones there are
    */
@@ -56,12 +60,18 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
       tasks.add(List.of(Kind.values()).stream()
           .filter(kind -> kind.value.equals(name.trim().toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new SettingsException("-Dbackground=" + given.get() + ": '" + name.trim() + "' is not a"
-              + " background task here; give compact, viewbuild or replicate, or several in turn:"
+              + " background task here; give compact, viewbuild, replicate or nodesync, or several in turn:"
               + " -Dbackground=compact,viewbuild")));
     }
     return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),
-        Duration.ofSeconds(settings.intValue("backgroundTimeout", 300, 1))));
+        Duration.ofSeconds(settings.intValue("backgroundTimeout", 300, 1)),
+        Optional.of(settings.get("backgroundNode", "")).filter(name -> !name.isBlank()).map(String::strip)));
+  }
+
+  /** @return whether a task restarts a cluster node, which needs one the load does not send to */
+  public boolean restartsANode() {
+    return tasks.contains(Kind.NODESYNC);
   }
 
   /** @return e.g. "compact, then viewbuild; the first 10 s into the load, each next 10 s after the last ended" */

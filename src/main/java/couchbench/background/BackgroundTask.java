@@ -13,15 +13,25 @@ import java.util.List;
  * @param bytesBefore the database's file (compact) or the view index (viewbuild) on disk before, bytes; -1 unknown
  * @param bytesAfter the same after
  * @param problem why it did not run or end: refused, timed out, the load ended first; null when it ended
+ * @param backMillis nodesync: when the restarted node answered again, epoch milliseconds, which splits the task into
+ *     the node's time away and its catch-up; -1 for the other tasks, or a node that did not answer again
+ * @param detail what the task did beyond the columns, in words (nodesync: the node, how long away, how far behind);
+ *     null for none
  */
 public record BackgroundTask(BackgroundPlan.Kind kind, String what, long startMillis, long endMillis,
-    List<Progress> progress, long bytesBefore, long bytesAfter, String problem) {
+    List<Progress> progress, long bytesBefore, long bytesAfter, String problem, long backMillis, String detail) {
+
+  /** A task without a node's return to mark: compact, viewbuild, replicate. */
+  public BackgroundTask(BackgroundPlan.Kind kind, String what, long startMillis, long endMillis,
+      List<Progress> progress, long bytesBefore, long bytesAfter, String problem) {
+    this(kind, what, startMillis, endMillis, progress, bytesBefore, bytesAfter, problem, -1, null);
+  }
 
   /**
    * A read of _active_tasks.
    *
    * @param epochMillis when
-   * @param percent the task's progress, -1 when _active_tasks did not list it
+   * @param percent the task's progress, -1 when _active_tasks did not list it (nodesync: its copies were not read)
    */
   public record Progress(long epochMillis, int percent) {}
 

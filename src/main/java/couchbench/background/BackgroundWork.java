@@ -1,34 +1,36 @@
 package couchbench.background;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.ReplicationBody;
 import couchbench.startup.OneLineException;
 import couchbench.targets.CouchTarget;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
 /**
  * The background work of a run, on a thread of its own with a client of its own (none of its requests is one of the
- * load's): each task of the plan started at its time, then followed in _active_tasks every 100 ms until it ends. A task
+ * load's): each task of the plan started at its time, counted from where the steady load begins, then followed every
+ * 100 ms (in _active_tasks, or nodesync's node) until it ends. A task
  * the server refuses, or one that does not end in time, is said in a line and recorded; the load goes on.
  */
 public final class BackgroundWork {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long READ_MILLIS = 100;
 
   private final BackgroundPlan plan;
@@ -36,11 +38,17 @@ public final class BackgroundWork {
   private final CouchDbClient client;
   private final String database;
   private final Consumer<String> say;
+  private final Optional<String> restartedNode;
   private final List<BackgroundTask> done = new CopyOnWriteArrayList<>();
   private final Thread thread;
+  /** Opened where the steady load begins, from which the tasks' times count. */
+  private final CountDownLatch steady = new CountDownLatch(1);
+  private volatile long steadyMillis = -1;
 
-  private BackgroundWork(BackgroundPlan plan, CouchTarget target, String database, Consumer<String> say) {
+  private BackgroundWork(BackgroundPlan plan, CouchTarget target, String database, Optional<String> restartedNode,
+      Consumer<String> say) {
     this.plan = plan;
+    this.restartedNode = restartedNode;
     this.target = target;
     this.client = new CouchDbClient(target);
     this.database = database;
@@ -53,13 +61,40 @@ public final class BackgroundWork {
    * @param plan the tasks and their times
    * @param target the CouchDB loaded
    * @param database the database the load uses, which the tasks work on
+   * @param restartedNode the node nodesync restarts, from {@link #nodeToRestart}
    * @param say where each task's lines go (the console)
    * @return the work, started now: call as the load starts
    */
-  public static BackgroundWork start(BackgroundPlan plan, CouchTarget target, String database, Consumer<String> say) {
-    BackgroundWork work = new BackgroundWork(plan, target, database, say);
+  public static BackgroundWork start(BackgroundPlan plan, CouchTarget target, String database,
+      Optional<String> restartedNode, Consumer<String> say) {
+    BackgroundWork work = new BackgroundWork(plan, target, database, restartedNode, say);
     work.thread.start();
     return work;
+  }
+
+  /** Marks where the steady load begins (the load's start, or after a phase that fills the database); once. */
+  public synchronized void steadyLoadBegins() {
+    if (steadyMillis < 0) {
+      steadyMillis = System.currentTimeMillis();
+      steady.countDown();
+    }
+  }
+
+  /** @return when the steady load began, epoch milliseconds; -1 if it never did */
+  public long steadyMillis() {
+    return steadyMillis;
+  }
+
+  /**
+   * Before the load: the cluster node nodesync will restart, one the load does not send to.
+   *
+   * @param plan the tasks
+   * @param target the CouchDB loaded
+   * @return the node; empty without nodesync
+   * @throws couchbench.startup.SettingsException for a single node, or a cluster whose every node the load uses
+   */
+  public static Optional<String> nodeToRestart(BackgroundPlan plan, CouchTarget target) {
+    return plan.restartsANode() ? Optional.of(NodeSync.choose(target, plan.node())) : Optional.empty();
   }
 
   /** @return the tasks run, once the work is stopped: call after the load; a task still followed is ended there */
@@ -75,6 +110,7 @@ public final class BackgroundWork {
 
   private void runAll() {
     try {
+      steady.await();
       Thread.sleep(plan.firstAt().toMillis());
       for (int i = 0; i < plan.tasks().size(); i++) {
         if (i > 0) {
@@ -84,6 +120,7 @@ public final class BackgroundWork {
           case COMPACT -> compact();
           case VIEWBUILD -> viewBuild(i);
           case REPLICATE -> replicate(i);
+          case NODESYNC -> nodeSync();
         };
         done.add(task);
         say.accept("background: " + task.what() + (task.problem() == null ? String.format(Locale.ROOT,
@@ -106,9 +143,9 @@ public final class BackgroundWork {
       return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, -1, List.of(), before, -1, refused);
     }
     List<BackgroundTask.Progress> progress = new ArrayList<>();
-    String problem = follow(progress, task -> task.path("type").asText().equals("database_compaction")
-        && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1,
-        () -> !json(client.get("/" + database)).path("compact_running").asBoolean(false));
+    String problem = follow(progress, activeTask(task -> task.path("type").asText().equals("database_compaction")
+        && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1),
+        () -> !ReplyJson.of(client.get("/" + database).body()).path("compact_running").asBoolean(true));
     return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
         progress, before, fileBytes(database), problem);
   }
@@ -127,15 +164,16 @@ public final class BackgroundWork {
     }
     List<BackgroundTask.Progress> progress = new ArrayList<>();
     Awaited awaited = awaited(() -> client.exchange("GET", path + "/_view/all?limit=1", "", plan.timeout()), progress,
-        task -> task.path("type").asText().equals("indexer") && task.path("design_document").asText().equals(ddoc)
-            ? task.path("progress").asInt(0) : -1);
+        activeTask(task -> task.path("type").asText().equals("indexer")
+            && task.path("design_document").asText().equals(ddoc) ? task.path("progress").asInt(0) : -1));
     try {
-      long bytes = json(client.get(path + "/_info")).path("view_index").path("sizes").path("file").asLong(-1);
+      long bytes = ReplyJson.of(client.get(path + "/_info").body()).path("view_index").path("sizes").path("file")
+          .asLong(-1);
       return new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, what, start, awaited.end(), progress, 0, bytes,
           awaited.problem());
     } finally {
       cleanUp("the design document " + ddoc, () -> {
-        String rev = json(client.get(path)).path("_rev").asText("");
+        String rev = ReplyJson.of(client.get(path).body()).path("_rev").asText("");
         client.exchange("DELETE", path + "?rev=" + rev, "");
         client.exchange("POST", "/" + database + "/_view_cleanup", "{}");
       }, awaited);
@@ -151,15 +189,39 @@ public final class BackgroundWork {
     long documents = Math.max(1, client.docCount(database));
     ObjectNode body = ReplicationBody.of(target, database, target, replica).put("create_target", true);
     List<BackgroundTask.Progress> progress = new ArrayList<>();
+    IntSupplier activeTask = activeTask(task -> task.path("type").asText().equals("replication")
+        && task.path("target").asText().contains("/" + replica)
+        ? (int) Math.min(100, 100 * task.path("docs_written").asLong() / documents) : -1);
+    ScheduledJob job = new ScheduledJob(client, replica);
     Awaited awaited = awaited(() -> client.exchange("POST", "/_replicate", body.toString(), plan.timeout()), progress,
-        task -> task.path("type").asText().equals("replication") && task.path("target").asText().contains("/" + replica)
-            ? (int) Math.min(100, 100 * task.path("docs_written").asLong() / documents) : -1);
+        () -> {
+          job.read();
+          return activeTask.getAsInt();
+        });
     try {
       return new BackgroundTask(BackgroundPlan.Kind.REPLICATE, what, start, awaited.end(), progress, 0,
-          fileBytes(replica), awaited.problem());
+          fileBytes(replica), awaited.problem(), -1, job.describe());
     } finally {
       cleanUp("the copy " + replica, () -> client.exchange("DELETE", "/" + replica, ""), awaited);
     }
+  }
+
+  // A cluster node the load does not use restarted, then read until its copies of the database caught up.
+  private BackgroundTask nodeSync() {
+    String node = restartedNode.orElseThrow();
+    String what = "POST /_node/" + node + "/_restart, then its copies of " + database + " caught up";
+    long start = System.currentTimeMillis();
+    NodeSync sync;
+    try {
+      sync = NodeSync.restart(client, database, node);
+    } catch (OneLineException e) {
+      return new BackgroundTask(BackgroundPlan.Kind.NODESYNC, what, start, -1, List.of(), -1, -1, "refused: "
+          + e.getMessage(), -1, null);
+    }
+    List<BackgroundTask.Progress> progress = new ArrayList<>();
+    String problem = follow(progress, sync::read, sync::caughtUp);
+    return new BackgroundTask(BackgroundPlan.Kind.NODESYNC, what, start, problem == null ? lastRead(progress) : -1,
+        progress, -1, -1, problem, sync.backMillis(), sync.describe());
   }
 
   /**
@@ -173,11 +235,10 @@ public final class BackgroundWork {
   private record Awaited(long end, String problem, boolean loadEnded) {}
 
   // Sends the request aside and follows _active_tasks until it is answered; a 200 or 201 ends the task.
-  private Awaited awaited(Supplier<CouchReply> request, List<BackgroundTask.Progress> progress,
-      ToIntFunction<JsonNode> percent) {
+  private Awaited awaited(Supplier<CouchReply> request, List<BackgroundTask.Progress> progress, IntSupplier read) {
     CompletableFuture<String> answered = CompletableFuture.supplyAsync(() -> refusal(request, 200, 201))
         .exceptionally(failure -> "failed: " + failure.getMessage());
-    String problem = follow(progress, percent, answered::isDone);
+    String problem = follow(progress, read, answered::isDone);
     boolean loadEnded = Thread.interrupted();
     if (problem == null) {
       problem = answered.join();
@@ -189,7 +250,7 @@ public final class BackgroundWork {
   private void cleanUp(String what, Runnable removal, Awaited awaited) {
     try {
       removal.run();
-    } catch (OneLineException | IllegalStateException e) {
+    } catch (OneLineException e) {
       say.accept("background: " + what + " could not be removed: " + e.getMessage());
     } finally {
       if (awaited.loadEnded()) {
@@ -199,26 +260,38 @@ public final class BackgroundWork {
   }
 
   /**
-   * Reads _active_tasks every 100 ms until the task has ended or the timeout.
+   * One read of _active_tasks.
+   *
+   * @param percent the task's progress in an _active_tasks entry, -1 for another's
+   * @return the read: the task's progress, -1 where it was not listed
+   */
+  private IntSupplier activeTask(ToIntFunction<JsonNode> percent) {
+    return () -> {
+      int seen = -1;
+      try {
+        for (JsonNode task : ReplyJson.of(client.get("/_active_tasks").body())) {
+          seen = Math.max(seen, percent.applyAsInt(task));
+        }
+      } catch (OneLineException e) {
+        seen = -1; // _active_tasks unread (a user who may not read it): the task's own end still counts
+      }
+      return seen;
+    };
+  }
+
+  /**
+   * Reads every 100 ms until the task has ended or the timeout.
    *
    * @param progress where each read goes
-   * @param percent the task's progress in an _active_tasks entry, -1 for another's
+   * @param read one read: the task's progress (%), -1 where it was not seen
    * @param ended whether it has ended, asked after each read
    * @return null when it ended; else why not
    */
-  private String follow(List<BackgroundTask.Progress> progress, ToIntFunction<JsonNode> percent,
-      BooleanSupplier ended) {
+  private String follow(List<BackgroundTask.Progress> progress, IntSupplier read, BooleanSupplier ended) {
     long deadline = System.currentTimeMillis() + plan.timeout().toMillis();
     while (System.currentTimeMillis() < deadline) {
-      int seen = -1;
-      try {
-        for (JsonNode task : json(client.get("/_active_tasks"))) {
-          seen = Math.max(seen, percent.applyAsInt(task));
-        }
-      } catch (OneLineException | IllegalStateException e) {
-        seen = -1; // _active_tasks unread (a user who may not read it): the task's own end still counts
-      }
-      progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), seen));
+      int percent = read.getAsInt();
+      progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), percent)); // when the read was answered
       if (hasEnded(ended)) {
         return null;
       }
@@ -238,7 +311,7 @@ public final class BackgroundWork {
   private static boolean hasEnded(BooleanSupplier ended) {
     try {
       return ended.getAsBoolean();
-    } catch (OneLineException | IllegalStateException e) {
+    } catch (OneLineException e) {
       return false;
     }
   }
@@ -277,11 +350,4 @@ public final class BackgroundWork {
     }
   }
 
-  private static JsonNode json(CouchReply reply) {
-    try {
-      return JSON.readTree(reply.body());
-    } catch (IOException e) {
-      throw new IllegalStateException("not JSON: " + reply, e);
-    }
-  }
 }

@@ -1,5 +1,7 @@
 package couchbench.simulation;
 
+import static io.gatling.javaapi.core.CoreDsl.exec;
+
 import couchbench.background.BackgroundPage;
 import couchbench.background.BackgroundPlan;
 import couchbench.background.BackgroundTask;
@@ -22,6 +24,7 @@ import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
 import io.gatling.core.scenario.SimulationParams;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,6 +65,10 @@ public abstract class CouchbenchSimulation extends Simulation {
   private final Optional<BackgroundPlan> background = orExit(() -> BackgroundPlan.from(settings));
 
   private Optional<BackgroundWork> backgroundWork = Optional.empty();
+  /** The cluster node -Dbackground=nodesync restarts, chosen before the load. */
+  private Optional<String> restartedNode = Optional.empty();
+  /** Whether the simulation marks where its steady load begins ({@link #steadyLoadBegins}); else it is the start. */
+  private boolean steadyLoadMarked;
 
   /** -Dbaseline's regression gate: the run judged against its baseline as its page is written. */
   private final Optional<Gate> gate = orExit(() -> Gate.from(settings, RunFolders.resultsRoot()));
@@ -138,6 +145,21 @@ public abstract class CouchbenchSimulation extends Simulation {
    */
   protected abstract Report<?> report();
 
+  /**
+   * Where a load that first fills its database (Workload's load phase) begins its steady part: background work counts
+   * its times from the first user that passes here, not from the load's start. Put it at the head of the steady
+   * scenario; a simulation without it is steady from its start.
+   *
+   * @return the step, which changes nothing in the session
+   */
+  protected final ChainBuilder steadyLoadBegins() {
+    steadyLoadMarked = true;
+    return exec(session -> {
+      backgroundWork.ifPresent(BackgroundWork::steadyLoadBegins);
+      return session;
+    });
+  }
+
   /** After the summary: what the load left to remove (databases). Nothing by default. */
   protected void cleanUp() {}
 
@@ -160,7 +182,10 @@ public abstract class CouchbenchSimulation extends Simulation {
         AtExit::exitWith)));
     run.loadStarts(progress());
     backgroundWork = background.map(plan -> BackgroundWork.start(plan, couchTarget.orElseThrow(),
-        couchDatabases().get(0), Console::say));
+        couchDatabases().get(0), restartedNode, Console::say));
+    if (!steadyLoadMarked) {
+      backgroundWork.ifPresent(BackgroundWork::steadyLoadBegins);
+    }
   }
 
   // Background work works on the load's first CouchDB database; checked before anything is set up.
@@ -169,6 +194,7 @@ public abstract class CouchbenchSimulation extends Simulation {
       throw new SettingsException("-Dbackground: " + simulation() + " does not support background work; give it to"
           + " CouchGet, CouchSet, Workload, Query or Changes");
     }
+    restartedNode = background.flatMap(plan -> BackgroundWork.nodeToRestart(plan, couchTarget.orElseThrow()));
   }
 
   @Override
@@ -179,8 +205,8 @@ public abstract class CouchbenchSimulation extends Simulation {
       backgroundWork.ifPresent(work -> {
         List<BackgroundTask> tasks = work.stop();
         run.beforePageWritten((page, results, folder) -> BackgroundPage.addTo(page, background.orElseThrow(), tasks,
-            run.loadSeconds(), run.loadStartMillis(), results.run().end() == null ? System.currentTimeMillis()
-                : Instant.parse(results.run().end()).toEpochMilli()));
+            run.loadSeconds(), run.loadStartMillis(), work.steadyMillis(), results.run().end() == null
+                ? System.currentTimeMillis() : Instant.parse(results.run().end()).toEpochMilli()));
       });
       finish(report());
     } finally {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,13 +35,14 @@ class BackgroundPageTest {
         START + 7_000, List.of(new BackgroundTask.Progress(START + 5_000, 40), new BackgroundTask.Progress(
             START + 6_000, -1)), 2_000_000, 1_000_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT), Duration.ofSeconds(4),
-        Duration.ofSeconds(10), Duration.ofSeconds(300));
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
 
-    BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START + 10_000)
+    BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START,
+        START + 10_000)
         .writeTo(folder);
 
     List<String> tasks = Files.readAllLines(folder.resolve("background-tasks.csv"));
-    assertEquals("1 compact,POST /db/_compact,4,7,3,1 of 2 reads,40,2,1,ended", tasks.get(1));
+    assertEquals("1 compact,POST /db/_compact,4,7,3,1 of 2 reads,40,2,1,,ended", tasks.get(1));
     List<String> windows = Files.readAllLines(folder.resolve(
         "the-load-before-during-and-after-each-background-task.csv"));
     assertEquals(List.of("1 compact,before,0,4,100,1,1,1,1", "1 compact,during,4,7,100,20,20,20,20",
@@ -60,16 +62,44 @@ class BackgroundPageTest {
     BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 5_000,
         START + 8_000, List.of(new BackgroundTask.Progress(START + 8_000, 100)), 0, 400_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT, BackgroundPlan.Kind.VIEWBUILD),
-        Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(300));
+        Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(300), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(refused, view), seconds, START,
-        START + 10_000).writeTo(folder);
+        START, START + 10_000).writeTo(folder);
 
-    assertEquals("1 compact,POST /db/_compact,2,,,0 of 0 reads,,1,,refused: 401 unauthorized",
+    assertEquals("1 compact,POST /db/_compact,2,,,0 of 0 reads,,1,,,refused: 401 unauthorized",
         Files.readAllLines(folder.resolve("background-tasks.csv")).get(1));
     List<String> windows = Files.readAllLines(folder.resolve(
         "the-load-before-during-and-after-each-background-task.csv"));
     assertEquals(List.of("2 viewbuild,before,2,5,100,1,1,1,1", "2 viewbuild,during,5,8,100,1,1,1,1",
         "2 viewbuild,after,8,10,100,1,1,1,1"), windows.subList(1, windows.size()));
+  }
+
+  @Test
+  void shouldSplitARestartedNodesTimeIntoItsTimeAwayAndItsCatchUp() throws IOException {
+    // 1 ms a request, but 5 ms in seconds 3 and 4, while node 3 was away, and 10 ms in second 5, while it caught up.
+    List<LoadSeconds.Second> seconds = new ArrayList<>();
+    for (int second = 0; second < 9; second++) {
+      Histogram nanos = new Histogram(3);
+      nanos.recordValueWithCount(second == 5 ? 10_000_000 : second == 3 || second == 4 ? 5_000_000 : 1_000_000, 100);
+      seconds.add(new LoadSeconds.Second(START / 1000 + second, 100, 0, nanos));
+    }
+    BackgroundTask sync = new BackgroundTask(BackgroundPlan.Kind.NODESYNC, "POST /_node/n3/_restart", START + 3_000,
+        START + 6_000, List.of(new BackgroundTask.Progress(START + 4_000, 0), new BackgroundTask.Progress(START
+            + 5_500, 60), new BackgroundTask.Progress(START + 6_000, 100)), -1, -1, null, START + 5_000,
+        "n3 away 2.0 s");
+    BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.NODESYNC), Duration.ofSeconds(3),
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+
+    BackgroundPage.addTo(SummaryPage.titled("CouchSet"), plan, List.of(sync), seconds, START, START, START + 9_000)
+        .writeTo(folder);
+
+    assertEquals("1 nodesync,POST /_node/n3/_restart,3,6,3,3 of 3 reads,100,,,n3 away 2.0 s,ended",
+        Files.readAllLines(folder.resolve("background-tasks.csv")).get(1));
+    List<String> windows = Files.readAllLines(folder.resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    assertEquals(List.of("1 nodesync,before,0,3,100,1,1,1,1", "1 nodesync,node away,3,5,100,5,5,5,5",
+        "1 nodesync,node catching up,5,6,100,10,10,10,10", "1 nodesync,after,6,9,100,1,1,1,1"),
+        windows.subList(1, windows.size()));
   }
 }

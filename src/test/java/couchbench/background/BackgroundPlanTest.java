@@ -28,8 +28,9 @@ class BackgroundPlanTest {
 
   @Test
   void shouldRefuseATaskItDoesNotKnowInOneLine() {
-    assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact, viewbuild or"
-        + " replicate, or several in turn: -Dbackground=compact,viewbuild", assertThrows(SettingsException.class,
+    assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact, viewbuild,"
+        + " replicate or nodesync, or several in turn: -Dbackground=compact,viewbuild",
+        assertThrows(SettingsException.class,
             () -> BackgroundPlan.from(Settings.of(Map.of("background", "compact,reindex"), Map.of()))).getMessage());
   }
 }

@@ -1,0 +1,99 @@
+package couchbench.background;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.RealCouchDb;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * -Dbackground=nodesync on a real 3-node Apache CouchDB 3.5 cluster on loopback: CouchSet writes through two nodes
+ * while the run restarts the third; the node's time away and its catch-up are marked, and its copies hold every
+ * document afterwards.
+ */
+class NodeSyncClusterIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Optional<Path> RELEASE = RealCouchDb.release(NodeSyncClusterIT.class);
+
+  @TempDir
+  Path work;
+
+  @Test
+  void shouldRestartANodeTheLoadDoesNotUseDuringCouchSetAndMarkItsTimeAwayAndItsCatchUp() throws Exception {
+    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
+      List<RealCouchDb.Node> nodes = cluster.nodes();
+      GatlingRun.Result everyNode = GatlingRun.run("CouchSet", properties(cluster.urls(), "nodesync_refused"),
+          TIMEOUT);
+      assertNotEquals(0, everyNode.exitCode(), everyNode.output());
+      assertTrue(everyNode.output().contains("couchbench: stopped: -Dbackground=nodesync restarts a node the load does"
+          + " not send to, and -Dcouchdb.url loads every node of the cluster"), everyNode.output());
+      assertFalse(everyNode.output().contains("run folder:"), "refused before the load: " + everyNode.output());
+
+      GatlingRun.Result run = GatlingRun.run("CouchSet", properties(nodes.get(0).url() + "," + nodes.get(1).url(),
+          "nodesync_it"), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), "every write acknowledged by the two nodes up: " + run.output());
+      String third = nodes.get(2).erlangName();
+      assertTrue(run.output().contains("couchbench: background: POST /_node/" + third + "/_restart, then its copies of"
+          + " nodesync_it caught up: ended after "), run.output());
+      String[] task = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1)
+          .split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
+      assertEquals("ended", task[task.length - 1], String.join(",", task));
+      Matcher detail = Pattern.compile(Pattern.quote(third) + " away ([0-9.]+) s; its copies, first read [0-9.]+ s"
+          + " after it was back, were [0-9,]+ documents behind the others \\([0-9,]+ at most\\); caught up [0-9.]+ s"
+          + " after it was back").matcher(task[9]);
+      assertTrue(detail.find(), task[9]);
+      assertTrue(Double.parseDouble(detail.group(1)) >= 1, "a restart takes a node away for a second or more: "
+          + task[9]);
+
+      List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
+          "the-load-before-during-and-after-each-background-task.csv"));
+      assertEquals(List.of("before", "node away", "node catching up", "after"), windows.subList(1, windows.size())
+          .stream().map(window -> window.split(",")[1]).toList());
+      String[] away = windows.get(2).split(",", -1);
+      assertFalse(away[4].isEmpty() || away[6].isEmpty(), "the load's rate and p99 while the node was away: " + away);
+
+      long written = GatlingReport.requests(run.requireRunFolder()).get("couchdb set").ok();
+      assertEquals(written, documentsOn(nodes.get(0), third, "nodesync_it"), "the restarted node caught up");
+    }
+  }
+
+  private Map<String, String> properties(String urls, String database) {
+    return Map.of("couchdb.url", urls, "couchdb.user", RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD,
+        "users", "8", "duration", "22", "database", database, "keyFile", work.resolve(database + ".csv").toString(),
+        "background", "nodesync", "backgroundAt", "6");
+  }
+
+  // The documents in the node's own copies of the database, read through another node.
+  private static long documentsOn(RealCouchDb.Node through, String node, String database) throws Exception {
+    long documents = 0;
+    for (JsonNode shard : JSON.readTree(through.request("GET", "/_node/" + node + "/_all_dbs", ""))) {
+      if (shard.asText().matches("shards/[0-9a-f-]+/" + database + "\\.[0-9]+")) {
+        documents += JSON.readTree(through.request("GET", "/_node/" + node + "/"
+            + URLEncoder.encode(shard.asText(), StandardCharsets.UTF_8), "")).path("doc_count").asLong();
+      }
+    }
+    return documents;
+  }
+}
