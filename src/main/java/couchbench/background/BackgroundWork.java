@@ -133,10 +133,15 @@ public final class BackgroundWork {
     }
   }
 
-  // POST /db/_compact, then GET /db until compact_running is false; _active_tasks for its progress.
+  // POST /db/_compact, then GET /db until compact_running is false; then each design document's views in turn (POST
+  // /db/_compact/ddoc, then its _info until compact_running is false), as CouchDB's smoosh compacts both. _active_tasks
+  // for the progress of each.
   private BackgroundTask compact() {
-    String what = "POST /" + database + "/_compact";
+    List<String> designs = designDocuments();
+    String what = "POST /" + database + "/_compact" + (designs.isEmpty() ? "" : ", then /" + database
+        + "/_compact/<ddoc> for its " + designs.size() + " design document" + (designs.size() == 1 ? "" : "s"));
     long before = fileBytes(database);
+    long viewsBefore = viewBytes(designs);
     long start = System.currentTimeMillis();
     String refused = refusal(() -> client.exchange("POST", "/" + database + "/_compact", "{}"), 202);
     if (refused != null) {
@@ -146,8 +151,53 @@ public final class BackgroundWork {
     String problem = follow(progress, activeTask(task -> task.path("type").asText().equals("database_compaction")
         && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1),
         () -> !ReplyJson.of(client.get("/" + database).body()).path("compact_running").asBoolean(true));
+    for (int i = 0; i < designs.size() && problem == null; i++) {
+      String design = designs.get(i);
+      String path = "/" + database + "/_compact/" + design;
+      problem = refusal(() -> client.exchange("POST", path, "{}"), 202);
+      if (problem == null) {
+        problem = follow(progress, activeTask(task -> task.path("type").asText().equals("view_compaction")
+            && shardOf(task.path("database").asText())
+            && task.path("design_document").asText().equals("_design/" + design) ? task.path("progress").asInt(0) : -1),
+            () -> !viewIndex(design).path("compact_running").asBoolean(true));
+      } else {
+        problem = "POST " + path + " " + problem;
+      }
+    }
+    String views = designs.isEmpty() ? null : String.format(Locale.ROOT, "the views on disk: %.2f -> %.2f MB",
+        viewsBefore / 1e6, viewBytes(designs) / 1e6);
     return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
-        progress, before, fileBytes(database), problem);
+        progress, before, fileBytes(database), problem, -1, views);
+  }
+
+  // The database's design documents, by name (without "_design/").
+  private List<String> designDocuments() {
+    List<String> names = new ArrayList<>();
+    try {
+      for (JsonNode row : ReplyJson.of(client.get("/" + database + "/_design_docs").body()).path("rows")) {
+        names.add(row.path("id").asText().substring("_design/".length()));
+      }
+    } catch (OneLineException | StringIndexOutOfBoundsException e) {
+      // none read: the database alone is compacted
+    }
+    return names;
+  }
+
+  private JsonNode viewIndex(String design) {
+    return ReplyJson.of(client.get("/" + database + "/_design/" + design + "/_info").body()).path("view_index");
+  }
+
+  // The design documents' view indexes on disk, bytes.
+  private long viewBytes(List<String> designs) {
+    long bytes = 0;
+    for (String design : designs) {
+      try {
+        bytes += Math.max(0, viewIndex(design).path("sizes").path("file").asLong(0));
+      } catch (OneLineException e) {
+        // unread: counted as nothing
+      }
+    }
+    return bytes;
   }
 
   // A new design document, its view queried until built (the query answers once the index is up to date); then it is

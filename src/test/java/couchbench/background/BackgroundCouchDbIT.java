@@ -45,13 +45,18 @@ class BackgroundCouchDbIT {
   @Test
   void shouldFollowACompactionAndAReplicationUnderCouchGetAndCompareTheLoadBeforeDuringAndAfter() throws Exception {
     Path keyFile = load("background_it");
+    // A design document whose view is built: the compaction compacts its index after the database's file.
+    assertEquals(201, send("PUT", "/background_it/_design/kept", "{\"views\":{\"ids\":{\"map\":"
+        + "\"function (doc) { emit(doc._id, null); }\"}}}").statusCode());
+    assertEquals(200, send("GET", "/background_it/_design/kept/_view/ids?limit=1", "").statusCode());
 
     GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "28",
         "keyFile", keyFile.toString(), "database", "background_it", "background", "compact,replicate",
         "backgroundAt", "3", "backgroundGap", "3")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
-    assertTrue(run.output().contains("couchbench: background: POST /background_it/_compact: ended after "),
+    assertTrue(run.output().contains("couchbench: background: POST /background_it/_compact, then"
+        + " /background_it/_compact/<ddoc> for its 1 design document: ended after "),
         run.output());
     List<String> tasks = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv"));
     assertEquals(3, tasks.size(), tasks.toString());
@@ -59,6 +64,10 @@ class BackgroundCouchDbIT {
     assertEquals("ended", compact[compact.length - 1], tasks.get(1));
     assertTrue(Double.parseDouble(compact[8]) < Double.parseDouble(compact[7]), "the file shrank: " + tasks.get(1));
     assertTrue(!compact[5].startsWith("0 of"), "the compaction seen in _active_tasks: " + tasks.get(1));
+    assertTrue(tasks.get(1).contains("POST /background_it/_compact, then /background_it/_compact/<ddoc> for its 1"
+        + " design document"), tasks.get(1));
+    assertTrue(tasks.get(1).matches(".*,the views on disk: [0-9.]+ -> [0-9.]+ MB,ended"), "the view's index compacted"
+        + " too: " + tasks.get(1));
     String[] replicate = tasks.get(2).split(",");
     assertEquals("ended", replicate[replicate.length - 1], tasks.get(2));
     assertTrue(Double.parseDouble(replicate[8]) > 0, "the copy's size: " + tasks.get(2));
@@ -77,7 +86,7 @@ class BackgroundCouchDbIT {
     }
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html"))
         .contains("alt=\"background tasks on the run&#39;s time axis\""), "the tasks on the seconds charts' axis");
-    assertEquals(DOCS, docCount("background_it"), "the database holds the load's documents only");
+    assertEquals(DOCS + 1, docCount("background_it"), "the database holds its documents and design document only");
   }
 
   @Test
