@@ -10,6 +10,8 @@ import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import io.gatling.javaapi.core.PopulationBuilder;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +20,8 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -73,6 +77,10 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
    * @throws SettingsException naming a setting that does not parse, or one a staircase leaves without effect
    */
   public static SiegePlan from(Settings settings) {
+    Optional<String> ratio = settings.value("ratio");
+    if (ratio.isPresent()) {
+      throw ratioIsWorkloads(ratio.get());
+    }
     InjectorShare injector = InjectorShare.from(settings);
     Optional<CurvePlan> curve = CurvePlan.from(settings).map(steps -> steps.shareOf(injector));
     String withoutEffect = settings.value("duration").isPresent() ? "-Dduration"
@@ -90,6 +98,23 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
         atMostMax(settings, "pipeline", "1 (no pipelining)"), atMostMax(settings, "usersPerConnection",
             "1 (a connection per user)"), injector, Rounds.from(settings), curve);
+  }
+
+  // memtier's --ratio mixes sets and gets on one connection. Here each siege simulation sends one kind of request, as
+  // the seed's pages did, and Workload is the mix, its reads checked: the refusal gives Workload's settings for it.
+  private static SettingsException ratioIsWorkloads(String ratio) {
+    Matcher parts = Pattern.compile("\\s*(\\d{1,6})\\s*:\\s*(\\d{1,6})\\s*").matcher(ratio);
+    String workload = "sets and gets mixed on one connection are Workload's (docs/workloads.md)";
+    if (!parts.matches() || Integer.parseInt(parts.group(1)) + Integer.parseInt(parts.group(2)) == 0) {
+      return new SettingsException("-Dratio=" + ratio + " does not parse as sets:gets (e.g. -Dratio=1:10); and "
+          + workload);
+    }
+    BigDecimal sets = new BigDecimal(parts.group(1));
+    BigDecimal update = sets.divide(sets.add(new BigDecimal(parts.group(2))), 4, RoundingMode.HALF_EVEN);
+    return new SettingsException("-Dratio=" + ratio + ": MemSet and MemGet each send one kind of request, as the"
+        + " seed's pages did; " + workload + ": -Dsimulation=Workload -Dsystem=memcache -Dupdate="
+        + update.stripTrailingZeros().toPlainString() + " -Dread=" + BigDecimal.ONE.subtract(update)
+        .stripTrailingZeros().toPlainString() + " (an update is a set of the record, and every read is checked)");
   }
 
   private static int atMostMax(Settings settings, String name, String none) {

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import couchbench.workloads.Operation;
+import couchbench.workloads.WorkloadPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -88,5 +90,21 @@ class SiegePlanTest {
         + " rate; give fixed rates, e.g. -Dtargets=1000,2000,4000, which the injectors split, and whose merged run"
         + " marks the goal on the whole", assertThrows(SettingsException.class, () -> SiegePlan.from(Settings.of(
             Map.of("targets", "auto", "sla", "p99<5ms", "injector", "1/2"), Map.of()))).getMessage());
+  }
+
+  @Test
+  void shouldPointARatioOfSetsToGetsToWorkloadWithItsSettings() {
+    assertEquals("-Dratio=1:10: MemSet and MemGet each send one kind of request, as the seed's pages did; sets and gets"
+        + " mixed on one connection are Workload's (docs/workloads.md): -Dsimulation=Workload -Dsystem=memcache"
+        + " -Dupdate=0.0909 -Dread=0.9091 (an update is a set of the record, and every read is checked)",
+        assertThrows(SettingsException.class, () -> SiegePlan.from(Settings.of(Map.of("ratio", "1:10"), Map.of())))
+            .getMessage());
+    Map<Operation, Double> mix = WorkloadPlan.from(Settings.of(Map.of("system", "memcache", "update", "0.0909",
+        "read", "0.9091"), Map.of())).proportions();
+    assertEquals(0.0909, mix.get(Operation.UPDATE), 1e-9, "Workload takes the settings given: " + mix);
+    assertEquals(0.9091, mix.get(Operation.READ), 1e-9, "the rest reads: " + mix);
+    assertEquals("-Dratio=1/10 does not parse as sets:gets (e.g. -Dratio=1:10); and sets and gets mixed on one"
+        + " connection are Workload's (docs/workloads.md)", assertThrows(SettingsException.class,
+            () -> SiegePlan.from(Settings.of(Map.of("ratio", "1/10"), Map.of()))).getMessage());
   }
 }
