@@ -68,7 +68,7 @@ public final class BackgroundPage {
             + " for nodesync, the reads of the restarted node's copies, which are back and caught up when none has"
             + " fewer documents than another copy of its range); the load ran on, its figures checked as always."
             + " Before, during and after compare the load's OK requests in the seconds before the"
-            + " task (since the last one ended), while it ran, and after it (until the next one started), each second"
+            + " task (since the steady load began, or the last one ended), while it ran, and after it (until the next one started), each second"
             + " counted in the window holding its middle; a restarted node's time is split into its time away and"
             + " its catch-up; a task refused has no windows, one that did not end ran until its last read.")
         .table("background tasks", ran)

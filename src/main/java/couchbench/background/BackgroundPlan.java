@@ -74,10 +74,12 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
     return tasks.contains(Kind.NODESYNC);
   }
 
-  /** @return e.g. "compact, then viewbuild; the first 10 s into the load, each next 10 s after the last ended" */
+  /**
+   * @return e.g. "compact, then viewbuild; the first 10 s into the steady load, each next 10 s after the last ended"
+   */
   public String describe() {
     return String.join(", then ", tasks.stream().map(Kind::value).toList()) + "; the first " + firstAt.toSeconds()
-        + " s into the load" + (tasks.size() > 1 ? ", each next " + gap.toSeconds() + " s after the last ended" : "")
+        + " s into the steady load" + (tasks.size() > 1 ? ", each next " + gap.toSeconds() + " s after the last ended" : "")
         + "; each followed for at most " + timeout.toSeconds() + " s";
   }
 }

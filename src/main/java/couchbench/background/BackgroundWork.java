@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
-import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.ReplicationBody;
+import couchbench.couchdb.ReplyJson;
+import couchbench.couchdb.SchedulerJobs;
 import couchbench.startup.OneLineException;
 import couchbench.targets.CouchTarget;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -105,6 +108,9 @@ public final class BackgroundWork {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    if (steadyMillis < 0) {
+      say.accept("background: no task started: the load ended before its steady part began");
+    }
     return List.copyOf(done);
   }
 
@@ -148,26 +154,42 @@ public final class BackgroundWork {
       return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, -1, List.of(), before, -1, refused);
     }
     List<BackgroundTask.Progress> progress = new ArrayList<>();
+    long deadline = start + plan.timeout().toMillis(); // the database and its views together
     String problem = follow(progress, activeTask(task -> task.path("type").asText().equals("database_compaction")
         && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1),
-        () -> !ReplyJson.of(client.get("/" + database).body()).path("compact_running").asBoolean(true));
+        () -> !ReplyJson.of(client.get("/" + database).body()).path("compact_running").asBoolean(true), deadline);
     for (int i = 0; i < designs.size() && problem == null; i++) {
       String design = designs.get(i);
-      String path = "/" + database + "/_compact/" + design;
+      String path = "/" + database + "/_compact/" + pathSegment(design);
       problem = refusal(() -> client.exchange("POST", path, "{}"), 202);
       if (problem == null) {
         problem = follow(progress, activeTask(task -> task.path("type").asText().equals("view_compaction")
             && shardOf(task.path("database").asText())
             && task.path("design_document").asText().equals("_design/" + design) ? task.path("progress").asInt(0) : -1),
-            () -> !viewIndex(design).path("compact_running").asBoolean(true));
+            () -> !viewIndex(design).path("compact_running").asBoolean(true), deadline);
       } else {
         problem = "POST " + path + " " + problem;
       }
     }
-    String views = designs.isEmpty() ? null : String.format(Locale.ROOT, "the views on disk: %.2f -> %.2f MB",
-        viewsBefore / 1e6, viewBytes(designs) / 1e6);
+    boolean loadEnded = Thread.interrupted(); // kept aside while the sizes after are read
+    long after = fileBytes(database);
+    long viewsAfter = viewBytes(designs);
+    if (loadEnded) {
+      Thread.currentThread().interrupt();
+    }
+    String views = designs.isEmpty() ? null : "the views on disk: " + megabytes(viewsBefore) + " -> "
+        + megabytes(viewsAfter) + " MB";
     return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
-        progress, before, fileBytes(database), problem, -1, views);
+        progress, before, after, problem, -1, views);
+  }
+
+  private static String megabytes(long bytes) {
+    return bytes < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", bytes / 1e6);
+  }
+
+  // A design document's name as one segment of a path: a space, '?', '#' or '/' in it stays in its name.
+  private static String pathSegment(String name) {
+    return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   // The database's design documents, by name (without "_design/").
@@ -175,26 +197,34 @@ public final class BackgroundWork {
     List<String> names = new ArrayList<>();
     try {
       for (JsonNode row : ReplyJson.of(client.get("/" + database + "/_design_docs").body()).path("rows")) {
-        names.add(row.path("id").asText().substring("_design/".length()));
+        String id = row.path("id").asText();
+        if (id.startsWith("_design/")) {
+          names.add(id.substring("_design/".length()));
+        }
       }
-    } catch (OneLineException | StringIndexOutOfBoundsException e) {
+    } catch (OneLineException e) {
       // none read: the database alone is compacted
     }
     return names;
   }
 
   private JsonNode viewIndex(String design) {
-    return ReplyJson.of(client.get("/" + database + "/_design/" + design + "/_info").body()).path("view_index");
+    return ReplyJson.of(client.get("/" + database + "/_design/" + pathSegment(design) + "/_info").body())
+        .path("view_index");
   }
 
-  // The design documents' view indexes on disk, bytes.
+  // The design documents' view indexes on disk, bytes; -1 when one is unread.
   private long viewBytes(List<String> designs) {
     long bytes = 0;
     for (String design : designs) {
       try {
-        bytes += Math.max(0, viewIndex(design).path("sizes").path("file").asLong(0));
+        long file = viewIndex(design).path("sizes").path("file").asLong(-1);
+        if (file < 0) {
+          return -1;
+        }
+        bytes += file;
       } catch (OneLineException e) {
-        // unread: counted as nothing
+        return -1;
       }
     }
     return bytes;
@@ -240,7 +270,7 @@ public final class BackgroundWork {
     ObjectNode body = ReplicationBody.of(target, database, target, replica).put("create_target", true);
     List<BackgroundTask.Progress> progress = new ArrayList<>();
     IntSupplier activeTask = activeTask(task -> task.path("type").asText().equals("replication")
-        && task.path("target").asText().contains("/" + replica)
+        && SchedulerJobs.replicatesTo(task, replica)
         ? (int) Math.min(100, 100 * task.path("docs_written").asLong() / documents) : -1);
     ScheduledJob job = new ScheduledJob(client, replica);
     Awaited awaited = awaited(() -> client.exchange("POST", "/_replicate", body.toString(), plan.timeout()), progress,
@@ -270,8 +300,9 @@ public final class BackgroundWork {
     }
     List<BackgroundTask.Progress> progress = new ArrayList<>();
     String problem = follow(progress, sync::read, sync::caughtUp);
-    return new BackgroundTask(BackgroundPlan.Kind.NODESYNC, what, start, problem == null ? lastRead(progress) : -1,
-        progress, -1, -1, problem, sync.backMillis(), sync.describe());
+    // From the restart itself, as the detail's time away counts: the shard map's reads before it are not the task's.
+    return new BackgroundTask(BackgroundPlan.Kind.NODESYNC, what, sync.restartMillis(), problem == null
+        ? lastRead(progress) : -1, progress, -1, -1, problem, sync.backMillis(), sync.describe());
   }
 
   /**
@@ -338,7 +369,12 @@ public final class BackgroundWork {
    * @return null when it ended; else why not
    */
   private String follow(List<BackgroundTask.Progress> progress, IntSupplier read, BooleanSupplier ended) {
-    long deadline = System.currentTimeMillis() + plan.timeout().toMillis();
+    return follow(progress, read, ended, System.currentTimeMillis() + plan.timeout().toMillis());
+  }
+
+  // The same until a deadline of the caller's, for a task of several steps (a database, then its views).
+  private String follow(List<BackgroundTask.Progress> progress, IntSupplier read, BooleanSupplier ended,
+      long deadline) {
     while (System.currentTimeMillis() < deadline) {
       int percent = read.getAsInt();
       progress.add(new BackgroundTask.Progress(System.currentTimeMillis(), percent)); // when the read was answered

@@ -39,6 +39,7 @@ final class NodeSync {
   private final Map<String, List<String>> copies;
   private final long restartMillis;
   private long backMillis = -1;
+  private long lastAskedMillis;
   private long firstReadMillis = -1;
   private long firstBehind;
   private long mostBehind;
@@ -85,7 +86,13 @@ final class NodeSync {
     List<String> loaded = new ArrayList<>();
     for (String url : target.nodes().urls()) {
       CouchReply self = new CouchDbClient(target.node(url)).get("/_node/_local");
-      loaded.add(ReplyJson.of(self.body()).path("name").asText(url));
+      String name = ReplyJson.of(self.body()).path("name").asText("");
+      if (name.isEmpty()) {
+        throw new SettingsException("-Dbackground=nodesync: " + url + " does not say which node it is (GET"
+            + " /_node/_local answered " + self.status() + " without a name), so the node to restart cannot be one"
+            + " the load leaves alone: give CouchDB 3 nodes in -Dcouchdb.url");
+      }
+      loaded.add(name);
     }
     // A node the load uses would refuse the load's requests while it restarts: the run's own failures, not the cost.
     String why = "while a node restarts, the load's requests to it fail, which would count as the run's own failures";
@@ -137,12 +144,14 @@ final class NodeSync {
       }
     }
     if (copies.isEmpty()) {
-      throw new BackgroundException("node " + node + " holds no copy of " + database + ": nothing for it to catch up");
+      throw new BackgroundException("node " + node + " holds no copy of " + database + ", so it has nothing to catch"
+          + " up: give -DbackgroundNode a node that holds one (GET /" + database + "/_shards), or -Dn the cluster's"
+          + " size");
     }
     CouchReply reply = client.exchange("POST", "/_node/" + node + "/_restart", "");
     if (reply.status() != 200) {
       throw new BackgroundException("POST /_node/" + node + "/_restart answered " + reply.status() + " "
-          + reply.reason());
+          + reply.reason() + ": restarting a node needs a server admin of CouchDB 3 (-Dcouchdb.user)");
     }
     return new NodeSync(client, node, copies, System.currentTimeMillis());
   }
@@ -156,6 +165,11 @@ final class NodeSync {
   int read() {
     long now = System.currentTimeMillis();
     if (backMillis < 0) {
+      // A read of a node that is away may stay pending on the loaded node that forwards it: one a second, not ten.
+      if (now - lastAskedMillis < 1000) {
+        return -1;
+      }
+      lastAskedMillis = now;
       Optional<JsonNode> system = quietly("/_node/" + node + "/_system");
       // Its uptime (whole seconds) began after the restart was asked: the node is back, not yet gone.
       if (system.isEmpty() || system.get().path("uptime").asLong(Long.MAX_VALUE) * 1000 > now - restartMillis + 1000) {
@@ -165,18 +179,19 @@ final class NodeSync {
     }
     long behind = 0;
     for (Map.Entry<String, List<String>> copy : copies.entrySet()) {
+      // Its own copy first: a write that lands between the reads then counts for the others only, which may put the
+      // end a read later, never before the node has caught up.
+      Optional<Long> own = documents(node, copy.getKey());
+      if (own.isEmpty()) {
+        return -1;
+      }
       long others = 0;
       for (String other : copy.getValue()) {
-        // The others first: a write that lands between the reads then counts only for the node.
         Optional<Long> count = documents(other, copy.getKey());
         if (count.isEmpty()) {
           return -1;
         }
         others = Math.max(others, count.get());
-      }
-      Optional<Long> own = documents(node, copy.getKey());
-      if (own.isEmpty()) {
-        return -1;
       }
       behind += Math.max(0, others - own.get());
     }
@@ -195,6 +210,11 @@ final class NodeSync {
   /** @return whether the node is back and its copies have caught up */
   boolean caughtUp() {
     return caughtUpMillis >= 0;
+  }
+
+  /** @return when the restart was asked, epoch milliseconds */
+  long restartMillis() {
+    return restartMillis;
   }
 
   /** @return when the node answered again, epoch milliseconds; -1 while it has not */
@@ -231,9 +251,9 @@ final class NodeSync {
     try {
       CouchReply reply = client.exchange("GET", path, "", READ_TIMEOUT);
       return reply.status() == 200 ? Optional.of(ReplyJson.of(reply.body())) : Optional.empty();
-    } catch (CouchDbException | IllegalStateException e) {
-      if (e instanceof CouchDbException couch && couch.isAuthFailure()) {
-        throw couch;
+    } catch (CouchDbException e) {
+      if (e.isAuthFailure()) {
+        throw e;
       }
       return Optional.empty();
     }

@@ -191,8 +191,8 @@ public abstract class CouchbenchSimulation extends Simulation {
   // Background work works on the load's first CouchDB database; checked before anything is set up.
   private void checkBackground() {
     if (background.isPresent() && (couchTarget.isEmpty() || couchDatabases().isEmpty())) {
-      throw new SettingsException("-Dbackground: " + simulation() + " does not support background work; give it to"
-          + " CouchGet, CouchSet, Workload, Query or Changes");
+      throw new SettingsException("-Dbackground: " + simulation() + " loads no CouchDB database here; give it to"
+          + " CouchGet, CouchSet, Workload (-Dsystem=couchdb), Query or Changes");
     }
     restartedNode = background.flatMap(plan -> BackgroundWork.nodeToRestart(plan, couchTarget.orElseThrow()));
   }

@@ -99,6 +99,12 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
       throw new WorkloadException("-Dtarget=" + target + " is below 0: give operations per second, or leave it out"
           + " to run as fast as the threads go");
     }
+    List<String> systems = systems(settings.get("system", COUCHDB + "," + MEMCACHE),
+        proportions.get(Operation.SCAN) > 0);
+    if (systems.size() > 1 && settings.value("background").isPresent()) {
+      throw new WorkloadException("-Dbackground with -Dsystem=" + String.join(",", systems) + ": the background work"
+          + " is CouchDB's, and would run on into memcache's part of the run: give -Dsystem=couchdb");
+    }
     return new WorkloadPlan(preset, proportions, distribution, zipfianConstant,
         settings.intValue("records", WorkloadPreset.RECORDS, 1),
         settings.intValue("fields", WorkloadPreset.FIELDS, 1),
@@ -106,8 +112,7 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
         settings.intValue("scanLength", WorkloadPreset.MAX_SCAN_LENGTH, 1), target,
-        systems(settings.get("system", COUCHDB + "," + MEMCACHE), proportions.get(Operation.SCAN) > 0),
-        keyPerField(settings.get("recordLayout", "record")),
+        systems, keyPerField(settings.get("recordLayout", "record")),
         DatabaseNames.fromSettings(settings, "couchbench_workload"), curve);
   }
 

@@ -20,6 +20,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -60,18 +62,19 @@ class BackgroundCouchDbIT {
         run.output());
     List<String> tasks = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv"));
     assertEquals(3, tasks.size(), tasks.toString());
-    String[] compact = tasks.get(1).split(",");
-    assertEquals("ended", compact[compact.length - 1], tasks.get(1));
+    String[] compact = cells(tasks.get(1));
+    assertEquals("POST /background_it/_compact, then /background_it/_compact/<ddoc> for its 1 design document",
+        compact[1]);
+    assertEquals("ended", compact[10], tasks.get(1));
     assertTrue(Double.parseDouble(compact[8]) < Double.parseDouble(compact[7]), "the file shrank: " + tasks.get(1));
     assertTrue(!compact[5].startsWith("0 of"), "the compaction seen in _active_tasks: " + tasks.get(1));
-    assertTrue(tasks.get(1).contains("POST /background_it/_compact, then /background_it/_compact/<ddoc> for its 1"
-        + " design document"), tasks.get(1));
-    assertTrue(tasks.get(1).matches(".*,the views on disk: [0-9.]+ -> [0-9.]+ MB,ended"), "the view's index compacted"
-        + " too: " + tasks.get(1));
-    String[] replicate = tasks.get(2).split(",");
-    assertEquals("ended", replicate[replicate.length - 1], tasks.get(2));
+    Matcher views = Pattern.compile("the views on disk: ([0-9.]+) -> ([0-9.]+) MB").matcher(compact[9]);
+    assertTrue(views.matches() && Double.parseDouble(views.group(2)) < Double.parseDouble(views.group(1)),
+        "the view's index compacted too: " + tasks.get(1));
+    String[] replicate = cells(tasks.get(2));
+    assertEquals("ended", replicate[10], tasks.get(2));
     assertTrue(Double.parseDouble(replicate[8]) > 0, "the copy's size: " + tasks.get(2));
-    assertTrue(tasks.get(2).matches(".*\"in _scheduler/jobs: [1-9][0-9]* of [0-9]+ reads, no crash\".*"),
+    assertTrue(replicate[9].matches("in _scheduler/jobs: [1-9][0-9]* of [0-9]+ reads, no crash"),
         "the job seen by the scheduler: " + tasks.get(2));
     assertEquals(404, send("GET", "/background_it_background_replica_1", "").statusCode(), "the copy is deleted");
 
@@ -98,7 +101,7 @@ class BackgroundCouchDbIT {
     assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
     assertTrue(run.output().contains("couchbench: background: a view built: PUT /background_workload/_design/"),
         run.output());
-    String[] view = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1).split(",");
+    String[] view = cells(Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1));
     assertEquals("ended", view[view.length - 1], String.join(",", view));
     assertTrue(Double.parseDouble(view[8]) > 0, "the index's size: " + String.join(",", view));
     assertTrue(!view[5].startsWith("0 of"), "the indexer seen in _active_tasks: " + String.join(",", view));
@@ -132,6 +135,13 @@ class BackgroundCouchDbIT {
     Path keyFile = work.resolve("ids.csv");
     Files.write(keyFile, Stream.concat(Stream.of("key"), ids.stream()).toList());
     return keyFile;
+  }
+
+  // A CSV row's cells, a quoted one (it holds a comma) without its quotes.
+  private static String[] cells(String row) {
+    return Stream.of(row.split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)", -1))
+        .map(cell -> cell.startsWith("\"") ? cell.substring(1, cell.length() - 1).replace("\"\"", "\"") : cell)
+        .toArray(String[]::new);
   }
 
   private long docCount(String database) throws Exception {

@@ -102,4 +102,26 @@ class BackgroundPageTest {
         "1 nodesync,node catching up,5,6,100,10,10,10,10", "1 nodesync,after,6,9,100,1,1,1,1"),
         windows.subList(1, windows.size()));
   }
+
+  @Test
+  void shouldStartTheFirstBeforeWindowWhereTheSteadyLoadBegan() throws IOException {
+    // A load phase of 5 s at 10 ms (its inserts), then the steady load at 1 ms, a view built in seconds 7 and 8.
+    List<LoadSeconds.Second> seconds = new ArrayList<>();
+    for (int second = 0; second < 10; second++) {
+      Histogram nanos = new Histogram(3);
+      nanos.recordValueWithCount(second < 5 ? 10_000_000 : 1_000_000, 100);
+      seconds.add(new LoadSeconds.Second(START / 1000 + second, 100, 0, nanos));
+    }
+    BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 7_000,
+        START + 9_000, List.of(new BackgroundTask.Progress(START + 9_000, 100)), 0, 400_000, null);
+    BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.VIEWBUILD), Duration.ofSeconds(2),
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+
+    BackgroundPage.addTo(SummaryPage.titled("Workload"), plan, List.of(view), seconds, START, START + 5_000,
+        START + 10_000).writeTo(folder);
+
+    List<String> windows = Files.readAllLines(folder.resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    assertEquals("1 viewbuild,before,5,7,100,1,1,1,1", windows.get(1), "the load phase's seconds are not before");
+  }
 }

@@ -21,7 +21,7 @@ class BackgroundPlanTest {
     assertEquals(List.of(BackgroundPlan.Kind.COMPACT, BackgroundPlan.Kind.VIEWBUILD), plan.tasks());
     assertEquals(Duration.ofSeconds(5), plan.firstAt());
     assertEquals(Duration.ofSeconds(300), plan.timeout());
-    assertEquals("compact, then viewbuild; the first 5 s into the load, each next 10 s after the last ended; each"
+    assertEquals("compact, then viewbuild; the first 5 s into the steady load, each next 10 s after the last ended; each"
         + " followed for at most 300 s", plan.describe());
     assertTrue(BackgroundPlan.from(Settings.of(Map.of(), Map.of())).isEmpty());
   }

@@ -96,4 +96,13 @@ class WorkloadPlanTest {
   private static Settings settings(Map<String, String> properties) {
     return Settings.of(properties, Map.of());
   }
+
+  @Test
+  void shouldRefuseBackgroundWorkWhenMemcacheRunsInTheSameRun() {
+    assertEquals("-Dbackground with -Dsystem=couchdb,memcache: the background work is CouchDB's, and would run on"
+        + " into memcache's part of the run: give -Dsystem=couchdb", assertThrows(OneLineException.class,
+            () -> WorkloadPlan.from(Settings.of(Map.of("background", "viewbuild"), Map.of()))).getMessage());
+    assertEquals(List.of("couchdb"), WorkloadPlan.from(Settings.of(Map.of("background", "viewbuild", "system",
+        "couchdb"), Map.of())).systems());
+  }
 }
