@@ -25,7 +25,7 @@ public class CouchGet extends CouchbenchSimulation {
   private final KeyFile.Keys keys = orExit(() ->
       CouchRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/couchdb.csv")));
   private final CouchTarget couchdb = couchdbTarget();
-  private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSize());
+  private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSizes());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
 

@@ -27,7 +27,7 @@ public class CouchSet extends CouchbenchSimulation {
   private final CouchTarget couchdb = couchdbTarget();
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/couchdb.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSize());
+  private final CouchRequests couchRequests = new CouchRequests(couchdb, plan.database(), plan.valueSizes());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
 

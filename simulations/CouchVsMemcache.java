@@ -41,8 +41,8 @@ public class CouchVsMemcache extends CouchbenchSimulation {
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final CouchTarget couchdb = couchdbTarget();
   private final VersusPhases phases = new VersusPhases(plan, memcached, couchdb);
-  private final MemcacheRequests mem = new MemcacheRequests(siege.valueSize(), protocol);
-  private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSize());
+  private final MemcacheRequests mem = new MemcacheRequests(siege.valueSizes(), protocol);
+  private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSizes());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())

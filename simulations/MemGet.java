@@ -28,7 +28,7 @@ public class MemGet extends CouchbenchSimulation {
       MemcacheRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget memcached = memcacheTarget();
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize(), protocol);
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
       .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings())

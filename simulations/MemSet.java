@@ -30,7 +30,7 @@ public class MemSet extends CouchbenchSimulation {
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSize(), protocol);
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
       .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings())
@@ -68,6 +68,7 @@ public class MemSet extends CouchbenchSimulation {
 
   @Override
   protected void prepare() {
+    MemcacheResources.checkLargestValue(memcached, plan.valueSizes());
     run.countOnServer("memcache cmd_set", () -> MemcacheResources.count(memcached, "cmd_set"),
         plan.requestNames(MemcacheRequests.SET, SiegePlan.WARMUP + MemcacheRequests.SET));
   }

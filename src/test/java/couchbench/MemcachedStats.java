@@ -49,6 +49,28 @@ public final class MemcachedStats {
   }
 
   /**
+   * Asks memcached for one key's value, and gives its length as its VALUE line says.
+   *
+   * @param port its port on 127.0.0.1
+   * @param key the key
+   * @return the value's bytes; -1 when memcached does not hold it
+   */
+  public static int valueLength(int port, String key) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+      socket.setSoTimeout(3000);
+      socket.getOutputStream().write(("get " + key + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      InputStream in = socket.getInputStream();
+      StringBuilder line = new StringBuilder();
+      for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+        line.append((char) b);
+      }
+      String[] parts = line.toString().strip().split(" ");
+      return parts[0].equals("VALUE") ? Integer.parseInt(parts[3]) : -1;
+    }
+  }
+
+  /**
    * Asks memcached which keys it holds, 100 to a {@code get}: for checking a key file against the server.
    *
    * @param port its port on 127.0.0.1

@@ -15,6 +15,7 @@ import couchbench.couchdb.DocWriteReply;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
+import couchbench.data.ValueSizes;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
@@ -60,17 +61,17 @@ public final class CouchRequests {
 
   private final CouchTarget target;
   private final String database;
-  private final int valueSize;
+  private final ValueSizes valueSizes;
 
   /**
    * @param target the CouchDB server
    * @param database the database written and read
-   * @param valueSize characters of text per document, or per field of a record
+   * @param valueSizes characters of text per document, or per field of a record, by key
    */
-  public CouchRequests(CouchTarget target, String database, int valueSize) {
+  public CouchRequests(CouchTarget target, String database, ValueSizes valueSizes) {
     this.target = target;
     this.database = database;
-    this.valueSize = valueSize;
+    this.valueSizes = valueSizes;
   }
 
   /**
@@ -83,12 +84,12 @@ public final class CouchRequests {
    * @return one iteration: one PUT
    */
   public ChainBuilder set(UnaryOperator<String> names, Supplier<String> newId, Consumer<String> stored) {
-    return put(names.apply(SET), newId, stored, id -> document(id, valueSize));
+    return put(names.apply(SET), newId, stored, id -> document(id, valueSizes));
   }
 
   /**
    * A record of F fields written as one document {@code {"f0": text, ..., "f<F-1>": text}}, each field's text
-   * {@code valueSize} long, timed as the group {@link #RECORD_WRITE}; acknowledged record ids go to {@code stored}.
+   * as long as {@code valueSizes} gives its key, timed as the group {@link #RECORD_WRITE}; acknowledged record ids go to {@code stored}.
    *
    * @param names how the step names its group and its PUT
    * @param fields F
@@ -99,7 +100,7 @@ public final class CouchRequests {
   public ChainBuilder recordWrite(UnaryOperator<String> names, int fields, Supplier<String> newId,
       Consumer<String> stored) {
     return group(names.apply(RECORD_WRITE)).on(put(names.apply("couchdb record put"), newId, stored,
-        id -> record(id, fields, valueSize)));
+        id -> record(id, fields, valueSizes)));
   }
 
   /**
@@ -198,15 +199,15 @@ public final class CouchRequests {
   }
 
   /** The JSON document stored under an id. */
-  static String document(String id, int valueSize) {
-    return "{\"text\":\"" + RandomText.forKey(id, valueSize) + "\"}";
+  static String document(String id, ValueSizes valueSizes) {
+    return "{\"text\":\"" + RandomText.forKey(id, valueSizes.forKey(id)) + "\"}";
   }
 
   /** The JSON document of a record: field f<i> holds the text of the key id:i. */
-  static String record(String id, int fields, int valueSize) {
+  static String record(String id, int fields, ValueSizes valueSizes) {
     ObjectNode doc = JSON.createObjectNode();
     for (int i = 0; i < fields; i++) {
-      doc.put("f" + i, RandomText.forKey(RecordFields.key(id, i), valueSize));
+      doc.put("f" + i, RandomText.forKey(RecordFields.key(id, i), valueSizes.forKey(RecordFields.key(id, i))));
     }
     return doc.toString();
   }

@@ -10,6 +10,7 @@ import static io.gatling.javaapi.core.CoreDsl.group;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
+import couchbench.data.ValueSizes;
 import couchbench.memcache.Memcache;
 import couchbench.memcache.MemcacheActionBuilder;
 import couchbench.memcache.codec.MemcacheKeys;
@@ -50,16 +51,16 @@ public final class MemcacheRequests {
   /** The one key a warm-up writes, over and over, so that it leaves one item behind, in no key file. */
   public static final String WARMUP_KEY = "couchbench:warm-up";
 
-  private final int valueSize;
+  private final ValueSizes valueSizes;
   private final MemcacheDialect dialect;
 
   /**
-   * @param valueSize bytes of random text per value, or per field of a record
+   * @param valueSizes bytes of random text per value, or per field of a record, by key
    * @param dialect the protocol of the sets and gets: the text protocol's set and get, or the meta protocol's ms (with
    *     F0 T0, as set's line has them) and mg with v; the multi-get of a record stays a text get, which meta has none of
    */
-  public MemcacheRequests(int valueSize, MemcacheDialect dialect) {
-    this.valueSize = valueSize;
+  public MemcacheRequests(ValueSizes valueSizes, MemcacheDialect dialect) {
+    this.valueSizes = valueSizes;
     this.dialect = dialect;
   }
 
@@ -80,7 +81,7 @@ public final class MemcacheRequests {
     // The key stays in the session for the check; the value is drawn as the request is built: a session copy less.
     Function<Session, Session> key = session -> session.set(KeyFile.HEADER, newKey.get());
     MemcacheActionBuilder store = store(memcache(names.apply(SET)), session -> session.getString(KeyFile.HEADER),
-        session -> RandomText.ofLength(valueSize)).check(stored(stored));
+        session -> RandomText.ofLength(valueSizes.forKey(session.getString(KeyFile.HEADER)))).check(stored(stored));
     return exec(atOnce(store, atOnce, key));
   }
 
@@ -100,7 +101,7 @@ public final class MemcacheRequests {
   }
 
   /**
-   * A record of F fields written as F sets of {@code <key>:<i>}, each value {@code valueSize} long, timed as the group
+   * A record of F fields written as F sets of {@code <key>:<i>}, each value as long as {@code valueSizes} gives its key, timed as the group
    * {@link #RECORD_WRITE}; a record whose F sets were all STORED is acknowledged ({@link StoredFields}). After the
    * group, the record is forgotten, whole or not.
    *
@@ -114,7 +115,7 @@ public final class MemcacheRequests {
     return exec(session -> session.set(KeyFile.HEADER, newKey.get()))
         .group(names.apply(RECORD_WRITE)).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
             store(memcache(fieldSet), session -> fieldKey(session, i),
-                    session -> RandomText.forKey(fieldKey(session, i), valueSize))
+                    session -> RandomText.forKey(fieldKey(session, i), valueSizes.forKey(fieldKey(session, i))))
                 .check(stored(fields::stored))))
             .toList()))
         .exec(session -> {
@@ -136,7 +137,7 @@ public final class MemcacheRequests {
     String fieldGet = names.apply("memcache field get");
     return exec(draw).group(names.apply(RECORD_READ)).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
             read(memcache(fieldGet), session -> fieldKey(session, i))
-                .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), valueSize)))))
+                .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), valueSizes.forKey(fieldKey(session, i)))))))
         .toList()));
   }
 
@@ -155,7 +156,7 @@ public final class MemcacheRequests {
             .getMulti(session -> IntStream.range(0, fields).mapToObj(i -> fieldKey(session, i)).toList())
             .check(memcacheValues()
                 .transformWithSession((values, session) -> recordVerdict(values, session.getString(KeyFile.HEADER),
-                    fields, valueSize))
+                    fields, valueSizes))
                 .is(RecordFields.INTACT)
                 .name("record values")
                 // The verdict is a few words, not the body: the report shows what was wrong.
@@ -225,14 +226,14 @@ public final class MemcacheRequests {
   }
 
   /** Whether a multi-get found all F fields of a record intact: "intact", or what is wrong. */
-  static String recordVerdict(Map<String, String> values, String record, int fields, int valueSize) {
+  static String recordVerdict(Map<String, String> values, String record, int fields, ValueSizes valueSizes) {
     for (int i = 0; i < fields; i++) {
       String key = RecordFields.key(record, i);
       String value = values.get(key);
       if (value == null) {
         return "field " + i + " not found";
       }
-      if (!value.equals(RandomText.forKey(key, valueSize))) {
+      if (!value.equals(RandomText.forKey(key, valueSizes.forKey(key)))) {
         return "field " + i + ": text differs from what was stored";
       }
     }

@@ -1,5 +1,6 @@
 package couchbench.resources;
 
+import couchbench.data.ValueSizes;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.startup.Console;
@@ -29,6 +30,9 @@ public final class MemcacheResources {
 
   /** Gets that found their key; a multi-key get counts once per key found. */
   public static final String GET_HITS = "memcache get_hits";
+
+  /** An item's bytes beside its value in memcached: its header, cas, key (couchbench's are 32-64 bytes), line ends. */
+  static final int ITEM_OVERHEAD = 128;
 
   /**
    * The stats read, in the order shown; the rusage ones are CPU seconds as memcache counts them.
@@ -187,6 +191,31 @@ public final class MemcacheResources {
       }
     }
     return without;
+  }
+
+  /**
+   * Before a load that writes values up to -DvalueSize's largest: each server's item size ({@code stats settings}'
+   * item_size_max, memcached's -I) must hold it with the item's own bytes (its header, key and line ends, at most
+   * {@link #ITEM_OVERHEAD}), so that a value the server would refuse is said before the load. A server that does not
+   * say its item size (MemcacheDB) is not checked: its refusals are the load's failed sets.
+   *
+   * @param target the memcache servers
+   * @param sizes -DvalueSize
+   * @throws TargetException naming the server, its item size and the fix
+   */
+  public static void checkLargestValue(MemcacheTarget target, ValueSizes sizes) {
+    List<MemcacheReply> replies = ask(target.addresses(), new MemcacheRequest.Stats("settings"), "stats settings");
+    for (int i = 0; i < replies.size(); i++) {
+      if (replies.get(i) instanceof MemcacheReply.StatsLines lines && lines.stats().containsKey("item_size_max")) {
+        long itemSize = Long.parseLong(lines.stats().get("item_size_max"));
+        if (sizes.largest() + ITEM_OVERHEAD > itemSize) {
+          throw new TargetException("memcache server " + target.servers().get(i) + " stores items of at most "
+              + itemSize + " bytes (its item_size_max, memcached's -I), and -DvalueSize=" + sizes + " reaches "
+              + sizes.largest() + " bytes, with about " + ITEM_OVERHEAD + " of the item's own: give sizes up to "
+              + (itemSize - ITEM_OVERHEAD) + ", or start memcached with a larger -I");
+        }
+      }
+    }
   }
 
   private static List<Map<String, String>> stats(List<InetSocketAddress> servers) {

@@ -235,7 +235,8 @@ public final class ServerSampler {
     return sum;
   }
 
-  // The memcache servers, summed: gets and sets a second, their CPU by their own rusage, their open connections.
+  // The memcache servers, summed: gets and sets a second, the bytes they received and sent (the load's on the wire, as
+  // memtier reports them), their CPU by their own rusage, their open connections.
   private Source memcache(MemcacheTarget target) {
     MemcacheEnquiries enquiries = new MemcacheEnquiries(target.addresses());
     return new Source() {
@@ -248,6 +249,10 @@ public final class ServerSampler {
               total.doubleValue()));
           MemcacheResources.sum(perServer, "cmd_set").ifPresent(total -> reading.counter("memcache sets (/s)",
               total.doubleValue()));
+          MemcacheResources.sum(perServer, "bytes_read").ifPresent(total -> reading.counter(
+              "memcache bytes received (bytes/s)", total.doubleValue()));
+          MemcacheResources.sum(perServer, "bytes_written").ifPresent(total -> reading.counter(
+              "memcache bytes sent (bytes/s)", total.doubleValue()));
           Optional<BigDecimal> user = MemcacheResources.sum(perServer, "rusage_user");
           Optional<BigDecimal> system = MemcacheResources.sum(perServer, "rusage_system");
           user.flatMap(u -> system.map(u::add)).ifPresent(seconds -> reading.counter("memcache cpu (% of a core)",

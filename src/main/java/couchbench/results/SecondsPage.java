@@ -25,9 +25,9 @@ final class SecondsPage {
   private static final String X = "seconds into the load";
 
   /** What the servers' charts are of, by the unit of their figures. */
-  private static final Map<String, String> UNITS = Map.of("/s", "operations a second", "% of a core",
-      "CPU in % of a core", "MB", "memory in MB", "queued", "Erlang processes and messages queued", "open",
-      "connections open");
+  private static final Map<String, String> UNITS = Map.of("/s", "operations a second", "bytes/s", "bytes a second",
+      "% of a core", "CPU in % of a core", "MB", "memory in MB", "queued", "Erlang processes and messages queued",
+      "open", "connections open");
 
   private SecondsPage() {}
 

@@ -4,6 +4,7 @@ import couchbench.couchdb.DatabaseNames;
 import couchbench.curve.CurvePlan;
 import couchbench.curve.StaircaseLoad;
 import couchbench.data.Md5Keys;
+import couchbench.data.ValueSizes;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Console;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  *
  * @param users concurrent users of this injector: its share of -Dusers
  * @param duration how long each user keeps sending; zero with a staircase ({@code curve})
- * @param valueSize bytes of random text per written value
+ * @param valueSizes bytes of random text per written value: one size, a range or sizes with weights, by key
  * @param database the CouchDB database written and read by CouchSet and CouchGet
  * @param warmup how long the unmeasured warm-up runs before the measured load; zero for none
  * @param pipeline memcache requests each user sends at once, then the next as many once all are answered (-Dpipeline;
@@ -43,7 +44,7 @@ import java.util.stream.Stream;
  * @param curve with -Dtargets, a staircase of target rates (this injector's share of each) instead of sending back to
  *     back for -Dduration
  */
-public record SiegePlan(int users, Duration duration, int valueSize, String database, Duration warmup,
+public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, String database, Duration warmup,
     int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds, Optional<CurvePlan> curve) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
@@ -93,7 +94,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
         injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1)),
         // A staircase's length is its steps': -Dduration is not read, so that results.json does not list it.
         curve.isPresent() ? Duration.ZERO : Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
-        settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 0),
+        ValueSizes.parse(settings.get("valueSize", String.valueOf(DEFAULT_VALUE_SIZE))),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
         atMostMax(settings, "pipeline", "1 (no pipelining)"), atMostMax(settings, "usersPerConnection",
@@ -181,7 +182,7 @@ public record SiegePlan(int users, Duration duration, int valueSize, String data
           + " sends one HTTP request at a time on each connection, as siege does; leave " + given.split("=")[0]
           + " out");
     }
-    return new SiegePlan(users, duration, valueSize, database, Duration.ZERO, pipeline, usersPerConnection, injector,
+    return new SiegePlan(users, duration, valueSizes, database, Duration.ZERO, pipeline, usersPerConnection, injector,
         rounds, curve);
   }
 

@@ -107,6 +107,10 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
         .line("Target: " + String.join("; ", results.run().targets()) + ".");
     if (figures.keysRead() != null) {
       page = page.line("Keys read: " + figures.keysRead() + ", each request picking one at random.");
+    } else {
+      page = page.line("Values written: " + plan.valueSizes().describe() + " of random text under each new key"
+          + (plan.valueSizes().fixed() ? "." : ", the size drawn from the key (-DvalueSize=" + plan.valueSizes()
+              + ")."));
     }
     page = page.line(plan.describeLoad() + (plan.warmup().isZero() ? "." : ", after a warm-up of "
             + plan.warmup().toSeconds() + " s (its requests are named \"" + SiegePlan.WARMUP + "...\" in Gatling's"

@@ -192,8 +192,8 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
 
     SummaryPage page = SummaryPage.titled(simulation + ": seed 000's siege runs, both systems in one run")
         .line("Targets: " + String.join("; ", results.run().targets()) + ", database " + plan.siege().database() + ".")
-        .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSize()
-            + " bytes of random text. The steps run one after the other, so each system has the machine to"
+        .line("Each step: " + plan.siege().describeLoad() + ", values of " + plan.siege().valueSizes().describe()
+            + " of random text. The steps run one after the other, so each system has the machine to"
             + " itself: " + String.join(", ", steps(plan)) + ".");
     List<String> keysRead = new ArrayList<>();
     for (int round : rounds.numbers()) {
@@ -224,8 +224,8 @@ public final class VersusSummary implements Summary<VersusSummary.Phases> {
     }
     page = figures(page, rounds, "per operation", "request", requests);
     if (plan.records()) {
-      page = figures(page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSize()
-              + " bytes: one CouchDB document, or " + plan.fields() + " memcache keys. Each record operation is a"
+      page = figures(page.line("A record is " + plan.fields() + " fields of " + plan.siege().valueSizes().describe()
+              + ": one CouchDB document, or " + plan.fields() + " memcache keys. Each record operation is a"
               + " Gatling group, and a transaction is a whole record; its response time is the group's duration,"
               + " from entering the group to leaving it, as in Gatling's report: the time a user waits for a"
               + " whole record."), rounds, "per whole record", "record operation", records);

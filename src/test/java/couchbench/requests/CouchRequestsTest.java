@@ -2,6 +2,7 @@ package couchbench.requests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import couchbench.data.ValueSizes;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class CouchRequestsTest {
 
   @Test
   void shouldFindTheDocumentWrittenUnderAnIdIntact() {
-    String written = CouchRequests.document("42", 100);
+    String written = CouchRequests.document("42", ValueSizes.of(100));
     String read = "{\"_id\":\"42\",\"_rev\":\"1-a\"," + written.substring(1);
     assertEquals(CouchRequests.INTACT, verdict(read, "42"));
   }

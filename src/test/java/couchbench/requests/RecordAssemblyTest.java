@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.data.KeyFile;
 import couchbench.data.RandomText;
+import couchbench.data.ValueSizes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class RecordAssemblyTest {
 
   @Test
   void shouldReadBackACouchRecordWrittenWithAllItsFieldsIntact() {
-    String written = CouchRequests.record("7", 3, 20);
+    String written = CouchRequests.record("7", 3, ValueSizes.of(20));
     String read = "{\"_id\":\"7\",\"_rev\":\"1-a\"," + written.substring(1);
 
     assertEquals(RecordFields.INTACT, couchVerdict(read, "7", 3));
@@ -34,7 +35,7 @@ class RecordAssemblyTest {
     String wrongField = "{\"_id\":\"7\",\"f0\":\"" + RandomText.forKey("7:0", 20) + "\",\"f1\":\"x\"}";
     assertEquals("field f1: text differs from what was stored", couchVerdict(wrongField, "7", 2));
     assertEquals("field f1: no text", couchVerdict("{\"_id\":\"7\",\"f0\":\"" + RandomText.forKey("7:0", 20) + "\"}", "7", 2));
-    assertEquals("another document", couchVerdict(CouchRequests.record("8", 2, 20).replace("{", "{\"_id\":\"8\","), "7", 2));
+    assertEquals("another document", couchVerdict(CouchRequests.record("8", 2, ValueSizes.of(20)).replace("{", "{\"_id\":\"8\","), "7", 2));
   }
 
   @Test
@@ -43,12 +44,12 @@ class RecordAssemblyTest {
     for (int i = 0; i < 3; i++) {
       values.put("r:" + i, RandomText.forKey("r:" + i, 10));
     }
-    assertEquals(RecordFields.INTACT, MemcacheRequests.recordVerdict(values, "r", 3, 10));
+    assertEquals(RecordFields.INTACT, MemcacheRequests.recordVerdict(values, "r", 3, ValueSizes.of(10)));
 
     values.put("r:1", "not it");
-    assertEquals("field 1: text differs from what was stored", MemcacheRequests.recordVerdict(values, "r", 3, 10));
+    assertEquals("field 1: text differs from what was stored", MemcacheRequests.recordVerdict(values, "r", 3, ValueSizes.of(10)));
     values.remove("r:1");
-    assertEquals("field 1 not found", MemcacheRequests.recordVerdict(values, "r", 3, 10));
+    assertEquals("field 1 not found", MemcacheRequests.recordVerdict(values, "r", 3, ValueSizes.of(10)));
   }
 
   @Test

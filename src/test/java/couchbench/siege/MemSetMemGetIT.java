@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.data.ValueSizes;
 import couchbench.MemcachedStats;
+import couchbench.RunSeconds;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
@@ -19,8 +21,10 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
@@ -92,6 +96,55 @@ class MemSetMemGetIT {
       assertTrue(fours.ok() > 40, "gets sent: " + fours);
       assertTrue(Files.readString(pipelined.requireRunFolder().resolve("summary.html"))
           .contains("each user sends 4 memcache requests at once"), "the summary says how the depth was sent");
+    }
+  }
+
+  @Test
+  void shouldWriteEachKeyTheValueSizeDrawnFromItAndRefuseSizesOverTheServersItemSize() throws Exception {
+    Path keyFile = keyFile();
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "2", "warmup", "0", "valueSize", "32-4096", "keyFile", keyFile.toString()),
+          TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
+      assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
+      ValueSizes sizes = ValueSizes.parse("32-4096");
+      Set<Integer> seen = new HashSet<>();
+      for (String key : KeyFiles.written(keyFile).subList(0, 30)) {
+        int length = MemcachedStats.valueLength(memcached.port(), key);
+        assertEquals(sizes.forKey(key), length, "the size follows from the key: " + key);
+        seen.add(length);
+      }
+      assertTrue(seen.size() > 20, "sizes drawn over the range: " + seen);
+      // The bytes memcached received in the seconds it was read, against its sets in those seconds: a set's value
+      // (2,064 bytes on average over the range), its command line and its line ends.
+      RunSeconds seconds = RunSeconds.of(set.requireRunFolder());
+      List<Double> received = seconds.column("memcache bytes received (bytes/s)");
+      List<Double> setsASecond = seconds.column("memcache sets (/s)");
+      double bytes = 0;
+      double stored = 0;
+      for (int second = 0; second < received.size(); second++) {
+        if (!Double.isNaN(received.get(second)) && !Double.isNaN(setsASecond.get(second))) {
+          bytes += received.get(second);
+          stored += setsASecond.get(second);
+        }
+      }
+      assertTrue(stored > 100 && bytes / stored > 2064 * 0.9 && bytes / stored < 2064 * 1.1 + 120,
+          "bytes received a set: " + bytes + " over " + stored + " sets");
+      assertTrue(Files.readString(set.requireRunFolder().resolve("summary.html")).contains("Values written: 32-4096"
+          + " bytes (uniform) of random text under each new key, the size drawn from the key (-DvalueSize=32-4096)."));
+
+      GatlingRun.Result tooLarge = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "2", "warmup", "0", "valueSize", "100:9,2000000:1", "keyFile",
+          keyFile().toString()), TIMEOUT);
+
+      assertEquals(1, tooLarge.exitCode(), tooLarge.output());
+      assertTrue(tooLarge.output().contains("couchbench: stopped: memcache server " + memcached.address()
+          + " stores items of at most 1048576 bytes (its item_size_max, memcached's -I), and"
+          + " -DvalueSize=100:9,2000000:1 reaches 2000000 bytes"), tooLarge.output());
+      assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "nothing written");
     }
   }
 

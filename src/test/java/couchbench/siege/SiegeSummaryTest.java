@@ -67,6 +67,7 @@ class SiegeSummaryTest {
 
     String html = Files.readString(folder.resolve("summary.html"));
     assertTrue(html.contains("Target: " + TARGET + "."), html);
+    assertTrue(html.contains("Values written: 100 bytes of random text under each new key."), html);
     assertTrue(html.contains("4 users sending back to back for 2 s, in each of 3 rounds, one after the other"), html);
     assertTrue(html.contains("median of 3 rounds, with the range from the smallest to the largest round"), html);
     assertTrue(html.contains("memcache requests are timed by couchbench&#39;s client, from the request written to its"
