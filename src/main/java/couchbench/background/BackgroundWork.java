@@ -302,7 +302,7 @@ public final class BackgroundWork {
     String problem = follow(progress, sync::read, sync::caughtUp);
     // From the restart itself, as the detail's time away counts: the shard map's reads before it are not the task's.
     return new BackgroundTask(BackgroundPlan.Kind.NODESYNC, what, sync.restartMillis(), problem == null
-        ? lastRead(progress) : -1, progress, -1, -1, problem, sync.backMillis(), sync.describe());
+        ? sync.caughtUpMillis() : -1, progress, -1, -1, problem, sync.backMillis(), sync.describe());
   }
 
   /**

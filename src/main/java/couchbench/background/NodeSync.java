@@ -22,10 +22,10 @@ import java.util.TreeSet;
 /**
  * nodesync: one node of a cluster restarted ({@code POST /_node/{node}/_restart}), then read through a node the load
  * uses until its copies of the database hold what the other copies do. It is down while its {@code _system} does not
- * answer, back once it answers with an uptime that began after the restart, and caught up once none of its shard
- * copies has fewer documents (live and deleted) than another copy of that range: the writes it missed while down,
- * which internal replication brings it. Updates of existing documents change no count, so the catch-up of a load
- * that only updates is not seen here.
+ * answer, back once it answers with an uptime that began after the restart, and caught up once, in two reads in a
+ * row, none of its shard copies has fewer documents (live and deleted) than another copy of that range had just
+ * before: the writes it missed while down, which internal replication brings it. Updates of existing documents change
+ * no count, so the catch-up of a load that only updates is not seen here.
  */
 final class NodeSync {
 
@@ -44,6 +44,8 @@ final class NodeSync {
   private long firstBehind;
   private long mostBehind;
   private long caughtUpMillis = -1;
+  private int levelReads;
+  private long levelMillis;
 
   private NodeSync(CouchDbClient client, String node, Map<String, List<String>> copies, long restartMillis) {
     this.client = client;
@@ -179,12 +181,9 @@ final class NodeSync {
     }
     long behind = 0;
     for (Map.Entry<String, List<String>> copy : copies.entrySet()) {
-      // Its own copy first: a write that lands between the reads then counts for the others only, which may put the
-      // end a read later, never before the node has caught up.
-      Optional<Long> own = documents(node, copy.getKey());
-      if (own.isEmpty()) {
-        return -1;
-      }
+      // The others first, then its own: under a steady load the other order never sees it level, the writes landing
+      // between the reads counting for the others only. This order may see it level while it still misses as many
+      // documents as were written between the two reads (a few), so it takes two level reads in a row.
       long others = 0;
       for (String other : copy.getValue()) {
         Optional<Long> count = documents(other, copy.getKey());
@@ -193,6 +192,10 @@ final class NodeSync {
         }
         others = Math.max(others, count.get());
       }
+      Optional<Long> own = documents(node, copy.getKey());
+      if (own.isEmpty()) {
+        return -1;
+      }
       behind += Math.max(0, others - own.get());
     }
     if (firstReadMillis < 0) {
@@ -200,16 +203,24 @@ final class NodeSync {
       firstBehind = behind;
     }
     mostBehind = Math.max(mostBehind, behind);
-    if (behind == 0) {
-      caughtUpMillis = System.currentTimeMillis();
-      return 100;
+    levelReads = behind == 0 ? levelReads + 1 : 0;
+    if (levelReads == 1) {
+      levelMillis = System.currentTimeMillis(); // caught up here, if the next read agrees
     }
-    return (int) (100 - 100 * behind / mostBehind);
+    if (levelReads == 2) {
+      caughtUpMillis = levelMillis;
+    }
+    return behind == 0 ? 100 : (int) (100 - 100 * behind / mostBehind);
   }
 
   /** @return whether the node is back and its copies have caught up */
   boolean caughtUp() {
     return caughtUpMillis >= 0;
+  }
+
+  /** @return when its copies were first seen level with the others, epoch milliseconds; -1 while not caught up */
+  long caughtUpMillis() {
+    return caughtUpMillis;
   }
 
   /** @return when the restart was asked, epoch milliseconds */
