@@ -31,8 +31,8 @@ public class MemGet extends CouchbenchSimulation {
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
-      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings())
-      .connectionTally(run.memcacheConnections());
+      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
+      .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
 
   // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND. -Dpipeline of
   // them at once, each of its own key.

@@ -33,8 +33,8 @@ public class MemSet extends CouchbenchSimulation {
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
-      .usersPerConnection(plan.usersPerConnection()).timings(run.memcacheTimings())
-      .connectionTally(run.memcacheConnections());
+      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
+      .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
 
   // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
   // -Dpipeline of them at once. The warm-up's sets go to one key, in no key file.

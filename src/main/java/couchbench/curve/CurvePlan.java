@@ -62,6 +62,18 @@ public record CurvePlan(List<Double> targets, double startRate, int maxSteps, Op
     return Optional.of(new CurvePlan(rates(targets), 0, 0, goal, settle, measure));
   }
 
+  /**
+   * One step at one rate, measured from its start: a load paced at a fixed rate (-DratePerConnection) rather than a
+   * staircase.
+   *
+   * @param rate operations a second, all users together
+   * @param length how long it runs
+   * @return the one-step plan
+   */
+  public static CurvePlan steady(double rate, Duration length) {
+    return new CurvePlan(List.of(rate), 0, 0, Optional.empty(), Duration.ZERO, length);
+  }
+
   private static List<Double> rates(String text) {
     List<Double> rates = new ArrayList<>();
     for (String rate : text.split(",")) {

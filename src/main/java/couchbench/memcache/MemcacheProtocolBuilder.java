@@ -104,6 +104,18 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
+   * Closes each connection and opens another once it carried {@code requests} requests, as a client pool behind a
+   * proxy does (memtier's --reconnect-interval): at the first request after that which finds the connection idle, so
+   * that no request in flight is cut. Not with a {@link #sharedPool}.
+   *
+   * @param requests requests a connection carries; 0 for never (the default)
+   * @return a new builder
+   */
+  public MemcacheProtocolBuilder reconnectEvery(int requests) {
+    return new MemcacheProtocolBuilder(config.withReconnectEvery(requests), timings, tally);
+  }
+
+  /**
    * The largest value accepted in a reply (64 MB by default; MemcacheDB has no 1 MB limit).
    *
    * @param bytes the limit

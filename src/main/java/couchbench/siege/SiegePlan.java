@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.IntFunction;
@@ -42,10 +43,15 @@ import java.util.stream.Stream;
  * @param injector this injector's share of the users, and the space of its keys
  * @param rounds how many times the measured load runs, one round after the other, the warm-up once before the first
  * @param curve with -Dtargets, a staircase of target rates (this injector's share of each) instead of sending back to
- *     back for -Dduration
+ *     back for -Dduration; with -DratePerConnection, one step of that rate on every connection for -Dduration
+ * @param ratePerConnection -DratePerConnection: the requests a second each connection carries at most, each sent at its
+ *     intended start (memtier's --rate-limiting); 0 for none
+ * @param reconnectEvery -DreconnectEvery: the memcache requests a connection carries before it is closed and another
+ *     opened (memtier's --reconnect-interval); 0 for never
  */
 public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, String database, Duration warmup,
-    int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds, Optional<CurvePlan> curve) {
+    int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds, Optional<CurvePlan> curve,
+    double ratePerConnection, int reconnectEvery) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -84,21 +90,38 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
     }
     InjectorShare injector = InjectorShare.from(settings);
     Optional<CurvePlan> curve = CurvePlan.from(settings).map(steps -> steps.shareOf(injector));
-    String withoutEffect = settings.value("duration").isPresent() ? "-Dduration"
+    double ratePerConnection = settings.value("ratePerConnection").isPresent()
+        ? settings.doubleValue("ratePerConnection", 0) : 0;
+    String withoutEffect = curve.isPresent() && settings.value("duration").isPresent() ? "-Dduration"
+        : curve.isPresent() && ratePerConnection != 0 ? "-DratePerConnection"
         : Rounds.from(settings).repeated() ? "-Drounds" : settings.intValue("pipeline", 1, 1) > 1 ? "-Dpipeline" : "";
     if (curve.isPresent() && !withoutEffect.isEmpty()) {
       throw new SettingsException(withoutEffect + " does not go with -Dtargets: a staircase runs each rate for"
           + " -DsettleSeconds then -DstepSeconds, one operation at a time per user; leave " + withoutEffect + " out");
     }
-    return new SiegePlan(
-        injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1)),
+    if (ratePerConnection != 0 && !withoutEffect.isEmpty()) {
+      throw new SettingsException(withoutEffect + " does not go with -DratePerConnection: each user sends one"
+          + " operation at a time, at its intended start; leave " + withoutEffect + " out");
+    }
+    if (settings.value("ratePerConnection").isPresent() && !(ratePerConnection > 0)) {
+      throw new SettingsException("-DratePerConnection=" + settings.value("ratePerConnection").get() + " is not a"
+          + " rate above 0: give the requests a second each connection carries at most, e.g. -DratePerConnection=100");
+    }
+    int users = injector.atLeastOne("users", settings.intValue("users", DEFAULT_USERS, 1));
+    int usersPerConnection = atMostMax(settings, "usersPerConnection", "1 (a connection per user)");
+    Duration duration = Duration.ofSeconds(curve.isPresent() ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1));
+    if (ratePerConnection > 0) {
+      // One step at the rate of every connection, for -Dduration: the staircase's pacing, from the first request.
+      curve = Optional.of(CurvePlan.steady(ratePerConnection * users / usersPerConnection, duration));
+    }
+    return new SiegePlan(users,
         // A staircase's length is its steps': -Dduration is not read, so that results.json does not list it.
-        curve.isPresent() ? Duration.ZERO : Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
+        curve.isPresent() ? Duration.ZERO : duration,
         ValueSizes.parse(settings.get("valueSize", String.valueOf(DEFAULT_VALUE_SIZE))),
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
-        atMostMax(settings, "pipeline", "1 (no pipelining)"), atMostMax(settings, "usersPerConnection",
-            "1 (a connection per user)"), injector, Rounds.from(settings), curve);
+        atMostMax(settings, "pipeline", "1 (no pipelining)"), usersPerConnection, injector, Rounds.from(settings),
+        curve, ratePerConnection, settings.intValue("reconnectEvery", 0, 0));
   }
 
   // memtier's --ratio mixes sets and gets on one connection. Here each siege simulation sends one kind of request, as
@@ -176,14 +199,15 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
    */
   public SiegePlan forHttp(String simulation) {
     String given = pipeline > 1 ? "-Dpipeline=" + pipeline
-        : usersPerConnection > 1 ? "-DusersPerConnection=" + usersPerConnection : "";
+        : usersPerConnection > 1 ? "-DusersPerConnection=" + usersPerConnection
+        : reconnectEvery > 0 ? "-DreconnectEvery=" + reconnectEvery : "";
     if (!given.isEmpty()) {
       throw new SettingsException(given + " applies to memcache requests only: " + simulation
           + " sends one HTTP request at a time on each connection, as siege does; leave " + given.split("=")[0]
           + " out");
     }
     return new SiegePlan(users, duration, valueSizes, database, Duration.ZERO, pipeline, usersPerConnection, injector,
-        rounds, curve);
+        rounds, curve, ratePerConnection, reconnectEvery);
   }
 
   /**
@@ -191,9 +215,11 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
    *     are several, and how memcache requests are sent when pipelined or on shared connections
    */
   public String describeLoad() {
-    String load = curve.map(steps -> users + " users, each operation at its intended start, the users sharing each"
-            + " step's rate: " + steps.describe()).orElse(users + " users sending back to back for "
-            + duration.toSeconds() + " s")
+    String load = (ratePerConnection > 0 ? String.format(Locale.ROOT, "%d users, each connection carrying %s"
+            + " requests a second (-DratePerConnection), each at its intended start: ", users,
+            new BigDecimal(ratePerConnection).stripTrailingZeros().toPlainString()) + curve.orElseThrow().describe()
+        : curve.map(steps -> users + " users, each operation at its intended start, the users sharing each step's"
+            + " rate: " + steps.describe()).orElse(users + " users sending back to back for " + duration.toSeconds() + " s"))
         + (injector.alone() ? "" : " (injector " + injector + "'s share)")
         + (rounds.repeated() ? ", in each of " + rounds.count() + " rounds, one after the other" : "");
     if (pipeline > 1) {
@@ -203,6 +229,10 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
     if (usersPerConnection > 1) {
       load += "; " + usersPerConnection + " users share each memcache connection, so up to " + usersPerConnection
           + " of their requests are in flight on it";
+    }
+    if (reconnectEvery > 0) {
+      load += "; each memcache connection is closed and another opened after " + reconnectEvery + " requests"
+          + " (-DreconnectEvery), at the first request that finds it idle";
     }
     return load;
   }

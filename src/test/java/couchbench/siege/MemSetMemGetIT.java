@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.data.ValueSizes;
@@ -27,6 +28,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** MemSet then MemGet against a real memcached: the report's counts against memcached's own. */
@@ -145,6 +148,52 @@ class MemSetMemGetIT {
           + " stores items of at most 1048576 bytes (its item_size_max, memcached's -I), and"
           + " -DvalueSize=100:9,2000000:1 reaches 2000000 bytes"), tooLarge.output());
       assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "nothing written");
+    }
+  }
+
+  @Test
+  void shouldPaceEachConnectionAtItsRate() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "4", "duration", "4", "warmup", "0", "ratePerConnection", "50", "keyFile", keyFile().toString()),
+          TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      JsonNode step = ResultsFile.read(set.requireRunFolder()).figures().path("steps").get(0);
+      assertEquals(200, step.path("target").asDouble(), "4 connections of 50/s: " + step);
+      assertTrue(step.path("achieved").asDouble() >= 180 && step.path("achieved").asDouble() <= 210,
+          "the rate held, not more: " + step);
+      long sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set").ok();
+      assertEquals(sets, Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
+      // The measured step's 4 s, and the pacing's start before it: unpaced, 4 users send thousands a second here.
+      assertTrue(sets >= 720 && sets <= 900, "about 4 s of 200/s: " + sets);
+      assertTrue(Files.readString(set.requireRunFolder().resolve("summary.html")).contains("4 users, each connection"
+          + " carrying 50 requests a second (-DratePerConnection), each at its intended start"));
+    }
+  }
+
+  @Test
+  void shouldOpenANewConnectionEveryNRequestsAndCountNoneDropped() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      long connectionsBefore = Long.parseLong(stats(memcached).get("total_connections"));
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "2", "warmup", "0", "reconnectEvery", "50", "keyFile", keyFile().toString()),
+          TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      long sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set").ok();
+      assertEquals(sets, Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
+      String page = Files.readString(set.requireRunFolder().resolve("summary.html"));
+      Matcher connections = Pattern.compile("Memcache connections: " + Pattern.quote(memcached.address())
+          + ": ([0-9,]+) opened, 0 dropped").matcher(page);
+      assertTrue(connections.find(), page);
+      long opened = Long.parseLong(connections.group(1).replace(",", ""));
+      // Each user's connection carries 50 sets, then the next set opens another: a user's last may carry fewer.
+      assertTrue(sets > 500 && opened >= sets / 50 && opened <= sets / 50 + 2, opened + " opened for " + sets);
+      long serverCounted = Long.parseLong(stats(memcached).get("total_connections")) - connectionsBefore;
+      assertTrue(serverCounted >= opened && serverCounted <= opened + 10, "memcached counted " + serverCounted
+          + " connections, the load's " + opened + " and couchbench's own few for stats");
+      assertTrue(page.contains("each memcache connection is closed and another opened after 50 requests"), page);
     }
   }
 

@@ -93,6 +93,43 @@ class SiegePlanTest {
   }
 
   @Test
+  void shouldPaceEachConnectionAtItsRateForTheDurationAsOneStep() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "8", "usersPerConnection", "2", "ratePerConnection",
+        "50", "duration", "20"), Map.of()));
+
+    assertEquals(List.of(200.0), plan.curve().orElseThrow().targets(), "4 connections of 50/s each");
+    assertEquals(Duration.ofSeconds(20), plan.curve().orElseThrow().measure());
+    assertEquals(Duration.ZERO, plan.curve().orElseThrow().settle(), "measured from its first request");
+    assertEquals("8 users, each connection carrying 50 requests a second (-DratePerConnection), each at its intended"
+        + " start: target rates 200 /s; each step 0 s settling, 20 s measured; 2 users share each memcache"
+        + " connection, so up to 2 of their requests are in flight on it", plan.describeLoad());
+    assertEquals(List.of(25.0), SiegePlan.from(Settings.of(Map.of("users", "4", "ratePerConnection", "12.5",
+        "injector", "1/2"), Map.of())).curve().orElseThrow().targets(), "this injector's 2 connections");
+    assertEquals("-DratePerConnection does not go with -Dtargets: a staircase runs each rate for -DsettleSeconds then"
+        + " -DstepSeconds, one operation at a time per user; leave -DratePerConnection out", assertThrows(
+            SettingsException.class, () -> SiegePlan.from(Settings.of(Map.of("targets", "100", "ratePerConnection",
+                "10"), Map.of()))).getMessage());
+    assertEquals("-Dpipeline does not go with -DratePerConnection: each user sends one operation at a time, at its"
+        + " intended start; leave -Dpipeline out", assertThrows(SettingsException.class, () -> SiegePlan.from(
+            Settings.of(Map.of("ratePerConnection", "10", "pipeline", "4"), Map.of()))).getMessage());
+    assertEquals("-DratePerConnection=0 is not a rate above 0: give the requests a second each connection carries at"
+        + " most, e.g. -DratePerConnection=100", assertThrows(SettingsException.class, () -> SiegePlan.from(
+            Settings.of(Map.of("ratePerConnection", "0"), Map.of()))).getMessage());
+  }
+
+  @Test
+  void shouldReconnectEveryNRequestsOnMemcacheOnly() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "4", "reconnectEvery", "100"), Map.of()));
+
+    assertEquals(100, plan.reconnectEvery());
+    assertTrue(plan.describeLoad().endsWith("; each memcache connection is closed and another opened after 100"
+        + " requests (-DreconnectEvery), at the first request that finds it idle"), plan.describeLoad());
+    assertEquals("-DreconnectEvery=100 applies to memcache requests only: CouchSet sends one HTTP request at a time on"
+        + " each connection, as siege does; leave -DreconnectEvery out", assertThrows(SettingsException.class,
+            () -> plan.forHttp("CouchSet")).getMessage());
+  }
+
+  @Test
   void shouldPointARatioOfSetsToGetsToWorkloadWithItsSettings() {
     assertEquals("-Dratio=1:10: MemSet and MemGet each send one kind of request, as the seed's pages did; sets and gets"
         + " mixed on one connection are Workload's (docs/workloads.md): -Dsimulation=Workload -Dsystem=memcache"

@@ -20,6 +20,8 @@ import java.util.List;
  * @param usersPerConnection without a shared pool: how many virtual users of one event loop share each connection,
  *     so that up to that many requests are in flight on it (as with memtier's --pipeline); 1, the default, gives
  *     each its own
+ * @param reconnectEvery without a shared pool: a connection is closed and another opened once it carried this many
+ *     requests, at the first request after that finds it idle (memtier's --reconnect-interval); 0, the default, never
  */
 public record MemcacheClientConfig(
     List<InetSocketAddress> servers,
@@ -28,7 +30,8 @@ public record MemcacheClientConfig(
     boolean sharedPool,
     int poolSize,
     int maxValueBytes,
-    int usersPerConnection) {
+    int usersPerConnection,
+    int reconnectEvery) {
 
   /** Default connect and request timeouts. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -50,6 +53,10 @@ public record MemcacheClientConfig(
     if (maxValueBytes < 0 || maxValueBytes > Integer.MAX_VALUE - 16) {
       throw new IllegalArgumentException("maxValueBytes: " + maxValueBytes);
     }
+    if (reconnectEvery < 0 || reconnectEvery > 0 && sharedPool) {
+      throw new IllegalArgumentException("reconnectEvery: " + reconnectEvery + " (expected: >= 0, 0 with a shared"
+          + " pool)");
+    }
     if (usersPerConnection < 1) {
       throw new IllegalArgumentException("usersPerConnection: " + usersPerConnection + " (expected: >= 1)");
     }
@@ -63,7 +70,7 @@ public record MemcacheClientConfig(
    */
   public static MemcacheClientConfig of(List<InetSocketAddress> servers) {
     return new MemcacheClientConfig(servers, DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, false, 1,
-        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES, 1);
+        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES, 1, 0);
   }
 
   /**
@@ -72,7 +79,8 @@ public record MemcacheClientConfig(
    * @return a copy with these timeouts
    */
   public MemcacheClientConfig withTimeouts(Duration connect, Duration request) {
-    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, usersPerConnection);
+    return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, usersPerConnection,
+        reconnectEvery);
   }
 
   /**
@@ -81,7 +89,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withSharedPool(int size) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes,
-        usersPerConnection);
+        usersPerConnection, reconnectEvery);
   }
 
   /**
@@ -90,7 +98,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withMaxValueBytes(int bytes) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes,
-        usersPerConnection);
+        usersPerConnection, reconnectEvery);
   }
 
   /**
@@ -99,7 +107,16 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withUsersPerConnection(int users) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
-        users);
+        users, reconnectEvery);
+  }
+
+  /**
+   * @param requests how many requests a connection carries before it is closed and another opened; 0 for never
+   * @return a copy with this reconnection
+   */
+  public MemcacheClientConfig withReconnectEvery(int requests) {
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
+        usersPerConnection, requests);
   }
 
   private static void requirePositive(Duration duration, String name) {

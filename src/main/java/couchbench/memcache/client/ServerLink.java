@@ -42,6 +42,8 @@ final class ServerLink {
   private boolean connecting;
   /** Whether a connection was opened before: the next one opened is then opened again, after a drop. */
   private boolean openedBefore;
+  /** Requests written on the open connection, for -DreconnectEvery. */
+  private long carried;
   private boolean closed;
   private List<PendingRequest> waiting = new ArrayList<>();
   private final CompletableFuture<Void> closeDone = new CompletableFuture<>();
@@ -127,8 +129,10 @@ final class ServerLink {
   }
 
   private void sendHere(PendingRequest request) {
+    retireIfDue();
     if (writable()) {
       write(channel, request);
+      carried++;
       channel.flush();
     } else {
       hold(request);
@@ -136,11 +140,24 @@ final class ServerLink {
   }
 
   private void sendHere(List<PendingRequest> requests) {
+    retireIfDue();
     if (writable()) {
       write(channel, new PendingBatch(requests));
+      carried += requests.size();
       channel.flush();
     } else {
       requests.forEach(this::hold);
+    }
+  }
+
+  // -DreconnectEvery: a connection that carried its share, and has no reply to wait for, is closed by the client (no
+  // drop); the request at hand then opens the next one, which is a new connection, not one opened again after a drop.
+  private void retireIfDue() {
+    if (config.reconnectEvery() > 0 && carried >= config.reconnectEvery() && writable() && !handler.awaitsReply()) {
+      handler.drop(MemcacheFailure.clientClosed());
+      channel = null;
+      handler = null;
+      openedBefore = false;
     }
   }
 
@@ -200,6 +217,7 @@ final class ServerLink {
     handler = opened.pipeline().get(MemcacheClientHandler.class);
     errors.opened(server, openedBefore);
     openedBefore = true;
+    carried = ready.size();
     for (PendingRequest request : ready) {
       write(opened, request);
     }
