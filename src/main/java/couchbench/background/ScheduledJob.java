@@ -36,12 +36,7 @@ final class ScheduledJob {
         if (SchedulerJobs.replicatesTo(job, target)) {
           listed++;
           crashes = Math.max(crashes, SchedulerJobs.crashes(job));
-          for (JsonNode event : job.path("history")) {
-            if (event.path("type").asText().equals("crashed")) {
-              lastCrash = event.path("reason").asText(""); // the history is newest first
-              break;
-            }
-          }
+          lastCrash = SchedulerJobs.lastCrash(job).orElse(lastCrash);
         }
       }
     } catch (OneLineException e) {

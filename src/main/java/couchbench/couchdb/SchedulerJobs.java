@@ -1,6 +1,7 @@
 package couchbench.couchdb;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
 
 /** What CouchDB's replication scheduler says of a job in {@code GET /_scheduler/jobs}, a job known by its target. */
 public final class SchedulerJobs {
@@ -26,5 +27,18 @@ public final class SchedulerJobs {
       crashed += event.path("type").asText().equals("crashed") ? 1 : 0;
     }
     return crashed;
+  }
+
+  /**
+   * @param job one entry of the reply's {@code jobs}
+   * @return why it crashed last, by its history (newest first); empty when it has not
+   */
+  public static Optional<String> lastCrash(JsonNode job) {
+    for (JsonNode event : job.path("history")) {
+      if (event.path("type").asText().equals("crashed")) {
+        return Optional.of(event.path("reason").asText(""));
+      }
+    }
+    return Optional.empty();
   }
 }
