@@ -112,6 +112,14 @@ public final class ValueSizes {
     return sizes[i];
   }
 
+  /**
+   * @param key a key
+   * @return the text a writer stores under it, and a reader expects: {@link RandomText#forKey} at the key's size
+   */
+  public String textFor(String key) {
+    return RandomText.forKey(key, forKey(key));
+  }
+
   /** @return the largest size a key may get */
   public int largest() {
     int largest = 0;

@@ -200,14 +200,14 @@ public final class CouchRequests {
 
   /** The JSON document stored under an id. */
   static String document(String id, ValueSizes valueSizes) {
-    return "{\"text\":\"" + RandomText.forKey(id, valueSizes.forKey(id)) + "\"}";
+    return "{\"text\":\"" + valueSizes.textFor(id) + "\"}";
   }
 
   /** The JSON document of a record: field f<i> holds the text of the key id:i. */
   static String record(String id, int fields, ValueSizes valueSizes) {
     ObjectNode doc = JSON.createObjectNode();
     for (int i = 0; i < fields; i++) {
-      doc.put("f" + i, RandomText.forKey(RecordFields.key(id, i), valueSizes.forKey(RecordFields.key(id, i))));
+      doc.put("f" + i, valueSizes.textFor(RecordFields.key(id, i)));
     }
     return doc.toString();
   }

@@ -115,7 +115,7 @@ public final class MemcacheRequests {
     return exec(session -> session.set(KeyFile.HEADER, newKey.get()))
         .group(names.apply(RECORD_WRITE)).on(exec(IntStream.range(0, fields.fields()).mapToObj(i -> exec(
             store(memcache(fieldSet), session -> fieldKey(session, i),
-                    session -> RandomText.forKey(fieldKey(session, i), valueSizes.forKey(fieldKey(session, i))))
+                    session -> valueSizes.textFor(fieldKey(session, i)))
                 .check(stored(fields::stored))))
             .toList()))
         .exec(session -> {
@@ -137,7 +137,7 @@ public final class MemcacheRequests {
     String fieldGet = names.apply("memcache field get");
     return exec(draw).group(names.apply(RECORD_READ)).on(exec(IntStream.range(0, fields).mapToObj(i -> exec(
             read(memcache(fieldGet), session -> fieldKey(session, i))
-                .check(bodyString().is(session -> RandomText.forKey(fieldKey(session, i), valueSizes.forKey(fieldKey(session, i)))))))
+                .check(bodyString().is(session -> valueSizes.textFor(fieldKey(session, i))))))
         .toList()));
   }
 
@@ -233,7 +233,7 @@ public final class MemcacheRequests {
       if (value == null) {
         return "field " + i + " not found";
       }
-      if (!value.equals(RandomText.forKey(key, valueSizes.forKey(key)))) {
+      if (!value.equals(valueSizes.textFor(key))) {
         return "field " + i + ": text differs from what was stored";
       }
     }
