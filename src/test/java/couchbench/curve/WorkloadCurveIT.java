@@ -26,9 +26,11 @@ class WorkloadCurveIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
+  // Each step settles the default 3 s: after 1 s, a CI run's first direct step (100/s) missed its p99 while the
+  // forked JVM was still compiling its hot paths.
   private static final Map<String, String> SEARCH = Map.of("system", "memcache", "workload", "c", "records", "200",
-      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "4", "settleSeconds", "1",
-      "stepSeconds", "2");
+      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "4", "settleSeconds",
+      "3", "stepSeconds", "2");
 
   @Test
   void shouldFindALowerRateUnderTheGoalWhenEachReplyIsHeld10Ms() throws Exception {
@@ -40,7 +42,8 @@ class WorkloadCurveIT {
       // 4 threads, each one operation at a time, each over 10 ms: at most 400 operations a second.
       assertTrue(delayed <= 400, "at most threads / latency: " + delayed);
       assertTrue(delayed >= 100, "the first step, 100/s, is within reach at 10 ms: " + delayed);
-      assertTrue(direct >= 2 * delayed, "direct " + direct + " against " + delayed + " through the forwarder");
+      assertTrue(direct >= 400, "direct, the rate 4 threads cannot offer at 10 ms is met: " + direct + " against "
+          + delayed + " through the forwarder");
     }
   }
 
