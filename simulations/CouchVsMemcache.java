@@ -1,6 +1,5 @@
 import static couchbench.data.KeyFile.randomKey;
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
@@ -45,7 +44,7 @@ public class CouchVsMemcache extends CouchbenchSimulation {
   private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSizes());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
-  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
       .usersPerConnection(siege.usersPerConnection()).timings(run.memcacheTimings())
       .connectionTally(run.memcacheConnections());
 

@@ -1,5 +1,4 @@
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -30,7 +29,7 @@ public class MemGet extends CouchbenchSimulation {
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
-  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
       .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
       .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
 
@@ -63,7 +62,8 @@ public class MemGet extends CouchbenchSimulation {
 
   @Override
   protected Report<?> report() {
-    return new Report<>(List.of(protocol.describe(memcached)), SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
+    return new Report<>(List.of(protocol.describe(memcached)),
+        SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
         SiegeSummary.Figures.reading(keys).climbed(staircase));
   }
 }

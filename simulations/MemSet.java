@@ -1,5 +1,4 @@
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static couchbench.memcache.MemcacheDsl.memcache;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -32,7 +31,7 @@ public class MemSet extends CouchbenchSimulation {
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
 
-  private final MemcacheProtocolBuilder memcacheProtocol = memcache.servers(memcached.servers())
+  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
       .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
       .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
 

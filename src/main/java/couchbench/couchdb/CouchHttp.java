@@ -27,7 +27,7 @@ public final class CouchHttp {
   /**
    * Gatling's HTTP protocol for a CouchDB target: its base URL, JSON headers, preemptive Basic
    * credentials when there are any, and the client certificate when there is one (its trust is the
-   * run's, see CouchTls). Gatling's warm-up request (to a public host) is off, and so is
+   * run's, see ServerTls). Gatling's warm-up request (to a public host) is off, and so is
    * its HTTP cache: CouchDB sends ETags, and a benchmark must not turn reads into 304s. Several nodes are its base
    * URLs: Gatling pins each virtual user to one of them, round robin ({@link NodeRouting}). With -Dw or -Dr, each
    * write of the load carries {@code ?w=}, each read {@code ?r=}.

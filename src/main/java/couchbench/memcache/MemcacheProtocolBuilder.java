@@ -9,6 +9,7 @@ import io.gatling.javaapi.core.ProtocolBuilder;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import javax.net.ssl.SSLContext;
 
 /**
  * The memcache protocol of a simulation: which servers, timeouts, connection sharing. Immutable:
@@ -113,6 +114,18 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
    */
   public MemcacheProtocolBuilder reconnectEvery(int requests) {
     return new MemcacheProtocolBuilder(config.withReconnectEvery(requests), timings, tally);
+  }
+
+  /**
+   * Speaks TLS to every server (memcached 1.6 started with -Z), as a client that checks each server's certificate
+   * with {@code context}'s trust and that it names the host given in {@link Base#servers}; the handshake is part
+   * of opening a connection, and timed with it.
+   *
+   * @param context the TLS context: what it trusts, and the client certificate it shows
+   * @return a new builder
+   */
+  public MemcacheProtocolBuilder tls(SSLContext context) {
+    return new MemcacheProtocolBuilder(config.withTls(context), timings, tally);
   }
 
   /**

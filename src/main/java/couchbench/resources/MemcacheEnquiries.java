@@ -1,10 +1,10 @@
 package couchbench.resources;
 
 import couchbench.memcache.client.MemcacheClient;
-import couchbench.memcache.client.MemcacheClientConfig;
 import couchbench.memcache.client.MemcacheConnections;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.targets.MemcacheTarget;
 import couchbench.targets.TargetException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -30,10 +30,10 @@ final class MemcacheEnquiries implements AutoCloseable {
   private final MemcacheClient client;
   private final MemcacheConnections connections;
 
-  /** @param servers the servers asked, in order */
-  MemcacheEnquiries(List<InetSocketAddress> servers) {
-    this.servers = List.copyOf(servers);
-    this.client = new MemcacheClient(MemcacheClientConfig.of(servers), group, NioSocketChannel::new);
+  /** @param target the servers asked, in order, over TLS when the target speaks it */
+  MemcacheEnquiries(MemcacheTarget target) {
+    this.servers = target.addresses();
+    this.client = new MemcacheClient(target.clientConfig(), group, NioSocketChannel::new);
     this.connections = client.connectionsFor(group.next());
   }
 
@@ -69,7 +69,7 @@ final class MemcacheEnquiries implements AutoCloseable {
     }
   }
 
-  static String address(InetSocketAddress server) {
+  private static String address(InetSocketAddress server) {
     return server.getHostString() + ":" + server.getPort();
   }
 

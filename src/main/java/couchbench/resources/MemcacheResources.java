@@ -8,7 +8,6 @@ import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.TargetException;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -106,7 +105,7 @@ public final class MemcacheResources {
    *     message names the servers and what they lack, as a count that is n/a gives its reason
    */
   public static long count(MemcacheTarget target, String stat) {
-    List<Map<String, String>> perServer = stats(target.addresses());
+    List<Map<String, String>> perServer = stats(target);
     return sum(perServer, stat).map(BigDecimal::longValueExact)
         .orElseThrow(() -> new TargetException(lacking(target.servers(), perServer, stat)));
   }
@@ -150,7 +149,7 @@ public final class MemcacheResources {
   /** The servers' stats; none, with one line saying why, when a server does not answer stats (a proxy may not). */
   private static Optional<List<Map<String, String>>> statsOrNone(MemcacheTarget target) {
     try {
-      return Optional.of(stats(target.addresses()));
+      return Optional.of(stats(target));
     } catch (TargetException e) {
       Console.say(e.getMessage() + ": the memcache stats are n/a");
       return Optional.empty();
@@ -182,7 +181,7 @@ public final class MemcacheResources {
    * @throws TargetException when a server does not answer
    */
   public static List<String> withoutGets(MemcacheTarget target) {
-    List<MemcacheReply> replies = ask(target.addresses(), new MemcacheRequest.Retrieve(true,
+    List<MemcacheReply> replies = ask(target, new MemcacheRequest.Retrieve(true,
         List.of("couchbench:gets-probe")), "gets");
     List<String> without = new ArrayList<>();
     for (int i = 0; i < replies.size(); i++) {
@@ -204,7 +203,7 @@ public final class MemcacheResources {
    * @throws TargetException naming the server, its item size and the fix
    */
   public static void checkLargestValue(MemcacheTarget target, ValueSizes sizes) {
-    List<MemcacheReply> replies = ask(target.addresses(), new MemcacheRequest.Stats("settings"), "stats settings");
+    List<MemcacheReply> replies = ask(target, new MemcacheRequest.Stats("settings"), "stats settings");
     for (int i = 0; i < replies.size(); i++) {
       if (replies.get(i) instanceof MemcacheReply.StatsLines lines && lines.stats().containsKey("item_size_max")) {
         long itemSize = Long.parseLong(lines.stats().get("item_size_max"));
@@ -218,35 +217,34 @@ public final class MemcacheResources {
     }
   }
 
-  private static List<Map<String, String>> stats(List<InetSocketAddress> servers) {
-    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(servers)) {
-      return stats(servers, enquiries, WAIT);
+  private static List<Map<String, String>> stats(MemcacheTarget target) {
+    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(target)) {
+      return stats(target, enquiries, WAIT);
     }
   }
 
   /**
-   * @param servers the servers asked
+   * @param target the servers asked
    * @param enquiries a connection to each
    * @param wait how long a server may take
    * @return each server's stats, in order
    * @throws TargetException when a server does not answer in time, or answers stats with something else
    */
-  static List<Map<String, String>> stats(List<InetSocketAddress> servers, MemcacheEnquiries enquiries,
-      Duration wait) {
+  static List<Map<String, String>> stats(MemcacheTarget target, MemcacheEnquiries enquiries, Duration wait) {
     List<Map<String, String>> perServer = new ArrayList<>();
     List<MemcacheReply> replies = enquiries.ask(new MemcacheRequest.Stats(""), "stats", wait);
-    for (int i = 0; i < servers.size(); i++) {
+    for (int i = 0; i < replies.size(); i++) {
       if (!(replies.get(i) instanceof MemcacheReply.StatsLines lines)) {
-        throw new TargetException("memcache server " + MemcacheEnquiries.address(servers.get(i))
-            + " answered stats with " + replies.get(i));
+        throw new TargetException("memcache server " + target.servers().get(i) + " answered stats with "
+            + replies.get(i));
       }
       perServer.add(lines.stats());
     }
     return perServer;
   }
 
-  private static List<MemcacheReply> ask(List<InetSocketAddress> servers, MemcacheRequest request, String what) {
-    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(servers)) {
+  private static List<MemcacheReply> ask(MemcacheTarget target, MemcacheRequest request, String what) {
+    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(target)) {
       return enquiries.ask(request, what, WAIT);
     }
   }

@@ -238,13 +238,12 @@ public final class ServerSampler {
   // The memcache servers, summed: gets and sets a second, the bytes they received and sent (the load's on the wire, as
   // memtier reports them), their CPU by their own rusage, their open connections.
   private Source memcache(MemcacheTarget target) {
-    MemcacheEnquiries enquiries = new MemcacheEnquiries(target.addresses());
+    MemcacheEnquiries enquiries = new MemcacheEnquiries(target);
     return new Source() {
       @Override
       public void read(Reading reading) {
         try {
-          List<Map<String, String>> perServer = MemcacheResources.stats(target.addresses(), enquiries,
-              MEMCACHE_WAIT);
+          List<Map<String, String>> perServer = MemcacheResources.stats(target, enquiries, MEMCACHE_WAIT);
           MemcacheResources.sum(perServer, "cmd_get").ifPresent(total -> reading.counter("memcache gets (/s)",
               total.doubleValue()));
           MemcacheResources.sum(perServer, "cmd_set").ifPresent(total -> reading.counter("memcache sets (/s)",

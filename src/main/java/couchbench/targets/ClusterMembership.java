@@ -25,7 +25,7 @@ final class ClusterMembership {
    * @return the cluster's nodes (cluster_nodes); empty when the servers do not say
    * @throws TargetException when the nodes are not one cluster's, or one of them is given twice under two URLs
    */
-  static List<String> check(List<String> urls, Optional<Credentials> credentials, CouchTls tls, boolean standIn) {
+  static List<String> check(List<String> urls, Optional<Credentials> credentials, ServerTls tls, boolean standIn) {
     if (standIn) {
       Console.say("cluster: pouchdb-server, the stand-in, has no cluster (nor _shards, q and n): that "
           + String.join(", ", urls) + " are one cluster is not checked");

@@ -25,7 +25,7 @@ final class CouchProbe {
   private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(5);
   private static final ObjectMapper JSON = new ObjectMapper();
   // HTTP/1.1 only: no h2c upgrade headers, the plain request any CouchDB-like server expects.
-  private static final HttpClient CLIENT = client(CouchTls.JVM_DEFAULT);
+  private static final HttpClient CLIENT = client(ServerTls.COUCHDB_DEFAULT);
 
   private CouchProbe() {}
 
@@ -34,16 +34,16 @@ final class CouchProbe {
    * password once, before a run would fail on every request (and lock the user out).
    */
   static Probe probe(String baseUrl, Optional<Credentials> credentials) {
-    return probe(baseUrl, credentials, CouchTls.JVM_DEFAULT);
+    return probe(baseUrl, credentials, ServerTls.COUCHDB_DEFAULT);
   }
 
   /** Same, over https with the run's TLS. */
-  static Probe probe(String baseUrl, Optional<Credentials> credentials, CouchTls tls) {
+  static Probe probe(String baseUrl, Optional<Credentials> credentials, ServerTls tls) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(REPLY_TIMEOUT).GET();
     credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
     HttpResponse<String> response;
     try {
-      response = (tls == CouchTls.JVM_DEFAULT ? CLIENT : client(tls)).send(request.build(),
+      response = (tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls)).send(request.build(),
           HttpResponse.BodyHandlers.ofString());
     } catch (HttpConnectTimeoutException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, "no connection within " + CONNECT_TIMEOUT.toSeconds() + " s");
@@ -67,11 +67,11 @@ final class CouchProbe {
    * @return the reply's JSON when it is 200 and JSON; empty for any other status (a server without that endpoint), a
    *     reply that is not JSON, or no reply
    */
-  static Optional<JsonNode> json(String baseUrl, String path, Optional<Credentials> credentials, CouchTls tls) {
+  static Optional<JsonNode> json(String baseUrl, String path, Optional<Credentials> credentials, ServerTls tls) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(REPLY_TIMEOUT).GET();
     credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
     try {
-      HttpResponse<String> response = (tls == CouchTls.JVM_DEFAULT ? CLIENT : client(tls)).send(request.build(),
+      HttpResponse<String> response = (tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls)).send(request.build(),
           HttpResponse.BodyHandlers.ofString());
       return response.statusCode() == 200 ? Optional.ofNullable(parse(response.body())) : Optional.empty();
     } catch (IOException e) {
@@ -82,7 +82,7 @@ final class CouchProbe {
     }
   }
 
-  private static HttpClient client(CouchTls tls) {
+  private static HttpClient client(ServerTls tls) {
     return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT)
         .sslContext(tls.sslContext()).build();
   }

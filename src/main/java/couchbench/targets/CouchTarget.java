@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param nodes the nodes loaded, the first of which is baseUrl; one unless -Dcouchdb.url lists several
  * @param options -Dq, -Dn, -Dw, -Dr for the databases created and the requests sent
  */
-public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls,
+public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, ServerTls tls,
     CouchNodes nodes, DatabaseOptions options) {
 
   public CouchTarget {
@@ -41,7 +41,7 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
   }
 
   /** One node, CouchDB's own database options. */
-  public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, CouchTls tls) {
+  public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, ServerTls tls) {
     this(baseUrl, credentials, startedLocally, tls, CouchNodes.single(baseUrl.replaceAll("/+$", "")),
         DatabaseOptions.DEFAULTS);
   }
@@ -66,7 +66,7 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
 
   /** A target with the JVM's own trust and no client certificate. */
   public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally) {
-    this(baseUrl, credentials, startedLocally, CouchTls.JVM_DEFAULT);
+    this(baseUrl, credentials, startedLocally, ServerTls.COUCHDB_DEFAULT);
   }
 
   /**

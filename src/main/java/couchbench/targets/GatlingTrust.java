@@ -11,7 +11,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
 /**
  * The JDK's default trust manager algorithm, pointed at a run's {@link ServerTrust}: Netty, under Gatling's HTTP
  * client, takes the default algorithm's trust managers when no trust store is configured. See
- * {@link CouchTls#installForGatling()}.
+ * {@link ServerTls#installForGatling()}.
  */
 final class GatlingTrust {
 

@@ -13,15 +13,19 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
+import java.util.Optional;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509TrustManager;
 
 /**
- * Asks a server "version" in the memcache text protocol; memcached and MemcacheDB both answer "VERSION x", a server or
- * proxy without the command "ERROR"; and "mn" for the meta protocol. Anything else is named as it came: silence, a refused connection, a closed one,
- * bytes that are not a memcache line (shown, printable), or a TLS port.
+ * Asks a server "version" in the memcache text protocol, in plain text or over TLS; memcached and MemcacheDB both
+ * answer "VERSION x", a server or proxy without the command "ERROR"; and "mn" for the meta protocol. Anything else is
+ * named as it came: silence, a refused connection, a closed one, bytes that are not a memcache line (shown,
+ * printable), a TLS port asked in plain text, or a TLS handshake that failed (one line, as {@link TlsFailure} says).
  */
 final class MemcacheProbe {
 
@@ -32,16 +36,26 @@ final class MemcacheProbe {
 
   private MemcacheProbe() {}
 
-  /** Probes one "host:port". */
+  /** Probes one "host:port" in plain text. */
   static Probe probe(String server) {
-    InetSocketAddress unresolved = MemcacheTarget.address(server);
-    InetSocketAddress address = new InetSocketAddress(unresolved.getHostString(), unresolved.getPort());
+    return probe(server, Optional.empty());
+  }
+
+  /**
+   * Probes one "host:port".
+   *
+   * @param server the server
+   * @param tls the run's memcache TLS; empty for plain text
+   * @return what answered
+   */
+  static Probe probe(String server, Optional<ServerTls> tls) {
+    InetSocketAddress address = resolved(server);
     boolean connected = false;
     ByteArrayOutputStream reply = new ByteArrayOutputStream();
     try (Socket socket = new Socket()) {
       socket.connect(address, CONNECT_TIMEOUT_MILLIS);
       connected = true;
-      boolean lineEnded = ask(socket, "version", reply);
+      boolean lineEnded = ask(over(socket, address, tls), "version", reply);
       String line = reply.toString(StandardCharsets.US_ASCII).strip();
       if (lineEnded && line.startsWith("VERSION ")) {
         return new Probe(Probe.Outcome.ANSWERS, line);
@@ -50,12 +64,14 @@ final class MemcacheProbe {
         return new Probe(Probe.Outcome.ANSWERS, "no version: it answers ERROR to version, as a memcache server or"
             + " proxy without that command does");
       }
-      return notMemcache(address, reply, lineEnded);
+      return notMemcache(address, reply, lineEnded, tls.isPresent());
+    } catch (SSLException e) {
+      return new Probe(Probe.Outcome.TLS_FAILED, TlsFailure.describe(e, server, tls.orElseThrow()).orElseThrow());
     } catch (ConnectException e) {
       return new Probe(Probe.Outcome.REFUSED, "connection refused");
     } catch (SocketTimeoutException e) {
       if (reply.size() > 0) {
-        return notMemcache(address, reply, false);
+        return notMemcache(address, reply, false, tls.isPresent());
       }
       return new Probe(Probe.Outcome.NO_ANSWER, connected
           ? "it accepts connections but sent no reply to version within " + REPLY_TIMEOUT_MILLIS / 1000 + " s"
@@ -63,7 +79,7 @@ final class MemcacheProbe {
     } catch (UnknownHostException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, "unknown host");
     } catch (IOException e) {
-      return reply.size() > 0 || connected ? notMemcache(address, reply, false)
+      return reply.size() > 0 || connected ? notMemcache(address, reply, false, tls.isPresent())
           : new Probe(Probe.Outcome.NO_ANSWER, String.valueOf(e.getMessage()));
     }
   }
@@ -73,14 +89,15 @@ final class MemcacheProbe {
    * 1.2) ERROR.
    *
    * @param server "host:port"
+   * @param tls the run's memcache TLS; empty for plain text
    * @return the reply line, or what went wrong, e.g. "nothing within 3 s"
    */
-  static String metaNoop(String server) {
-    InetSocketAddress unresolved = MemcacheTarget.address(server);
+  static String metaNoop(String server, Optional<ServerTls> tls) {
+    InetSocketAddress address = resolved(server);
     ByteArrayOutputStream reply = new ByteArrayOutputStream();
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(unresolved.getHostString(), unresolved.getPort()), CONNECT_TIMEOUT_MILLIS);
-      ask(socket, "mn", reply);
+      socket.connect(address, CONNECT_TIMEOUT_MILLIS);
+      ask(over(socket, address, tls), "mn", reply);
       String line = reply.toString(StandardCharsets.US_ASCII).strip();
       return line.isEmpty() ? "nothing (it closed the connection)" : Console.quote(line);
     } catch (SocketTimeoutException e) {
@@ -88,6 +105,29 @@ final class MemcacheProbe {
     } catch (IOException e) {
       return "nothing (" + e.getMessage() + ")";
     }
+  }
+
+  private static InetSocketAddress resolved(String server) {
+    InetSocketAddress unresolved = MemcacheTarget.address(server);
+    return new InetSocketAddress(unresolved.getHostString(), unresolved.getPort());
+  }
+
+  /**
+   * The connected socket itself in plain text; over TLS, a socket on it whose handshake is done, with the server's
+   * certificate checked as the load's connections check it (trust, then the host name).
+   */
+  private static Socket over(Socket plain, InetSocketAddress address, Optional<ServerTls> tls) throws IOException {
+    if (tls.isEmpty()) {
+      return plain;
+    }
+    plain.setSoTimeout(REPLY_TIMEOUT_MILLIS);
+    SSLSocket socket = (SSLSocket) tls.get().sslContext().getSocketFactory().createSocket(plain,
+        address.getHostString(), address.getPort(), true);
+    SSLParameters parameters = socket.getSSLParameters();
+    parameters.setEndpointIdentificationAlgorithm("HTTPS");
+    socket.setSSLParameters(parameters);
+    socket.startHandshake();
+    return socket;
   }
 
   /** Sends one command line and reads the reply's first line into {@code reply}; whether a line end came. */
@@ -99,10 +139,11 @@ final class MemcacheProbe {
   }
 
   /** What came back, when it is not memcache: a TLS port, a closed connection, or the bytes it sent. */
-  private static Probe notMemcache(InetSocketAddress address, ByteArrayOutputStream reply, boolean lineEnded) {
-    if (speaksTls(address)) {
-      return new Probe(Probe.Outcome.NOT_IT, "it is a TLS port: couchbench speaks memcache in plain text, give the"
-          + " server's plain port");
+  private static Probe notMemcache(InetSocketAddress address, ByteArrayOutputStream reply, boolean lineEnded,
+      boolean overTls) {
+    if (!overTls && speaksTls(address)) {
+      return new Probe(Probe.Outcome.NOT_IT, "it is a TLS port: set -D" + ServerTls.MEMCACHE_TLS + "=true (with -D"
+          + TlsServer.MEMCACHE.caFile() + "=PEM to trust its certificate), or give the server's plain port");
     }
     byte[] bytes = reply.toByteArray();
     if (bytes.length == 0) {

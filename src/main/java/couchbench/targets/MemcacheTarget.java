@@ -1,17 +1,21 @@
 package couchbench.targets;
 
+import couchbench.memcache.MemcacheDsl;
+import couchbench.memcache.MemcacheProtocolBuilder;
+import couchbench.memcache.client.MemcacheClientConfig;
 import couchbench.memcache.client.ServerAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the memcache servers are, after resolution.
+ * Where the memcache servers are, after resolution, and how they are spoken to.
  *
  * @param servers "host:port" of each server, in the order given
  * @param startedLocally true when couchbench started a memcached for this run
+ * @param tls -Dmemcache.tls=true: TLS, with the run's trust; empty for plain text
  */
-public record MemcacheTarget(List<String> servers, boolean startedLocally) {
+public record MemcacheTarget(List<String> servers, boolean startedLocally, Optional<ServerTls> tls) {
 
   public MemcacheTarget {
     servers = List.copyOf(servers);
@@ -19,6 +23,23 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
       throw new IllegalArgumentException("a memcache target needs at least one server");
     }
     servers.forEach(MemcacheTarget::address);
+  }
+
+  /** Servers spoken to in plain text, as memcache is by default. */
+  public MemcacheTarget(List<String> servers, boolean startedLocally) {
+    this(servers, startedLocally, Optional.empty());
+  }
+
+  /** @return how a client connects to these servers: the defaults, over TLS when the target speaks it */
+  public MemcacheClientConfig clientConfig() {
+    MemcacheClientConfig plain = MemcacheClientConfig.of(addresses());
+    return tls.map(given -> plain.withTls(given.sslContext())).orElse(plain);
+  }
+
+  /** @return the Gatling protocol of these servers, over TLS when the target speaks it; the load adds its own */
+  public MemcacheProtocolBuilder protocol() {
+    MemcacheProtocolBuilder plain = MemcacheDsl.memcache.servers(servers);
+    return tls.map(given -> plain.tls(given.sslContext())).orElse(plain);
   }
 
   /** @return the servers as unresolved socket addresses, in the same order */
@@ -39,11 +60,15 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
         : Optional.empty();
   }
 
-  /** @return e.g. "memcache at db1:21201, db2:21201" or "local memcached at 127.0.0.1:41234 (started for this run)" */
+  /**
+   * @return e.g. "memcache at db1:21201, db2:21201", "memcache at db1:21201 over TLS (certificate and host name
+   *     checked against ca.pem)" or "local memcached at 127.0.0.1:41234 (started for this run)"
+   */
   public String describe() {
     return startedLocally
         ? "local memcached at " + servers.get(0) + " (started for this run)"
-        : "memcache at " + String.join(", ", servers);
+        : "memcache at " + String.join(", ", servers) + tls.map(given -> " over TLS (" + given.describe() + ")")
+            .orElse("");
   }
 
   /**
@@ -54,7 +79,7 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally) {
    */
   public List<String> withoutMetaProtocol() {
     return servers.stream()
-        .map(server -> new String[] {server, MemcacheProbe.metaNoop(server)})
+        .map(server -> new String[] {server, MemcacheProbe.metaNoop(server, tls)})
         .filter(reply -> !reply[1].equals("MN"))
         .map(reply -> "memcache server " + reply[0] + " answers " + reply[1] + " to mn")
         .toList();

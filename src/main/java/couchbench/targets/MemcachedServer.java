@@ -23,11 +23,13 @@ public final class MemcachedServer implements AutoCloseable {
 
   private final ChildProcess process;
   private final int port;
+  private final int plainPort;
   private final String version;
 
-  private MemcachedServer(ChildProcess process, int port, String version) {
+  private MemcachedServer(ChildProcess process, int port, int plainPort, String version) {
     this.process = process;
     this.port = port;
+    this.plainPort = plainPort;
     this.version = version;
   }
 
@@ -44,7 +46,24 @@ public final class MemcachedServer implements AutoCloseable {
   /** Same, finding memcached on searchPath. */
   static MemcachedServer start(String searchPath) {
     Path memcached = binary(searchPath);
-    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath));
+    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath, List.of(), port));
+  }
+
+  /**
+   * Starts memcached with TLS (-Z) on a free port, as a user's TLS memcached, and a plain text listener beside it for
+   * the tests' own look at its stats; what couchbench starts for a run never speaks TLS.
+   *
+   * @param certificate the server's certificate chain, PEM
+   * @param key its private key, PEM
+   * @return the running server: TLS on {@link #port()}, plain text on {@link #plainPort()}
+   * @throws TargetException when memcached is not on the PATH or does not answer
+   */
+  public static MemcachedServer startWithTls(Path certificate, Path key) {
+    String searchPath = Executables.systemPath();
+    Path memcached = binary(searchPath);
+    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath, List.of("-Z", "-o",
+        "ssl_chain_cert=" + certificate.toAbsolutePath() + ",ssl_key=" + key.toAbsolutePath(), "-l",
+        FreePort.LOOPBACK + ":" + port + ",notls:" + FreePort.LOOPBACK + ":" + (port + 1)), port + 1));
   }
 
   /**
@@ -59,7 +78,7 @@ public final class MemcachedServer implements AutoCloseable {
       return Optional.empty();
     }
     String searchPath = Executables.systemPath();
-    return attempt(binary(searchPath), port, searchPath);
+    return attempt(binary(searchPath), port, searchPath, List.of(), port);
   }
 
   /** memcached on searchPath, and the folder for its logs. */
@@ -73,21 +92,30 @@ public final class MemcachedServer implements AutoCloseable {
     return memcached;
   }
 
-  private static Optional<MemcachedServer> attempt(Path memcached, int port, String searchPath) {
-    // -U 0: no UDP port, nothing listens beyond the one TCP port asked for.
-    List<String> command = new ArrayList<>(List.of(memcached.toString(), "-l", FreePort.LOOPBACK,
-        "-p", String.valueOf(port), "-m", "256", "-U", "0"));
+  /**
+   * @param options more options, e.g. TLS's; a "-l" among them replaces the loopback listener
+   * @param plainPort the port it speaks plain text on, asked whether it is ready
+   */
+  private static Optional<MemcachedServer> attempt(Path memcached, int port, String searchPath, List<String> options,
+      int plainPort) {
+    // -U 0: no UDP port, nothing listens beyond the TCP ports asked for.
+    List<String> command = new ArrayList<>(List.of(memcached.toString(), "-p", String.valueOf(port), "-m", "256",
+        "-U", "0"));
+    if (!options.contains("-l")) {
+      command.addAll(List.of("-l", FreePort.LOOPBACK));
+    }
+    command.addAll(options);
     if (Executables.runningAsRoot()) {
       command.addAll(List.of("-u", "root")); // memcached refuses to run as root unless told so
     }
     Path logFile = HOME.resolve("memcached-" + port + ".log");
     ChildProcess process = ChildProcess.start("memcached", command, HOME, logFile, logFile, searchPath);
-    String address = FreePort.LOOPBACK + ":" + port;
+    String address = FreePort.LOOPBACK + ":" + plainPort;
     if (!Readiness.await(process, () -> MemcacheProbe.probe(address).answers(), START_TIMEOUT, port)) {
       return Optional.empty();
     }
     String version = MemcacheProbe.probe(address).detail().replaceFirst("^VERSION ", "");
-    return Optional.of(new MemcachedServer(process, port, version));
+    return Optional.of(new MemcachedServer(process, port, plainPort, version));
   }
 
   /** @return "127.0.0.1:PORT" */
@@ -98,6 +126,11 @@ public final class MemcachedServer implements AutoCloseable {
   /** @return the port it listens on, on 127.0.0.1 */
   public int port() {
     return port;
+  }
+
+  /** @return the port it speaks plain text on: {@link #port()}, or the one beside it of {@link #startWithTls} */
+  public int plainPort() {
+    return plainPort;
   }
 
   /** @return the pid of the memcached process, e.g. to measure its CPU time */

@@ -8,23 +8,27 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
- * How a run checks CouchDB's certificate, for the setup client and Gatling's alike: the JDK's PKIX checks against the
- * trusted certificates (the path first, then the host name, so that a failure can say which), or nothing at all with
- * -Dcouchdb.insecure=true. A refusal names the certificate and the setting that fixes it.
+ * How a run checks a server's certificate, for each of its clients alike: the JDK's PKIX checks against the trusted
+ * certificates (the path first, then the host name, so that a failure can say which), or nothing at all with
+ * -Dcouchdb.insecure=true (-Dmemcache.insecure=true). A refusal names the certificate and the setting that fixes it.
  */
 final class ServerTrust extends X509ExtendedTrustManager {
 
+  private final TlsServer server;
   private final Optional<X509ExtendedTrustManager> pkix;
   private final String trusted;
 
   /**
+   * @param server the kind of server checked, for the settings a refusal names
    * @param pkix the JDK's trust manager over the trusted certificates; empty to trust any certificate
    * @param trusted what it trusts, for messages, e.g. "the certificates of -Dcouchdb.caFile=ca.pem"
    */
-  ServerTrust(Optional<X509ExtendedTrustManager> pkix, String trusted) {
+  ServerTrust(TlsServer server, Optional<X509ExtendedTrustManager> pkix, String trusted) {
+    this.server = server;
     this.pkix = pkix;
     this.trusted = trusted;
   }
@@ -39,8 +43,15 @@ final class ServerTrust extends X509ExtendedTrustManager {
   @Override
   public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
       throws CertificateException {
-    check(chain, authType, socket == null || socket.getInetAddress() == null ? null
-        : socket.getInetAddress().getHostName(), () -> pkix.get().checkServerTrusted(chain, authType, socket));
+    check(chain, authType, askedHost(socket), () -> pkix.get().checkServerTrusted(chain, authType, socket));
+  }
+
+  /** The host a socket was asked to reach, as the host name check sees it: not a reverse lookup of its address. */
+  private static String askedHost(Socket socket) {
+    if (socket instanceof SSLSocket tls && tls.getHandshakeSession() != null) {
+      return tls.getHandshakeSession().getPeerHost();
+    }
+    return socket == null || socket.getInetAddress() == null ? null : socket.getInetAddress().getHostName();
   }
 
   @Override
@@ -94,18 +105,19 @@ final class ServerTrust extends X509ExtendedTrustManager {
     try {
       pkix.get().checkServerTrusted(chain, authType);
     } catch (CertificateException e) {
-      X509Certificate server = chain[0];
-      throw new CertificateRejected("sent a certificate that is not trusted (subject " + server.getSubjectX500Principal()
-          + ", issuer " + server.getIssuerX500Principal() + ", not among " + trusted + ": " + rootCause(e)
-          + "): give the certificate of its CA, or its own, with -Dcouchdb.caFile=PEM"
-          + " (or skip the check with -Dcouchdb.insecure=true)", e);
+      X509Certificate certificate = chain[0];
+      throw new CertificateRejected("sent a certificate that is not trusted (subject "
+          + certificate.getSubjectX500Principal() + ", issuer " + certificate.getIssuerX500Principal() + ", not among " + trusted + ": " + rootCause(e)
+          + "): give the certificate of its CA, or its own, with -D" + server.caFile() + "=PEM"
+          + " (or skip the check with -D" + server.insecure() + "=true)", e);
     }
   }
 
-  private static CertificateRejected nameMismatch(X509Certificate server, String asked, CertificateException e) {
-    return new CertificateRejected("sent a certificate for " + String.join(", ", names(server)) + ", not for "
-        + (asked == null ? "the host asked for" : asked) + " (" + rootCause(e) + "): use one of those names in"
-        + " -Dcouchdb.url, or give the server a certificate that names " + (asked == null ? "it" : asked), e);
+  private CertificateRejected nameMismatch(X509Certificate certificate, String asked, CertificateException e) {
+    return new CertificateRejected("sent a certificate for " + String.join(", ", names(certificate)) + ", not for "
+        + (asked == null ? "the host asked for" : asked) + " (" + rootCause(e) + "): use one of those names in "
+        + server.addressSetting() + ", or give the server a certificate that names " + (asked == null ? "it" : asked),
+        e);
   }
 
   /** The DNS names and IP addresses a certificate is for, else its subject. */

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * The settings that say where a run's servers are and how it logs in to CouchDB, read from the run's
  * {@link Settings}: -Dcouchdb.url, the CouchDB login, -Dmemcache.servers and -Dcouchbench.defaultPorts. The TLS
- * settings are read by {@link CouchTls}.
+ * settings, CouchDB's and memcache's, are read by {@link ServerTls}.
  */
 public final class TargetSettings {
 
@@ -87,8 +87,10 @@ public final class TargetSettings {
         .orElse(MEMCACHE_SERVERS + " not set (" + (probe ? "127.0.0.1:21201 if it answers, else " : "")
             + "a local memcached)");
     String ports = probe ? "" : "; " + DEFAULT_PORTS + "=false: the default ports are not looked at";
-    String tls = CouchTls.describeSettings(settings).map(given -> ", " + given).orElse("");
-    return "settings: " + couch + ", " + login + tls + "; " + memcache + ports + ".";
+    String couchTls = ServerTls.describeSettings(settings, TlsServer.COUCHDB).map(given -> ", " + given).orElse("");
+    String memcacheTls = ServerTls.describeSettings(settings, TlsServer.MEMCACHE).map(given -> ", " + given)
+        .orElse("");
+    return "settings: " + couch + ", " + login + couchTls + "; " + memcache + memcacheTls + ports + ".";
   }
 
   private static List<String> servers(String raw) {

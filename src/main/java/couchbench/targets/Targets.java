@@ -49,11 +49,8 @@ public final class Targets {
         .orElse(List.of(defaultUrl));
     String url = urls.get(0);
     boolean perRequest = spreadPerRequest(settings, urls.size());
-    CouchTls tls = CouchTls.from(settings, url);
-    if (tls.insecure()) {
-      Console.warn("-D" + CouchTls.INSECURE + "=true: the certificate of CouchDB at " + String.join(", ", urls)
-          + " is not checked, so any server can pose as it; give -D" + CouchTls.CA_FILE + " instead to check it");
-    }
+    ServerTls tls = ServerTls.couchdb(settings, url);
+    tls.warnWhenInsecure(urls);
     if (url.startsWith("https://")) {
       tls.installForGatling();
     }
@@ -101,7 +98,7 @@ public final class Targets {
   }
 
   /** A node of -Dcouchdb.url, which must answer as CouchDB: what it is (e.g. "CouchDB 3.5.0"), else one line. */
-  private static String checkGivenNode(String url, Optional<Credentials> credentials, CouchTls tls) {
+  private static String checkGivenNode(String url, Optional<Credentials> credentials, ServerTls tls) {
     Probe probe = CouchProbe.probe(url, credentials, tls);
     return switch (probe.outcome()) {
       case ANSWERS -> probe.detail();
@@ -134,13 +131,19 @@ public final class Targets {
     TargetSettings targets = new TargetSettings(settings);
     Optional<List<String>> given = targets.memcacheServers();
     boolean probeDefault = targets.defaultPorts();
+    Optional<ServerTls> tls = ServerTls.memcache(settings);
+    if (tls.isPresent() && given.isEmpty()) {
+      throw new SettingsException("-D" + ServerTls.MEMCACHE_TLS + "=true needs -Dmemcache.servers: the memcached"
+          + " couchbench starts or finds on the default port speaks plain text; start yours with -Z and name it");
+    }
     if (given.isPresent()) {
+      tls.ifPresent(on -> on.warnWhenInsecure(given.get()));
       List<String> answers = new ArrayList<>();
       for (String server : given.get()) {
-        answers.add(server + " (" + checkGivenServer(server) + ")");
+        answers.add(server + " (" + checkGivenServer(server, tls) + ")");
       }
-      return use(new MemcacheTarget(given.get(), false),
-          "using memcache at " + String.join(", ", answers) + " (from -Dmemcache.servers)");
+      return use(new MemcacheTarget(given.get(), false, tls), "using memcache at " + String.join(", ", answers)
+          + tls.map(on -> " over TLS, " + on.describe()).orElse("") + " (from -Dmemcache.servers)");
     }
     if (!probeDefault) {
       return startMemcached(settings);
@@ -155,12 +158,13 @@ public final class Targets {
     };
   }
 
-  private static String checkGivenServer(String server) {
-    Probe probe = MemcacheProbe.probe(server);
+  private static String checkGivenServer(String server, Optional<ServerTls> tls) {
+    Probe probe = MemcacheProbe.probe(server, tls);
     return switch (probe.outcome()) {
       case ANSWERS -> probe.detail();
       case NOT_IT -> throw new TargetException("something at " + server + " answers but is not memcache ("
           + probe.detail() + "): fix -Dmemcache.servers");
+      case TLS_FAILED -> throw new TargetException(probe.detail());
       default -> throw new TargetException("memcache server " + server + " does not answer (" + probe.detail()
           + "): start it or fix -Dmemcache.servers");
     };
@@ -173,7 +177,7 @@ public final class Targets {
     Console.say((earlier.isPresent() ? "using the local pouchdb-server " : "started local pouchdb-server ")
         + PouchDbInstall.version() + " at " + server.url() + " (data in " + server.dataDirectory()
         + (loginGiven ? ", no login needed" : "") + "), it stops when the run ends");
-    return new CouchTarget(server.url(), Optional.empty(), true, CouchTls.JVM_DEFAULT, CouchNodes.single(server.url()),
+    return new CouchTarget(server.url(), Optional.empty(), true, ServerTls.COUCHDB_DEFAULT, CouchNodes.single(server.url()),
         options);
   }
 

@@ -7,10 +7,10 @@ import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 
 /**
- * One line for a TLS handshake with CouchDB that failed: a certificate not trusted or for another name (from
- * {@link ServerTrust}), a client certificate wanted or refused, a handshake refused (with what couchbench offered),
- * or a server that does not speak TLS. Refused connections and timeouts are not TLS failures: they stay "does not
- * answer".
+ * One line for a TLS handshake with CouchDB or a memcache server that failed: a certificate not trusted or for another
+ * name (from {@link ServerTrust}), a client certificate wanted or refused, a handshake refused (with what couchbench
+ * offered), or a server that does not speak TLS. Refused connections and timeouts are not TLS failures: they stay
+ * "does not answer".
  */
 public final class TlsFailure {
 
@@ -24,12 +24,12 @@ public final class TlsFailure {
 
   /**
    * @param failure what the client threw
-   * @param baseUrl the CouchDB URL, without user-info
-   * @param tls the run's TLS, for what it offered and which client certificate it showed
+   * @param address the server: CouchDB's URL without user-info, or a memcache server's host:port
+   * @param tls the run's TLS for that server, for what it offered and which client certificate it showed
    * @return the line saying what failed and which setting fixes it; empty when the failure is not TLS's
    */
-  public static Optional<String> describe(Throwable failure, String baseUrl, CouchTls tls) {
-    String server = "CouchDB at " + baseUrl + " ";
+  public static Optional<String> describe(Throwable failure, String address, ServerTls tls) {
+    String server = tls.server().name() + " at " + address + " ";
     SSLException ssl = null;
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
       if (cause instanceof CertificateRejected rejected) {
@@ -49,33 +49,34 @@ public final class TlsFailure {
     }
     if (message.contains("Remote host terminated the handshake")) {
       return Optional.of(server + "closed the connection during the TLS handshake without saying why: couchbench"
-          + " offered " + tls.offered() + "; the server's log says what it refused (CouchDB: its [ssl] tls_versions,"
-          + " ciphers and verify_ssl_certificates)" + clientCertificateHint(tls));
+          + " offered " + tls.offered() + "; the server's log says what it refused (" + tls.server().handshakeSettings()
+          + ")" + clientCertificateHint(tls));
     }
     if (message.contains("Unsupported or unrecognized SSL message")) {
-      return Optional.of(server + "does not answer in TLS (a plain http port?): use http:// in -Dcouchdb.url,"
-          + " or the port of its https listener");
+      return Optional.of(server + "does not answer in TLS " + tls.server().plainPortFix());
     }
     return Optional.of(server + "failed the TLS handshake (" + ssl.getClass().getSimpleName() + ": " + message
         + "): the JDK's -Djavax.net.debug=ssl:handshake shows the handshake");
   }
 
-  private static String alert(String alert, CouchTls tls) {
+  private static String alert(String alert, ServerTls tls) {
     String said = " (TLS alert " + alert + ")";
     // The only certificate a client sends is its own: these alerts are about it, or about its absence.
+    TlsServer kind = tls.server();
     if (CLIENT_CERTIFICATE_ALERTS.contains(alert)) {
-      return tls.clientCert().map(cert -> "refused the client certificate of -D" + CouchTls.CLIENT_CERT + "=" + cert
-              + said + ": give one its [ssl] cacert_file trusts, with its own key in -D" + CouchTls.CLIENT_KEY)
-          .orElse("wants a client certificate" + said + ": set -D" + CouchTls.CLIENT_CERT + " and -D"
-              + CouchTls.CLIENT_KEY + " (PEM)");
+      return tls.clientCert().map(cert -> "refused the client certificate of -D" + kind.clientCert() + "=" + cert
+              + said + ": give one its " + kind.clientCaSetting() + " trusts, with its own key in -D"
+              + kind.clientKey())
+          .orElse("wants a client certificate" + said + ": set -D" + kind.clientCert() + " and -D" + kind.clientKey()
+              + " (PEM)");
     }
     return "refused the TLS handshake" + said + ": couchbench offered " + tls.offered()
-        + "; compare the server's accepted versions and ciphers (CouchDB: [ssl] tls_versions and ciphers)"
+        + "; compare the server's accepted versions and ciphers (" + kind.handshakeSettings() + ")"
         + clientCertificateHint(tls);
   }
 
-  private static String clientCertificateHint(CouchTls tls) {
-    return tls.clientCert().isPresent() ? "" : "; if it asks for a client certificate, set -D" + CouchTls.CLIENT_CERT
-        + " and -D" + CouchTls.CLIENT_KEY;
+  private static String clientCertificateHint(ServerTls tls) {
+    return tls.clientCert().isPresent() ? "" : "; if it asks for a client certificate, set -D"
+        + tls.server().clientCert() + " and -D" + tls.server().clientKey();
   }
 }

@@ -123,7 +123,7 @@ public final class MemcacheOperations extends SystemOperations {
 
   @Override
   public ProtocolBuilder protocol() {
-    return memcache.servers(target.servers()).timings(timings).connectionTally(connections);
+    return target.protocol().timings(timings).connectionTally(connections);
   }
 
   @Override

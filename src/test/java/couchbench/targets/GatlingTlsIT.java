@@ -45,7 +45,7 @@ class GatlingTlsIT {
   private static TlsProxy trusted;
   private static TlsProxy misnamed;
   private static EventLoopGroup loop;
-  private static CouchTls installed;
+  private static ServerTls installed;
 
   @BeforeAll
   static void start() throws Exception {
@@ -69,7 +69,7 @@ class GatlingTlsIT {
 
   @Test
   void shouldTrustTheGivenCertificateAndNothingElse() throws Exception {
-    install(Map.of(CouchTls.CA_FILE, server.certificatePem().toString()), trusted);
+    install(Map.of(TlsServer.COUCHDB.caFile(), server.certificatePem().toString()), trusted);
     assertEquals(Optional.empty(), handshake(trusted), "the certificate of -Dcouchdb.caFile is trusted");
 
     install(Map.of(), trusted);
@@ -79,7 +79,7 @@ class GatlingTlsIT {
 
   @Test
   void shouldCheckTheHostName() throws Exception {
-    install(Map.of(CouchTls.CA_FILE, otherHost.certificatePem().toString()), misnamed);
+    install(Map.of(TlsServer.COUCHDB.caFile(), otherHost.certificatePem().toString()), misnamed);
 
     String refused = handshake(misnamed).orElse("");
     assertTrue(refused.contains("sent a certificate for couchdb.example.test, not for 127.0.0.1"), refused);
@@ -87,13 +87,13 @@ class GatlingTlsIT {
 
   @Test
   void shouldCheckNothingWhenInsecure() throws Exception {
-    install(Map.of(CouchTls.INSECURE, "true"), misnamed);
+    install(Map.of(TlsServer.COUCHDB.insecure(), "true"), misnamed);
 
     assertEquals(Optional.empty(), handshake(misnamed), "neither trusted nor for this host, and not checked");
   }
 
   private static void install(Map<String, String> properties, TlsProxy proxy) {
-    installed = CouchTls.from(Settings.of(properties, Map.of()), proxy.url());
+    installed = ServerTls.couchdb(Settings.of(properties, Map.of()), proxy.url());
     installed.installForGatling();
   }
 

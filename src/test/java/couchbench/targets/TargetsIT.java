@@ -173,8 +173,9 @@ class TargetsIT {
       assertEquals("memcache server " + address(silent) + " does not answer (it accepts connections but sent no reply"
           + " to version within 3 s): start it or fix -Dmemcache.servers", given(address(silent)));
       String tlsPort = tls.url().substring("https://".length());
-      assertEquals("something at " + tlsPort + " answers but is not memcache (it is a TLS port: couchbench speaks"
-          + " memcache in plain text, give the server's plain port): fix -Dmemcache.servers", given(tlsPort));
+      assertEquals("something at " + tlsPort + " answers but is not memcache (it is a TLS port: set"
+          + " -Dmemcache.tls=true (with -Dmemcache.caFile=PEM to trust its certificate), or give the server's plain"
+          + " port): fix -Dmemcache.servers", given(tlsPort));
       assertEquals(new MemcacheTarget(List.of(address(error)), false),
           Targets.memcache(settings(Map.of("memcache.servers", address(error)))),
           "ERROR to version is memcache's own reply: a server or proxy without the command, used");

@@ -29,22 +29,22 @@ class TlsFailureTest {
 
   private static TestCertificates.Identity server;
   private static TestCertificates.Identity client;
-  private static CouchTls withClientCertificate;
+  private static ServerTls withClientCertificate;
 
   @BeforeAll
   static void certificates() throws Exception {
     Path folder = Path.of("target", "tls-test", String.valueOf(System.nanoTime()));
     server = TestCertificates.selfSigned(folder, "server", "dns:couchdb.example.test,ip:10.0.0.7");
     client = TestCertificates.selfSigned(folder, "client", "");
-    withClientCertificate = CouchTls.from(Settings.of(Map.of(CouchTls.CLIENT_CERT, client.certificatePem().toString(),
-        CouchTls.CLIENT_KEY, client.keyPem().toString()), Map.of()), URL);
+    withClientCertificate = ServerTls.couchdb(Settings.of(Map.of(TlsServer.COUCHDB.clientCert(),
+        client.certificatePem().toString(), TlsServer.COUCHDB.clientKey(), client.keyPem().toString()), Map.of()), URL);
   }
 
   @Test
   void shouldNameTheUntrustedCertificateAndTheSetting() {
-    SSLHandshakeException handshake = refusedBy(CouchTls.JVM_DEFAULT, "127.0.0.1");
+    SSLHandshakeException handshake = refusedBy(ServerTls.COUCHDB_DEFAULT, "127.0.0.1");
 
-    String line = describe(handshake, CouchTls.JVM_DEFAULT);
+    String line = describe(handshake, ServerTls.COUCHDB_DEFAULT);
     assertTrue(line.startsWith("CouchDB at " + URL + " sent a certificate that is not trusted (subject"
         + " CN=couchbench test server, issuer CN=couchbench test server, not among the JVM's trusted certificates"), line);
     assertTrue(line.contains("-Dcouchdb.caFile=PEM") && line.contains("-Dcouchdb.insecure=true"), line);
@@ -52,8 +52,8 @@ class TlsFailureTest {
 
   @Test
   void shouldNameTheCertificatesNamesAndTheOneAskedFor() {
-    CouchTls trusting = CouchTls.from(Settings.of(Map.of(CouchTls.CA_FILE, server.certificatePem().toString()),
-        Map.of()), URL);
+    ServerTls trusting = ServerTls.couchdb(Settings.of(Map.of(TlsServer.COUCHDB.caFile(),
+        server.certificatePem().toString()), Map.of()), URL);
 
     String line = describe(refusedBy(trusting, "127.0.0.1"), trusting);
 
@@ -65,11 +65,11 @@ class TlsFailureTest {
   @Test
   void shouldListWhatWasOfferedWhenTheServerRefusesTheHandshake() {
     for (String alert : new String[] {"handshake_failure", "protocol_version", "insufficient_security"}) {
-      String line = describe(new SSLHandshakeException("Received fatal alert: " + alert), CouchTls.JVM_DEFAULT);
+      String line = describe(new SSLHandshakeException("Received fatal alert: " + alert), ServerTls.COUCHDB_DEFAULT);
 
       assertTrue(line.startsWith("CouchDB at " + URL + " refused the TLS handshake (TLS alert " + alert + "):"
           + " couchbench offered TLSv1.3, TLSv1.2 with the cipher suites TLS_AES_256_GCM_SHA384,"), line);
-      assertTrue(line.contains("[ssl] tls_versions and ciphers"), line);
+      assertTrue(line.contains("[ssl] tls_versions, ciphers and verify_ssl_certificates"), line);
       assertTrue(line.contains("if it asks for a client certificate, set -Dcouchdb.clientCert"), line);
     }
   }
@@ -80,7 +80,7 @@ class TlsFailureTest {
       SSLHandshakeException refused = new SSLHandshakeException("Received fatal alert: " + alert);
 
       assertEquals("CouchDB at " + URL + " wants a client certificate (TLS alert " + alert + "): set"
-          + " -Dcouchdb.clientCert and -Dcouchdb.clientKey (PEM)", describe(refused, CouchTls.JVM_DEFAULT));
+          + " -Dcouchdb.clientCert and -Dcouchdb.clientKey (PEM)", describe(refused, ServerTls.COUCHDB_DEFAULT));
       assertTrue(describe(refused, withClientCertificate).startsWith("CouchDB at " + URL + " refused the client"
           + " certificate of -Dcouchdb.clientCert=" + client.certificatePem() + " (TLS alert " + alert + ")"));
     }
@@ -88,26 +88,27 @@ class TlsFailureTest {
 
   @Test
   void shouldSayWhenTheServerHangsUpOrDoesNotSpeakTls() {
-    String closed = describe(new SSLHandshakeException("Remote host terminated the handshake"), CouchTls.JVM_DEFAULT);
+    String closed = describe(new SSLHandshakeException("Remote host terminated the handshake"),
+        ServerTls.COUCHDB_DEFAULT);
     assertTrue(closed.startsWith("CouchDB at " + URL + " closed the connection during the TLS handshake without saying"
         + " why: couchbench offered TLSv1.3, TLSv1.2"), closed);
 
     IOException plain = new IOException("wrapped", new SSLException("Unsupported or unrecognized SSL message"));
     assertEquals("CouchDB at " + URL + " does not answer in TLS (a plain http port?): use http:// in -Dcouchdb.url,"
-        + " or the port of its https listener", describe(plain, CouchTls.JVM_DEFAULT));
+        + " or the port of its https listener", describe(plain, ServerTls.COUCHDB_DEFAULT));
   }
 
   @Test
   void shouldLeaveRefusedConnectionsAndTimeoutsToDoesNotAnswer() {
     assertEquals(Optional.empty(), TlsFailure.describe(new ConnectException("Connection refused"), URL,
-        CouchTls.JVM_DEFAULT));
+        ServerTls.COUCHDB_DEFAULT));
     assertEquals(Optional.empty(), TlsFailure.describe(new HttpConnectTimeoutException("HTTP connect timed out"), URL,
-        CouchTls.JVM_DEFAULT));
+        ServerTls.COUCHDB_DEFAULT));
   }
 
   @Test
   void shouldNameAnyOtherTlsFailureOnOneLine() {
-    String line = describe(new SSLException("Tag mismatch!\nsecond line"), CouchTls.JVM_DEFAULT);
+    String line = describe(new SSLException("Tag mismatch!\nsecond line"), ServerTls.COUCHDB_DEFAULT);
 
     assertEquals("CouchDB at " + URL + " failed the TLS handshake (SSLException: Tag mismatch! second line): the JDK's"
         + " -Djavax.net.debug=ssl:handshake shows the handshake", Console.oneLine(line));
@@ -115,7 +116,7 @@ class TlsFailureTest {
   }
 
   /** The handshake failure the JDK reports when the run's trust refuses the server's certificate for host. */
-  private static SSLHandshakeException refusedBy(CouchTls tls, String host) {
+  private static SSLHandshakeException refusedBy(ServerTls tls, String host) {
     SSLEngine engine = tls.sslContext().createSSLEngine(host, 6984);
     engine.setUseClientMode(true);
     SSLParameters parameters = engine.getSSLParameters();
@@ -131,7 +132,7 @@ class TlsFailureTest {
     throw new AssertionError("the certificate was trusted");
   }
 
-  private static String describe(Throwable failure, CouchTls tls) {
+  private static String describe(Throwable failure, ServerTls tls) {
     return TlsFailure.describe(failure, URL, tls).orElseThrow();
   }
 }

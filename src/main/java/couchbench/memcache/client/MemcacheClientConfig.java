@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 /**
  * How a {@link MemcacheClient} connects.
@@ -22,6 +24,8 @@ import java.util.List;
  *     each its own
  * @param reconnectEvery without a shared pool: a connection is closed and another opened once it carried this many
  *     requests, at the first request after that finds it idle (memtier's --reconnect-interval); 0, the default, never
+ * @param tls TLS on each connection (memcached 1.6 with -Z), with this context's trust and client certificate, and
+ *     the server's host name checked against its certificate; empty, the default, for plain text
  */
 public record MemcacheClientConfig(
     List<InetSocketAddress> servers,
@@ -31,7 +35,8 @@ public record MemcacheClientConfig(
     int poolSize,
     int maxValueBytes,
     int usersPerConnection,
-    int reconnectEvery) {
+    int reconnectEvery,
+    Optional<SSLContext> tls) {
 
   /** Default connect and request timeouts. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -70,7 +75,7 @@ public record MemcacheClientConfig(
    */
   public static MemcacheClientConfig of(List<InetSocketAddress> servers) {
     return new MemcacheClientConfig(servers, DEFAULT_TIMEOUT, DEFAULT_TIMEOUT, false, 1,
-        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES, 1, 0);
+        MemcacheTextDecoder.DEFAULT_MAX_VALUE_BYTES, 1, 0, Optional.empty());
   }
 
   /**
@@ -80,7 +85,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withTimeouts(Duration connect, Duration request) {
     return new MemcacheClientConfig(servers, connect, request, sharedPool, poolSize, maxValueBytes, usersPerConnection,
-        reconnectEvery);
+        reconnectEvery, tls);
   }
 
   /**
@@ -89,7 +94,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withSharedPool(int size) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, true, size, maxValueBytes,
-        usersPerConnection, reconnectEvery);
+        usersPerConnection, reconnectEvery, tls);
   }
 
   /**
@@ -98,7 +103,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withMaxValueBytes(int bytes) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, bytes,
-        usersPerConnection, reconnectEvery);
+        usersPerConnection, reconnectEvery, tls);
   }
 
   /**
@@ -107,7 +112,7 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withUsersPerConnection(int users) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
-        users, reconnectEvery);
+        users, reconnectEvery, tls);
   }
 
   /**
@@ -116,7 +121,16 @@ public record MemcacheClientConfig(
    */
   public MemcacheClientConfig withReconnectEvery(int requests) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
-        usersPerConnection, requests);
+        usersPerConnection, requests, tls);
+  }
+
+  /**
+   * @param context the TLS context: what it trusts, and the client certificate it shows
+   * @return a copy that speaks TLS on each connection
+   */
+  public MemcacheClientConfig withTls(SSLContext context) {
+    return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
+        usersPerConnection, reconnectEvery, Optional.of(context));
   }
 
   private static void requirePositive(Duration duration, String name) {

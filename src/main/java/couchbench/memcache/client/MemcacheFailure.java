@@ -4,6 +4,7 @@ import io.netty.channel.ConnectTimeoutException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
+import javax.net.ssl.SSLException;
 
 /**
  * Why a memcache request failed. The message names a kind of failure and no key or value, e.g. "timeout after
@@ -81,6 +82,9 @@ public final class MemcacheFailure extends RuntimeException {
     }
     if (cause instanceof ConnectException) {
       return new MemcacheFailure("connection refused: " + server);
+    }
+    if (cause instanceof SSLException) {
+      return new MemcacheFailure("TLS handshake with " + server + " failed: " + cause.getMessage());
     }
     // Not an I/O failure: e.g. "incompatible event loop type", a channel factory that does not fit the loops.
     return new MemcacheFailure("cannot connect to " + server + ": " + cause.getClass().getSimpleName()

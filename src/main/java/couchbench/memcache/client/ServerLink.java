@@ -13,11 +13,15 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
 
 /**
  * One connection to one server, on one event loop, opened on first use and opened again by the first request
@@ -63,6 +67,7 @@ final class ServerLink {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
+            config.tls().ifPresent(context -> ch.pipeline().addLast(tls(context, address, config)));
             configure(ch.pipeline(), server, config, errors);
           }
         });
@@ -85,6 +90,22 @@ final class ServerLink {
         META_ENCODER,
         new MemcacheTextDecoder(MemcacheTextDecoder.DEFAULT_MAX_LINE_BYTES, config.maxValueBytes()),
         replies);
+  }
+
+  /**
+   * TLS under the memcache codec, as a client that checks the server's certificate and that it names the host asked
+   * for (the trust manager of the context decides what is trusted, and may check nothing). The handshake may take
+   * as long as a connection may take to open.
+   */
+  private static SslHandler tls(SSLContext context, InetSocketAddress address, MemcacheClientConfig config) {
+    SSLEngine engine = context.createSSLEngine(address.getHostString(), address.getPort());
+    engine.setUseClientMode(true);
+    SSLParameters parameters = engine.getSSLParameters();
+    parameters.setEndpointIdentificationAlgorithm("HTTPS");
+    engine.setSSLParameters(parameters);
+    SslHandler handler = new SslHandler(engine);
+    handler.setHandshakeTimeoutMillis(config.connectTimeout().toMillis());
+    return handler;
   }
 
   /** Sends a request from any thread; its future completes on this link's event loop. */
@@ -183,31 +204,42 @@ final class ServerLink {
     handler = null;
     bootstrap.connect(address).addListener((ChannelFuture f) -> {
       if (loop.inEventLoop()) {
-        connected(f);
+        tcpConnected(f);
       } else {
         // A channel that could not even register (e.g. a channel type foreign to this loop) reports elsewhere.
         try {
-          loop.execute(() -> connected(f));
+          loop.execute(() -> tcpConnected(f));
         } catch (RejectedExecutionException e) {
-          connected(f); // the loop is gone: nothing else can touch this link any more
+          connected(f.channel(), f.cause()); // the loop is gone: nothing else can touch this link any more
         }
       }
     });
   }
 
-  private void connected(ChannelFuture f) {
+  // Over TLS, a connection is open once its handshake is done: the requests waiting go out then, or fail with it.
+  private void tcpConnected(ChannelFuture f) {
+    SslHandler tls = f.isSuccess() ? f.channel().pipeline().get(SslHandler.class) : null;
+    if (tls == null) {
+      connected(f.channel(), f.cause());
+    } else {
+      tls.handshakeFuture().addListener(handshake -> connected(f.channel(), handshake.cause()));
+    }
+  }
+
+  /** @param failure why the connection (or its handshake) failed; null when it is open */
+  private void connected(Channel opened, Throwable failure) {
     connecting = false;
     List<PendingRequest> ready = waiting;
     waiting = new ArrayList<>();
-    if (!f.isSuccess()) {
-      MemcacheFailure failure = MemcacheFailure.connectFailed(f.cause(), server, config.connectTimeout());
-      ready.forEach(request -> request.fail(failure));
+    if (failure != null) {
+      MemcacheFailure failed = MemcacheFailure.connectFailed(failure, server, config.connectTimeout());
+      ready.forEach(request -> request.fail(failed));
+      opened.close();
       if (closed) {
         closeDone.complete(null);
       }
       return;
     }
-    Channel opened = f.channel();
     if (closed) {
       ready.forEach(request -> request.fail(MemcacheFailure.clientClosed()));
       opened.close().addListener(done -> closeDone.complete(null));
