@@ -8,6 +8,7 @@ import couchbench.data.KeyFile;
 import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.requests.MemcacheDialect;
 import couchbench.requests.MemcacheRequests;
+import couchbench.resources.MemcacheResources;
 import couchbench.siege.SiegePlan;
 import couchbench.siege.SiegeSummary;
 import couchbench.simulation.CouchbenchSimulation;
@@ -27,7 +28,8 @@ public class MemGet extends CouchbenchSimulation {
       MemcacheRequests.readKeys(SiegePlan.keyFile(settings, "data/keys/memcache.csv")));
   private final MemcacheTarget memcached = memcacheTarget();
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol)
+      .reading(keys);
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
       .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
@@ -60,10 +62,21 @@ public class MemGet extends CouchbenchSimulation {
         .assertions(global().failedRequests().count().is(0L));
   }
 
+  // With keys that expire (MemSet's -Dexpiry), memcached's hits and misses against the gets named after them.
+  @Override
+  protected void prepare() {
+    if (memcacheRequests.readsExpiringKeys()) {
+      run.countOnServer("memcache get_hits", () -> MemcacheResources.count(memcached, "get_hits"),
+          plan.requestNames(MemcacheRequests.GET, SiegePlan.WARMUP + MemcacheRequests.GET));
+      run.countOnServer("memcache get_misses", () -> MemcacheResources.count(memcached, "get_misses"),
+          plan.requestNames(MemcacheRequests.GET_EXPIRED, SiegePlan.WARMUP + MemcacheRequests.GET_EXPIRED));
+    }
+  }
+
   @Override
   protected Report<?> report() {
     return new Report<>(List.of(protocol.describe(memcached)),
-        SiegeSummary.of(simulation(), plan, MemcacheRequests.GET),
+        SiegeSummary.of(simulation(), plan, MemcacheRequests.getNames()),
         SiegeSummary.Figures.reading(keys).climbed(staircase));
   }
 }

@@ -29,7 +29,8 @@ public class MemSet extends CouchbenchSimulation {
   private final MemcacheDialect protocol = orExit(() -> MemcacheDialect.spokenBy(settings, memcached));
   private final Path keyFile = SiegePlan.keyFile(settings, "data/keys/memcache.csv");
   private final KeyFile keys = KeyFile.at(plan.injector().ownFile(keyFile));
-  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol);
+  private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol)
+      .expiring(plan.expiry());
 
   private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
       .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())

@@ -71,6 +71,24 @@ public final class MemcachedStats {
   }
 
   /**
+   * Asks memcached, in the meta protocol, how long a key has left to live.
+   *
+   * @param port its port on 127.0.0.1
+   * @param key the key
+   * @return its seconds left; -1 when it never expires, -2 when memcached does not hold it
+   */
+  public static long secondsLeft(int port, String key) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
+      socket.setSoTimeout(3000);
+      socket.getOutputStream().write(("mg " + key + " t\r\n").getBytes(StandardCharsets.US_ASCII));
+      String line = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+          .readLine();
+      return line.startsWith("HD t") ? Long.parseLong(line.substring("HD t".length()).strip()) : -2;
+    }
+  }
+
+  /**
    * Asks memcached which keys it holds, 100 to a {@code get}: for checking a key file against the server.
    *
    * @param port its port on 127.0.0.1

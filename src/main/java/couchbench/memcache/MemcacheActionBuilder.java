@@ -45,6 +45,17 @@ public final class MemcacheActionBuilder implements ActionBuilder {
   }
 
   /**
+   * The expiry time stored with the value, drawn for each request, e.g. from its key.
+   *
+   * @param exptime seconds, or a Unix time, from the virtual user's session; 0 for never
+   * @return a new builder
+   */
+  public MemcacheActionBuilder exptime(Function<Session, Long> exptime) {
+    requireStorage("exptime");
+    return with(settings.command().withExptime(exptime));
+  }
+
+  /**
    * Asks the server not to reply; the request counts as OK once written. Only for commands whose
    * reply can be left out without putting later replies out of step: set, add, replace, append,
    * prepend, delete, incr, decr, touch.

@@ -67,7 +67,8 @@ public final class MergeCommand {
     Settings settings = Settings.of(run.parameters(), Map.of());
     return switch (run.simulation()) {
       case "MemSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.SET));
-      case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings), MemcacheRequests.GET));
+      case "MemGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings),
+          MemcacheRequests.getNames()));
       case "CouchSet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings).forHttp("CouchSet"),
           CouchRequests.SET));
       case "CouchGet" -> Optional.of(SiegeSummary.of(run.simulation(), SiegePlan.from(settings).forHttp("CouchGet"),

@@ -99,6 +99,16 @@ public enum MemcacheDialect {
     return this == META ? request.metaSet(key, value).compareCas(cas) : request.cas(key, value, cas);
   }
 
+  /** @return the reply word of a read that found the value: VALUE, or VA */
+  public String found() {
+    return this == META ? "VA" : "VALUE";
+  }
+
+  /** @return the reply word of a read that found nothing: END, or EN */
+  public String missing() {
+    return this == META ? "EN" : "END";
+  }
+
   /** @return the reply word of a stored value: STORED, or HD */
   public String stored() {
     return this == META ? "HD" : "STORED";

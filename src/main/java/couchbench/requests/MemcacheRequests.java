@@ -7,6 +7,7 @@ import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.group;
 
+import couchbench.data.Expiry;
 import couchbench.data.KeyFile;
 import couchbench.data.KeyFileException;
 import couchbench.data.RandomText;
@@ -39,6 +40,22 @@ public final class MemcacheRequests {
   /** Request names in the report: system and operation. */
   public static final String GET = "memcache get";
 
+  /** A get of a key past its expiry time (-Dexpiry): it must find nothing, and it is no failure. */
+  public static final String GET_EXPIRED = "memcache get expired";
+
+  /** A get of a key within a second or two of its expiry time, where no unsettled key could be drawn: either way. */
+  public static final String GET_NEAR_EXPIRY = "memcache get near expiry";
+
+  /** @return every name a get has, for a summary: its own, then an expired key's, then a key's near its expiry */
+  public static String[] getNames() {
+    return new String[] {GET, GET_EXPIRED, GET_NEAR_EXPIRY};
+  }
+
+  // A key is drawn again while it is near its expiry time, at most this often: its outcome is not known there.
+  private static final int DRAWS = 100;
+  private static final String KEY_STATE = "couchbench.keyState";
+  private static final String AS_EXPECTED = "as its expiry time says";
+
   /** The group timing a whole record's write: F sets, one after the other. */
   public static final String RECORD_WRITE = "memcache record write";
 
@@ -53,6 +70,8 @@ public final class MemcacheRequests {
 
   private final ValueSizes valueSizes;
   private final MemcacheDialect dialect;
+  private final Expiry expiry;
+  private final boolean keysExpire;
 
   /**
    * @param valueSizes bytes of random text per value, or per field of a record, by key
@@ -60,8 +79,37 @@ public final class MemcacheRequests {
    *     F0 T0, as set's line has them) and mg with v; the multi-get of a record stays a text get, which meta has none of
    */
   public MemcacheRequests(ValueSizes valueSizes, MemcacheDialect dialect) {
+    this(valueSizes, dialect, Expiry.NONE, false);
+  }
+
+  private MemcacheRequests(ValueSizes valueSizes, MemcacheDialect dialect, Expiry expiry, boolean keysExpire) {
     this.valueSizes = valueSizes;
     this.dialect = dialect;
+    this.expiry = expiry;
+    this.keysExpire = keysExpire;
+  }
+
+  /**
+   * @param life how long each set's value lives (-Dexpiry)
+   * @return these requests, each set's key carrying its expiry time ({@link Expiry#stamp}) and its value that exptime
+   */
+  public MemcacheRequests expiring(Expiry life) {
+    return new MemcacheRequests(valueSizes, dialect, life, keysExpire);
+  }
+
+  /**
+   * @param keys the keys the gets draw from
+   * @return these requests, each get judged by its key's expiry time when the keys carry one: a key past it must be
+   *     gone ({@link #GET_EXPIRED}), one near it is drawn again
+   */
+  public MemcacheRequests reading(KeyFile.Keys keys) {
+    boolean expire = keys.keys().stream().anyMatch(key -> Expiry.expiresAt(key).isPresent());
+    return new MemcacheRequests(valueSizes, dialect, expiry, expire);
+  }
+
+  /** @return whether the keys read carry their expiry time, so that gets are named and judged by it */
+  public boolean readsExpiringKeys() {
+    return keysExpire;
   }
 
   /**
@@ -79,9 +127,14 @@ public final class MemcacheRequests {
   public ChainBuilder set(UnaryOperator<String> names, Supplier<String> newKey, Consumer<String> stored,
       int atOnce) {
     // The key stays in the session for the check; the value is drawn as the request is built: a session copy less.
-    Function<Session, Session> key = session -> session.set(KeyFile.HEADER, newKey.get());
+    Function<Session, Session> key = session -> session.set(KeyFile.HEADER,
+        expiry.stamp(newKey.get(), System.currentTimeMillis()));
     MemcacheActionBuilder store = store(memcache(names.apply(SET)), session -> session.getString(KeyFile.HEADER),
         session -> RandomText.ofLength(valueSizes.forKey(session.getString(KeyFile.HEADER)))).check(stored(stored));
+    if (expiry.expires()) {
+      store = store.exptime(session -> Expiry.secondsLeft(session.getString(KeyFile.HEADER),
+          System.currentTimeMillis()));
+    }
     return exec(atOnce(store, atOnce, key));
   }
 
@@ -96,8 +149,53 @@ public final class MemcacheRequests {
    * @return one iteration: the gets
    */
   public ChainBuilder get(UnaryOperator<String> names, Function<Session, Session> draw, int atOnce) {
+    if (keysExpire) {
+      return getByExpiry(names, draw, atOnce);
+    }
     MemcacheActionBuilder get = read(memcache(names.apply(GET)), "#{key}");
     return exec(atOnce(get, atOnce, draw));
+  }
+
+  // Keys that carry their expiry time: each get named and judged by its key's state when drawn, a key near its expiry
+  // drawn again. Never quiet: a miss is an outcome to see here, not the reply a quiet mg leaves out.
+  private ChainBuilder getByExpiry(UnaryOperator<String> names, Function<Session, Session> draw, int atOnce) {
+    Map<Expiry.State, String> named = Map.of(Expiry.State.LIVE, names.apply(GET), Expiry.State.EXPIRED,
+        names.apply(GET_EXPIRED), Expiry.State.UNSETTLED, names.apply(GET_NEAR_EXPIRY));
+    MemcacheActionBuilder get = read(memcache(session -> named.get(keyState(session))), "#{key}")
+        .check(asItsExpirySays());
+    return exec(get.pipelined(atOnce, session -> settledDraw(draw, session)));
+  }
+
+  private static Session settledDraw(Function<Session, Session> draw, Session session) {
+    Session drawn = session;
+    Expiry.State state = Expiry.State.UNSETTLED;
+    for (int i = 0; i < DRAWS && state == Expiry.State.UNSETTLED; i++) {
+      drawn = draw.apply(session);
+      state = Expiry.stateOf(drawn.getString(KeyFile.HEADER), System.currentTimeMillis());
+    }
+    return drawn.set(KEY_STATE, state);
+  }
+
+  private static Expiry.State keyState(Session session) {
+    return (Expiry.State) session.get(KEY_STATE);
+  }
+
+  // A live key's value is found, an expired key's is not; near its expiry time, either.
+  private CheckBuilder asItsExpirySays() {
+    String found = dialect.found();
+    String missing = dialect.missing();
+    return memcacheStatus()
+        .transformWithSession((word, session) -> {
+          Expiry.State state = keyState(session);
+          if (word.equals(found)) {
+            return state == Expiry.State.EXPIRED ? word + " after its expiry time" : AS_EXPECTED;
+          }
+          if (word.equals(missing)) {
+            return state == Expiry.State.LIVE ? "NOT_FOUND before its expiry time" : AS_EXPECTED;
+          }
+          return word;
+        })
+        .is(AS_EXPECTED);
   }
 
   /**

@@ -4,6 +4,7 @@ import couchbench.couchdb.DatabaseNames;
 import couchbench.curve.CurvePlan;
 import couchbench.curve.StaircaseLoad;
 import couchbench.data.Md5Keys;
+import couchbench.data.Expiry;
 import couchbench.data.ValueSizes;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
@@ -48,10 +49,11 @@ import java.util.stream.Stream;
  *     intended start (memtier's --rate-limiting); 0 for none
  * @param reconnectEvery -DreconnectEvery: the memcache requests a connection carries before it is closed and another
  *     opened (memtier's --reconnect-interval); 0 for never
+ * @param expiry -Dexpiry: how long each memcache set's value lives (memtier's --expiry-range); none by default
  */
 public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, String database, Duration warmup,
     int pipeline, int usersPerConnection, InjectorShare injector, Rounds rounds, Optional<CurvePlan> curve,
-    double ratePerConnection, int reconnectEvery) {
+    double ratePerConnection, int reconnectEvery, Expiry expiry) {
 
   /** The seed's author's production peak was 180 concurrent users; 50 is gentler on a laptop. */
   public static final int DEFAULT_USERS = 50;
@@ -121,7 +123,7 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
         DatabaseNames.fromSettings(settings, "couchbench_siege"),
         Duration.ofSeconds(settings.intValue("warmup", DEFAULT_WARMUP, 0)),
         atMostMax(settings, "pipeline", "1 (no pipelining)"), usersPerConnection, injector, Rounds.from(settings),
-        curve, ratePerConnection, settings.intValue("reconnectEvery", 0, 0));
+        curve, ratePerConnection, settings.intValue("reconnectEvery", 0, 0), Expiry.parse(settings.get("expiry", "0")));
   }
 
   // memtier's --ratio mixes sets and gets on one connection. Here each siege simulation sends one kind of request, as
@@ -195,7 +197,7 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
    *
    * @param simulation the simulation's name, for the message
    * @return this plan without a warm-up, so that its page claims none
-   * @throws SettingsException when -Dpipeline or -DusersPerConnection is above 1
+   * @throws SettingsException when -Dpipeline or -DusersPerConnection is above 1, or -DreconnectEvery or -Dexpiry is set
    */
   public SiegePlan forHttp(String simulation) {
     String given = pipeline > 1 ? "-Dpipeline=" + pipeline
@@ -206,8 +208,12 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
           + " sends one HTTP request at a time on each connection, as siege does; leave " + given.split("=")[0]
           + " out");
     }
+    if (expiry.expires()) {
+      throw new SettingsException("-Dexpiry applies to memcache values only: CouchDB's documents do not expire;"
+          + " leave -Dexpiry out");
+    }
     return new SiegePlan(users, duration, valueSizes, database, Duration.ZERO, pipeline, usersPerConnection, injector,
-        rounds, curve, ratePerConnection, reconnectEvery);
+        rounds, curve, ratePerConnection, reconnectEvery, expiry);
   }
 
   /**
@@ -233,6 +239,9 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
     if (reconnectEvery > 0) {
       load += "; each memcache connection is closed and another opened after " + reconnectEvery + " requests"
           + " (-DreconnectEvery), at the first request that finds it idle";
+    }
+    if (expiry.expires()) {
+      load += "; " + expiry.describe();
     }
     return load;
   }

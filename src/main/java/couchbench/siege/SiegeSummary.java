@@ -26,7 +26,7 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
 
   private final String simulation;
   private final SiegePlan plan;
-  private final String request;
+  private final List<String> requests;
 
   /**
    * What the page shows beyond results.json's entries.
@@ -64,20 +64,22 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     }
   }
 
-  private SiegeSummary(String simulation, SiegePlan plan, String request) {
+  private SiegeSummary(String simulation, SiegePlan plan, List<String> requests) {
     this.simulation = simulation;
     this.plan = plan;
-    this.request = request;
+    this.requests = requests;
   }
 
   /**
    * @param simulation the simulation's name, for the title: {@link couchbench.results.RunOutput#simulation}
    * @param plan the run's parameters: the live plan of a run, the whole run's for a merged one
-   * @param request the request measured, by its name with one round, e.g. {@link MemcacheWorkloads#SET}
+   * @param requests the requests measured, by their names with one round, e.g. {@link MemcacheWorkloads#SET}: the
+   *     first is the simulation's own, the others its outcomes under other names (MemGet's expired keys), shown where
+   *     there are any
    * @return the summary; give it to {@link couchbench.results.RunOutput#finish}
    */
-  public static SiegeSummary of(String simulation, SiegePlan plan, String request) {
-    return new SiegeSummary(simulation, plan, request);
+  public static SiegeSummary of(String simulation, SiegePlan plan, String... requests) {
+    return new SiegeSummary(simulation, plan, List.of(requests));
   }
 
   @Override
@@ -102,7 +104,7 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
 
   @Override
   public SummaryPage page(Results results, Figures figures) {
-    SiegeRounds rounds = SiegeRounds.of(plan.rounds(), List.of(request), SiegeFigures.of(results, "request"));
+    SiegeRounds rounds = SiegeRounds.of(plan.rounds(), requests, SiegeFigures.of(results, "request"));
     SummaryPage page = SummaryPage.titled(simulation + ": siege's figures")
         .line("Target: " + String.join("; ", results.run().targets()) + ".");
     if (figures.keysRead() != null) {
@@ -130,7 +132,7 @@ public final class SiegeSummary implements Summary<SiegeSummary.Figures> {
     if (!plan.rounds().repeated()) {
       return page.table("siege's figures", SiegeFigures.table(rounds.everyRound()));
     }
-    return page.line("Figures: " + plan.rounds().describe() + "; each round's requests are named \"" + request
+    return page.line("Figures: " + plan.rounds().describe() + "; each round's requests are named \"" + requests.get(0)
             + " round N\" in Gatling's report.")
         .table("siege's figures over the rounds", rounds.spreadTable("request"))
         .table("siege's figures, round by round", SiegeFigures.table(rounds.everyRound()));

@@ -40,6 +40,10 @@ public record VersusPlan(SiegePlan siege, int fields, Path keyDir) {
       throw new SettingsException("-Dtargets: CouchVsMemcache runs its phases back to back, as the seed did; for the"
           + " curve of both systems give Workload -Dtargets, or CouchGet and MemGet one after the other");
     }
+    if (siege.expiry().expires()) {
+      throw new SettingsException("-Dexpiry: CouchVsMemcache reads back every value it wrote, on both systems, and"
+          + " CouchDB's documents do not expire; give -Dexpiry to MemSet, and MemGet reads its keys as they expire");
+    }
     return new VersusPlan(siege, fields, Path.of(settings.get("keyDir", "data/keys")));
   }
 

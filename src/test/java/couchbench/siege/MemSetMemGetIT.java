@@ -293,6 +293,59 @@ class MemSetMemGetIT {
     }
   }
 
+  @Test
+  void shouldExpireEachValueAtTheTimeItsKeyCarriesAndCountExpiredReadsApart() throws Exception {
+    Path keyFile = keyFile();
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      long before = System.currentTimeMillis() / 1000;
+      GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "2", "warmup", "0", "expiry", "2-40", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertEquals(0, set.exitCode(), set.output());
+      long after = System.currentTimeMillis() / 1000;
+      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
+      assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
+      List<String> keys = KeyFiles.written(keyFile);
+      Pattern stamped = Pattern.compile("[0-9a-f]{32}-x(\\d+)");
+      for (String key : keys.subList(0, 20)) {
+        Matcher expiresAt = stamped.matcher(key);
+        assertTrue(expiresAt.matches(), "each key carries its expiry time: " + key);
+        long at = Long.parseLong(expiresAt.group(1));
+        assertTrue(at >= before + 2 && at <= after + 40, "within -Dexpiry=2-40 of its set: " + key);
+        long left = MemcachedStats.secondsLeft(memcached.port(), key);
+        long expected = at - System.currentTimeMillis() / 1000;
+        assertTrue(left == -2 ? expected <= 1 : Math.abs(left - expected) <= 1,
+            "memcached expires it when its key says: " + left + " s left, " + expected + " expected for " + key);
+      }
+      assertTrue(Files.readString(set.requireRunFolder().resolve("summary.html"))
+          .contains("each value expiring 2-40 s after its set, drawn uniformly (-Dexpiry)"), "the page says so");
+
+      Map<String, String> beforeGet = stats(memcached);
+      GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "3", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertEquals(0, get.exitCode(), get.output());
+      Map<String, GatlingReport.Counts> reads = GatlingReport.requests(get.requireRunFolder());
+      GatlingReport.Counts live = reads.get("memcache get");
+      GatlingReport.Counts expired = reads.get("memcache get expired");
+      assertTrue(live.ok() > 100 && live.ko() == 0, "keys before their expiry time found: " + live);
+      assertTrue(expired != null && expired.ok() > 0 && expired.ko() == 0, "keys past it gone, no failure: " + reads);
+      Map<String, String> afterGet = stats(memcached);
+      assertEquals(live.ok(), delta(beforeGet, afterGet, "get_hits"), "OK gets = memcached's new get_hits");
+      assertEquals(expired.ok(), delta(beforeGet, afterGet, "get_misses"),
+          "expired gets = memcached's new get_misses (get_expired, or reclaimed by its crawler first)");
+      for (Results.ServerCount counted : ResultsFile.read(get.requireRunFolder()).serverCounts()) {
+        assertTrue(counted.agrees(), counted.describe());
+      }
+      String page = Files.readString(get.requireRunFolder().resolve("summary.html"));
+      assertTrue(page.contains("memcache get expired"), "the expired reads have their own row");
+    }
+  }
+
+  private static long delta(Map<String, String> before, Map<String, String> after, String stat) {
+    return Long.parseLong(after.get(stat)) - Long.parseLong(before.get(stat));
+  }
+
   private static Path keyFile() throws IOException {
     return KeyFiles.fresh("memcache");
   }

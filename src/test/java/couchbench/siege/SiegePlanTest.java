@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.data.Expiry;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import couchbench.versus.VersusPlan;
 import couchbench.workloads.Operation;
 import couchbench.workloads.WorkloadPlan;
 import java.time.Duration;
@@ -127,6 +129,20 @@ class SiegePlanTest {
     assertEquals("-DreconnectEvery=100 applies to memcache requests only: CouchSet sends one HTTP request at a time on"
         + " each connection, as siege does; leave -DreconnectEvery out", assertThrows(SettingsException.class,
             () -> plan.forHttp("CouchSet")).getMessage());
+  }
+
+  @Test
+  void shouldExpireMemcacheValuesOnly() {
+    SiegePlan plan = SiegePlan.from(Settings.of(Map.of("users", "4", "expiry", "60-300"), Map.of()));
+
+    assertEquals(new Expiry(60, 300), plan.expiry());
+    assertTrue(plan.describeLoad().endsWith("; each value expiring 60-300 s after its set, drawn uniformly"
+        + " (-Dexpiry)"), plan.describeLoad());
+    assertEquals("-Dexpiry applies to memcache values only: CouchDB's documents do not expire; leave -Dexpiry out",
+        assertThrows(SettingsException.class, () -> plan.forHttp("CouchSet")).getMessage());
+    assertTrue(assertThrows(SettingsException.class, () -> VersusPlan.from(Settings.of(Map.of("expiry", "60"),
+        Map.of()))).getMessage().startsWith("-Dexpiry: CouchVsMemcache reads back every value it wrote"));
+    assertEquals(Expiry.NONE, SiegePlan.from(Settings.of(Map.of(), Map.of())).expiry());
   }
 
   @Test

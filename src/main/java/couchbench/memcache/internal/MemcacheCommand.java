@@ -20,7 +20,7 @@ import java.util.function.Function;
  * @param value the data block (storage commands), else null
  * @param number the cas unique (cas), delta (incr/decr, ma) or exptime (touch), else null
  * @param flags flags stored with a value
- * @param exptime expiry time for storage commands
+ * @param exptime expiry time for storage commands, per request
  * @param noreply true to ask the server not to reply
  * @param meta a meta command's flags and options, null for the others
  */
@@ -30,9 +30,12 @@ public record MemcacheCommand(
     Function<Session, byte[]> value,
     Function<Session, Long> number,
     int flags,
-    long exptime,
+    Function<Session, Long> exptime,
     boolean noreply,
     MetaOptions meta) {
+
+  /** The exptime of a value that does not expire. */
+  private static final Function<Session, Long> NEVER = session -> 0L;
 
   /** The commands that couchbench sends: the text protocol's, then the meta protocol's (mg, ms, md, ma, me, mn). */
   public enum Kind {
@@ -77,7 +80,7 @@ public record MemcacheCommand(
     if (!kind.stores() || kind == Kind.CAS) {
       throw new IllegalArgumentException("not a storage command without cas: " + kind);
     }
-    return new MemcacheCommand(kind, one(key), value, null, 0, 0, false, null);
+    return new MemcacheCommand(kind, one(key), value, null, 0, NEVER, false, null);
   }
 
   /**
@@ -90,7 +93,7 @@ public record MemcacheCommand(
    */
   public static MemcacheCommand cas(Function<Session, String> key, Function<Session, byte[]> value,
       Function<Session, Long> casUnique) {
-    return new MemcacheCommand(Kind.CAS, one(key), value, casUnique, 0, 0, false, null);
+    return new MemcacheCommand(Kind.CAS, one(key), value, casUnique, 0, NEVER, false, null);
   }
 
   /**
@@ -105,7 +108,7 @@ public record MemcacheCommand(
     if (kind != Kind.GET && kind != Kind.GETS) {
       throw new IllegalArgumentException("not a retrieval command: " + kind);
     }
-    return new MemcacheCommand(kind, keys, null, null, 0, 0, false, null);
+    return new MemcacheCommand(kind, keys, null, null, 0, NEVER, false, null);
   }
 
   /**
@@ -115,7 +118,7 @@ public record MemcacheCommand(
    * @return the command, with a reply
    */
   public static MemcacheCommand delete(Function<Session, String> key) {
-    return new MemcacheCommand(Kind.DELETE, one(key), null, null, 0, 0, false, null);
+    return new MemcacheCommand(Kind.DELETE, one(key), null, null, 0, NEVER, false, null);
   }
 
   /**
@@ -131,7 +134,7 @@ public record MemcacheCommand(
     if (kind != Kind.INCR && kind != Kind.DECR) {
       throw new IllegalArgumentException("not incr or decr: " + kind);
     }
-    return new MemcacheCommand(kind, one(key), null, delta, 0, 0, false, null);
+    return new MemcacheCommand(kind, one(key), null, delta, 0, NEVER, false, null);
   }
 
   /**
@@ -142,7 +145,7 @@ public record MemcacheCommand(
    * @return the command, with a reply
    */
   public static MemcacheCommand touch(Function<Session, String> key, Function<Session, Long> exptime) {
-    return new MemcacheCommand(Kind.TOUCH, one(key), null, exptime, 0, 0, false, null);
+    return new MemcacheCommand(Kind.TOUCH, one(key), null, exptime, 0, NEVER, false, null);
   }
 
   /**
@@ -151,7 +154,7 @@ public record MemcacheCommand(
    * @return the command
    */
   public static MemcacheCommand stats() {
-    return new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, 0, false, null);
+    return new MemcacheCommand(Kind.STATS, session -> List.of(), null, null, 0, NEVER, false, null);
   }
 
   /**
@@ -170,7 +173,7 @@ public record MemcacheCommand(
     if (kind.meta() == null) {
       throw new IllegalArgumentException("not a meta command: " + kind);
     }
-    return new MemcacheCommand(kind, key == null ? session -> List.of() : one(key), value, delta, 0, 0, false,
+    return new MemcacheCommand(kind, key == null ? session -> List.of() : one(key), value, delta, 0, NEVER, false,
         MetaOptions.of(kind == Kind.META_SET ? "F0 T0" : ""));
   }
 
@@ -189,6 +192,15 @@ public record MemcacheCommand(
    */
   public MemcacheCommand withExptime(long exptime) {
     return kind == Kind.META_SET ? withMeta(meta.withToken('T', Long.toString(exptime)))
+        : new MemcacheCommand(kind, keys, value, number, flags, session -> exptime, noreply, meta);
+  }
+
+  /**
+   * @param exptime the expiry time stored with the value, per request
+   * @return this command with that expiry time (ms: as its {@code T} token)
+   */
+  public MemcacheCommand withExptime(Function<Session, Long> exptime) {
+    return kind == Kind.META_SET ? withMeta(meta.withTtl(exptime))
         : new MemcacheCommand(kind, keys, value, number, flags, exptime, noreply, meta);
   }
 
@@ -223,7 +235,7 @@ public record MemcacheCommand(
       case META_GET, META_SET, META_DELETE, META_ARITHMETIC, META_DEBUG, META_NOOP -> meta.resolve(kind.meta(),
           kind == Kind.META_NOOP ? null : key(session), value == null ? null : value.apply(session), number, session);
       case SET, ADD, REPLACE, APPEND, PREPEND, CAS -> new MemcacheRequest.Store(
-          StoreCommand.valueOf(kind.name()), key(session), flags, exptime, value.apply(session),
+          StoreCommand.valueOf(kind.name()), key(session), flags, exptime.apply(session), value.apply(session),
           kind == Kind.CAS ? number.apply(session) : 0, noreply);
     };
   }
