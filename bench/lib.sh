@@ -107,10 +107,21 @@ bench_gatling() {
 
 # bench_start_memcached NAME [PORT]: a temporary folder in $out and a memcached on PORT or a free
 # loopback port, one worker thread (-t 1) and 2 GB, as $SERVER (host:port); stopped when the script exits.
+# With TLS=1 it also serves TLS (-Z, a self-signed certificate for 127.0.0.1 made by openssl, $TLS_CERT): TLS on
+# PORT as $TLS_SERVER, plain text on the port after it as $SERVER.
 bench_start_memcached() {
   bench_out "$1" "${2:-}"
   SERVER=127.0.0.1:$PORT
-  $SERVER_PIN memcached -u root -l 127.0.0.1 -p "$PORT" -m 2048 -t 1 >"$out/server.log" 2>&1 &
+  local listen=(-l 127.0.0.1)
+  if [ "${TLS:-0}" = 1 ]; then
+    TLS_CERT=$out/memcached-cert.pem
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$out/memcached-key.pem" -out "$TLS_CERT" -days 2 \
+      -subj "/CN=couchbench bench" -addext "subjectAltName=IP:127.0.0.1" 2>/dev/null
+    TLS_SERVER=$SERVER
+    SERVER=127.0.0.1:$((PORT + 1))
+    listen=(-Z -o "ssl_chain_cert=$TLS_CERT,ssl_key=$out/memcached-key.pem" -l "$TLS_SERVER,notls:$SERVER")
+  fi
+  $SERVER_PIN memcached -u root "${listen[@]}" -p "$PORT" -m 2048 -t 1 >"$out/server.log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
   for _ in $(seq 40); do bench_listens "$PORT" && return; sleep 0.25; done

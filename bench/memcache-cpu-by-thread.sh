@@ -18,6 +18,7 @@
 #   CONSOLES="couchbench gatling gatling-light" ROUNDS=5 SIMULATIONS=MemGet bench/memcache-cpu-by-thread.sh
 #   PROTOCOLS="text meta" PIPELINE=16 ROUNDS=3 bench/memcache-cpu-by-thread.sh
 #   PROFILE=1 ROUNDS=0 bench/memcache-cpu-by-thread.sh   # flame graphs only
+#   TLS=1 ROUNDS=3 bench/memcache-cpu-by-thread.sh       # plain text beside TLS (-Dmemcache.tls=true)
 #
 # CONSOLES: this build once per console, interleaved within each round: couchbench (Gatling's console data writer
 # left out, the default), gatling (-Dconsole=gatling: the writer back, every population every 5 s), gatling-light
@@ -26,7 +27,10 @@
 # instead of each console. PIPELINE: -Dpipeline of every run (1 by default). MINIMAL=0 leaves the minimal
 # clients out. PROFILE=1: after the rounds, one more run of each simulation under async-profiler (CPU samples
 # over the same window, with kernel frames; PROFILE_EVENT=itimer where perf events are not allowed), written as
-# flame graphs (profile-*.html) and collapsed stacks; these runs are not in the figures.
+# flame graphs (profile-*.html) and collapsed stacks; these runs are not in the figures. TLS=1: memcached serves
+# TLS on one port and plain text on another, and each round runs this build on both ("plain", "tls": the same
+# requests, with TLS's encryption and records on every request; the handshakes are in the warm-up); memaslap has no
+# TLS and stays in plain text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-1}
@@ -40,6 +44,7 @@ MINIMAL=${MINIMAL:-1}
 JVM_FLAGS=${JVM_FLAGS:-} # couchbench's JVM flags; BASELINE_FLAGS (if set) those of the baseline's runs
 PROFILE=${PROFILE:-0}
 PROFILE_EVENT=${PROFILE_EVENT:-cpu}
+TLS=${TLS:-0}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 bench_start_memcached memcache-cpu-by-thread
@@ -83,7 +88,7 @@ measure() { # BUILD_DIR NAME SIMULATION [-D options...]: one couchbench run, its
   [ "$name" != "${name#baseline}" ] && flags=${BASELINE_FLAGS-$JVM_FLAGS}
   # shellcheck disable=SC2086,SC2046 # the flags are words
   timeout "$LIMIT" $CLIENT_PIN java $(bench_loadgen_flags "$simulation") $flags --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED \
-    -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="$SERVER" \
+    -Xmx1G -cp "$build/target/classes:$build/target/test-classes:$deps" "$ONLY_GIVEN_TARGETS" "$@" -Dmemcache.servers="${RUN_SERVER:-$SERVER}" \
     -Dusers="$USERS" -Dpipeline="$PIPELINE" -Dduration=25 -Dwarmup=10 -DkeyFile="$out/keys.csv" -Dcouchbench.reports="$out/reports" \
     -Dprofile.from=22 -Dprofile.seconds=8 -Dprofile.out="$out/profile-$simulation" -Dprofile.event="$PROFILE_EVENT" \
     "$main" --simulation "$simulation" --results-folder "$out/reports" >"$out/$name-$simulation.log" 2>&1 &
@@ -111,6 +116,7 @@ builds="this"
 [ -n "$BASELINE" ] && builds="baseline this"
 [ -n "$CONSOLES" ] && builds=$CONSOLES
 [ -n "$PROTOCOLS" ] && builds=$PROTOCOLS
+[ "$TLS" = 1 ] && builds="plain tls"
 minimal_name=memaslap
 [ "$PIPELINE" -gt 1 ] && minimal_name=pipelined
 if [ "$MINIMAL" = 1 ]; then
@@ -126,6 +132,10 @@ for round in $(seq "$ROUNDS"); do
     for build in $order; do
       if [ "$build" = "$minimal_name" ]; then
         minimal "$build-$round" "$simulation"
+      elif [ "$build" = tls ]; then
+        RUN_SERVER=$TLS_SERVER measure . "tls-$round" "$simulation" -Dmemcache.tls=true -Dmemcache.caFile="$TLS_CERT"
+      elif [ "$build" = plain ]; then
+        measure . "plain-$round" "$simulation"
       elif [ -n "$PROTOCOLS" ]; then
         measure . "$build-$round" "$simulation" -Dprotocol="$build"
       elif [ -n "$CONSOLES" ]; then

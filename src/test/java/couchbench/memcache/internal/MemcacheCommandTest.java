@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import couchbench.memcache.codec.MemcacheRequest;
+import couchbench.memcache.codec.MetaRequest;
 import couchbench.memcache.internal.MemcacheCommand.Kind;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,6 +51,21 @@ class MemcacheCommandTest {
     assertEquals(new MemcacheRequest.Touch("k", 100, false),
         MemcacheCommand.touch(session -> "k", session -> 100L).resolve(null));
     assertEquals(new MemcacheRequest.Stats(""), MemcacheCommand.stats().resolve(null));
+  }
+
+  @Test
+  void shouldDrawTheExptimeOfEachRequestWhenGivenAFunction() {
+    byte[] value = {'v'};
+    AtomicInteger drawn = new AtomicInteger(59);
+    MemcacheCommand set = MemcacheCommand.store(Kind.SET, session -> "k", session -> value)
+        .withExptime(session -> (long) drawn.incrementAndGet());
+    assertEquals(new MemcacheRequest.Store(MemcacheRequest.StoreCommand.SET, "k", 0, 60, value, 0, false),
+        set.resolve(null));
+    assertEquals(61, ((MemcacheRequest.Store) set.resolve(null)).exptime(), "drawn again for the next request");
+
+    MemcacheCommand metaSet = MemcacheCommand.meta(Kind.META_SET, session -> "k", session -> value, null)
+        .withExptime(session -> 300L);
+    assertEquals("F0 T300", ((MetaRequest) metaSet.resolve(null)).flags(), "ms's T token, in place of T0");
   }
 
   @Test
