@@ -6,10 +6,10 @@ import couchbench.memcache.client.ServerAddress;
 import couchbench.memcache.internal.MemcacheProtocol;
 import io.gatling.core.protocol.Protocol;
 import io.gatling.javaapi.core.ProtocolBuilder;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
-import javax.net.ssl.SSLContext;
 
 /**
  * The memcache protocol of a simulation: which servers, timeouts, connection sharing. Immutable:
@@ -117,14 +117,15 @@ public final class MemcacheProtocolBuilder implements ProtocolBuilder {
   }
 
   /**
-   * Speaks TLS to every server (memcached 1.6 started with -Z), as a client that checks each server's certificate
-   * with {@code context}'s trust and that it names the host given in {@link Base#servers}; the handshake is part
-   * of opening a connection, and timed with it.
+   * Speaks TLS to every server (memcached 1.6 started with -Z); the handshake is part of opening a connection, and
+   * timed with it. Build the context with {@code SslContextBuilder.forClient()}: its trust manager checks each
+   * server's certificate, and {@code endpointIdentificationAlgorithm("HTTPS")} that it names the host given in
+   * {@link Base#servers}.
    *
-   * @param context the TLS context: what it trusts, and the client certificate it shows
+   * @param context a client TLS context of Netty's: what it trusts, the client certificate it shows
    * @return a new builder
    */
-  public MemcacheProtocolBuilder tls(SSLContext context) {
+  public MemcacheProtocolBuilder tls(SslContext context) {
     return new MemcacheProtocolBuilder(config.withTls(context), timings, tally);
   }
 

@@ -33,13 +33,13 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally, Optio
   /** @return how a client connects to these servers: the defaults, over TLS when the target speaks it */
   public MemcacheClientConfig clientConfig() {
     MemcacheClientConfig plain = MemcacheClientConfig.of(addresses());
-    return tls.map(given -> plain.withTls(given.sslContext())).orElse(plain);
+    return tls.map(given -> plain.withTls(given.nettyContext())).orElse(plain);
   }
 
   /** @return the Gatling protocol of these servers, over TLS when the target speaks it; the load adds its own */
   public MemcacheProtocolBuilder protocol() {
     MemcacheProtocolBuilder plain = MemcacheDsl.memcache.servers(servers);
-    return tls.map(given -> plain.tls(given.sslContext())).orElse(plain);
+    return tls.map(given -> plain.tls(given.nettyContext())).orElse(plain);
   }
 
   /** @return the servers as unresolved socket addresses, in the same order */
@@ -62,12 +62,13 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally, Optio
 
   /**
    * @return e.g. "memcache at db1:21201, db2:21201", "memcache at db1:21201 over TLS (certificate and host name
-   *     checked against ca.pem)" or "local memcached at 127.0.0.1:41234 (started for this run)"
+   *     checked against ca.pem; BoringSSL)" or "local memcached at 127.0.0.1:41234 (started for this run)"
    */
   public String describe() {
     return startedLocally
         ? "local memcached at " + servers.get(0) + " (started for this run)"
-        : "memcache at " + String.join(", ", servers) + tls.map(given -> " over TLS (" + given.describe() + ")")
+        : "memcache at " + String.join(", ", servers) + tls.map(given -> " over TLS (" + given.describe() + "; "
+            + ServerTls.nettyEngineName() + ")")
             .orElse("");
   }
 

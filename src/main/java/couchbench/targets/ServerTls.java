@@ -14,8 +14,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -46,6 +51,7 @@ public final class ServerTls {
   private final ServerTrust trust;
   private final Optional<KeyManagerFactory> clientKeys;
   private final SSLContext context;
+  private SslContext nettyContext;
 
   private ServerTls(TlsServer server, Optional<Path> caFile, boolean insecure, Optional<Path> clientCert,
       Optional<List<X509Certificate>> trusted, Optional<KeyManagerFactory> clientKeys) {
@@ -137,6 +143,31 @@ public final class ServerTls {
     return context;
   }
 
+  /**
+   * The same trust and client certificate for a Netty client (the memcache protocol's connections), on OpenSSL's
+   * engine where Netty has it (BoringSSL, which Gatling brings), else the JDK's; the host name checked unless
+   * -Dmemcache.insecure=true.
+   *
+   * @return the context, built on first use
+   * @throws SettingsException when no TLS context can be built from the settings
+   */
+  public synchronized SslContext nettyContext() {
+    if (nettyContext == null) {
+      try {
+        nettyContext = SslContextBuilder.forClient().sslProvider(nettyEngine()).trustManager(trust)
+            .keyManager(clientKeys.orElse(null)).endpointIdentificationAlgorithm(insecure ? null : "HTTPS").build();
+      } catch (SSLException e) {
+        throw new SettingsException("the TLS settings of " + server.name() + " make no TLS context (" + e.getMessage()
+            + "): check -D" + server.caFile() + ", -D" + server.clientCert() + " and -D" + server.clientKey());
+      }
+    }
+    return nettyContext;
+  }
+
+  private static SslProvider nettyEngine() {
+    return OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
+  }
+
   /** @return the key managers holding the client certificate and its key; empty without a client certificate */
   public Optional<KeyManagerFactory> clientKeys() {
     return clientKeys;
@@ -177,6 +208,11 @@ public final class ServerTls {
     String check = insecure ? "certificate NOT checked (-D" + server.insecure() + "=true)"
         : "certificate and host name checked against " + caFile.map(Path::toString).orElse("the JVM's trusted CAs");
     return check + clientCert.map(cert -> ", client certificate " + cert).orElse("");
+  }
+
+  /** @return the TLS engine of {@link #nettyContext()}, e.g. "BoringSSL" or "the JDK's" */
+  static String nettyEngineName() {
+    return nettyEngine() == SslProvider.OPENSSL ? OpenSsl.versionString() : "the JDK's";
   }
 
   /** @return the protocol versions and cipher suites the clients offer, for a refused handshake */

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.TestCertificates;
+import io.netty.handler.ssl.OpenSslContext;
+import io.netty.handler.ssl.SslContext;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import java.nio.file.Files;
@@ -97,10 +99,12 @@ class ServerTlsTest {
     assertEquals(Optional.empty(), ServerTls.memcache(Settings.of(Map.of(), Map.of())));
     ServerTls checked = ServerTls.memcache(Settings.of(Map.of("memcache.tls", "true", MEMCACHE.caFile(),
         client.certificatePem().toString()), Map.of())).orElseThrow();
+    MemcacheTarget target = new MemcacheTarget(List.of("db1:21201"), false, Optional.of(checked));
     assertEquals("memcache at db1:21201 over TLS (certificate and host name checked against "
-        + client.certificatePem() + ")", new MemcacheTarget(List.of("db1:21201"), false, Optional.of(checked))
-        .describe());
-    assertTrue(new MemcacheTarget(List.of("db1:21201"), false, Optional.of(checked)).clientConfig().tls().isPresent());
+        + client.certificatePem() + "; BoringSSL)", target.describe(), "OpenSSL's engine, as Gatling brings it");
+    SslContext context = target.clientConfig().tls().orElseThrow();
+    assertTrue(context.isClient() && context instanceof OpenSslContext, context.getClass().getName());
+    assertSame(context, checked.nettyContext(), "built once, for every connection of the run");
 
     SettingsException without = assertThrows(SettingsException.class, () -> ServerTls.memcache(
         Settings.of(Map.of(MEMCACHE.caFile(), "ca.pem"), Map.of())));

@@ -1,12 +1,12 @@
 package couchbench.memcache.client;
 
 import couchbench.memcache.codec.MemcacheTextDecoder;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import javax.net.ssl.SSLContext;
 
 /**
  * How a {@link MemcacheClient} connects.
@@ -24,8 +24,8 @@ import javax.net.ssl.SSLContext;
  *     each its own
  * @param reconnectEvery without a shared pool: a connection is closed and another opened once it carried this many
  *     requests, at the first request after that finds it idle (memtier's --reconnect-interval); 0, the default, never
- * @param tls TLS on each connection (memcached 1.6 with -Z), with this context's trust and client certificate, and
- *     the server's host name checked against its certificate; empty, the default, for plain text
+ * @param tls TLS on each connection (memcached 1.6 with -Z), a client context of Netty's with its trust, client
+ *     certificate and host name check; empty, the default, for plain text
  */
 public record MemcacheClientConfig(
     List<InetSocketAddress> servers,
@@ -36,7 +36,7 @@ public record MemcacheClientConfig(
     int maxValueBytes,
     int usersPerConnection,
     int reconnectEvery,
-    Optional<SSLContext> tls) {
+    Optional<SslContext> tls) {
 
   /** Default connect and request timeouts. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
@@ -125,10 +125,10 @@ public record MemcacheClientConfig(
   }
 
   /**
-   * @param context the TLS context: what it trusts, and the client certificate it shows
+   * @param context a client TLS context: what it trusts, the client certificate it shows, the host name check
    * @return a copy that speaks TLS on each connection
    */
-  public MemcacheClientConfig withTls(SSLContext context) {
+  public MemcacheClientConfig withTls(SslContext context) {
     return new MemcacheClientConfig(servers, connectTimeout, requestTimeout, sharedPool, poolSize, maxValueBytes,
         usersPerConnection, reconnectEvery, Optional.of(context));
   }

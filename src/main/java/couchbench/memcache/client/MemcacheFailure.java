@@ -3,6 +3,7 @@ package couchbench.memcache.client;
 import io.netty.channel.ConnectTimeoutException;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.security.cert.CertificateException;
 import java.time.Duration;
 import javax.net.ssl.SSLException;
 
@@ -84,7 +85,13 @@ public final class MemcacheFailure extends RuntimeException {
       return new MemcacheFailure("connection refused: " + server);
     }
     if (cause instanceof SSLException) {
-      return new MemcacheFailure("TLS handshake with " + server + " failed: " + cause.getMessage());
+      // The engine's own words ("General OpenSslEngine problem") wrap the trust manager's, which say why.
+      Throwable why = cause;
+      while (!(why instanceof CertificateException) && why.getCause() != null) {
+        why = why.getCause();
+      }
+      return new MemcacheFailure("TLS handshake with " + server + " failed: "
+          + (why instanceof CertificateException ? why : cause).getMessage());
     }
     // Not an I/O failure: e.g. "incompatible event loop type", a channel factory that does not fit the loops.
     return new MemcacheFailure("cannot connect to " + server + ": " + cause.getClass().getSimpleName()
