@@ -123,6 +123,7 @@ bench_start_memcached() {
   fi
   $SERVER_PIN memcached -u root "${listen[@]}" -p "$PORT" -m 2048 -t 1 >"$out/server.log" 2>&1 &
   server=$!
+  if [ "${TLS:-0}" = 1 ]; then echo "memcached: TLS on $TLS_SERVER (certificate $TLS_CERT), plain text on $SERVER"; fi
   trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
   for _ in $(seq 40); do bench_listens "$PORT" && return; sleep 0.25; done
   echo "memcached did not answer on $SERVER; see $out/server.log" >&2
