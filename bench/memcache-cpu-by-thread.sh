@@ -29,8 +29,8 @@
 # over the same window, with kernel frames; PROFILE_EVENT=itimer where perf events are not allowed), written as
 # flame graphs (profile-*.html) and collapsed stacks; these runs are not in the figures. TLS=1: memcached serves
 # TLS on one port and plain text on another, and each round runs this build on both ("plain", "tls": the same
-# requests, with TLS's encryption and records on every request; the handshakes are in the warm-up); memaslap has no
-# TLS and stays in plain text.
+# requests, with TLS's encryption and records on every request; each run's users handshake as they open their
+# connections, seconds before the measured window); memaslap has no TLS and stays in plain text.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-1}

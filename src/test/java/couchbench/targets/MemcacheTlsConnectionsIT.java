@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.TestCertificates;
 import couchbench.memcache.client.MemcacheClient;
+import couchbench.memcache.client.ProtocolErrors;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheRequest;
 import couchbench.startup.Settings;
@@ -88,7 +89,16 @@ class MemcacheTlsConnectionsIT {
     MemcacheTarget target = new MemcacheTarget(List.of(server.address()), false,
         ServerTls.memcache(Settings.of(settings, Map.of())));
     try (MemcacheClient client = new MemcacheClient(target.clientConfig(), GROUP, NioSocketChannel::new)) {
-      return client.connectionsFor(GROUP.next()).send(new MemcacheRequest.Stats("")).get(10, TimeUnit.SECONDS);
+      try {
+        return client.connectionsFor(GROUP.next()).send(new MemcacheRequest.Stats("")).get(10, TimeUnit.SECONDS);
+      } catch (ExecutionException refused) {
+        // A handshake that failed opened no connection, so none was dropped either, even once its channel has closed.
+        Thread.sleep(500);
+        ProtocolErrors.ServerTally tally = client.protocolErrors().byServer().get(server.address());
+        assertTrue(tally == null || tally.opened() == 0 && tally.dropped().values().stream().allMatch(n -> n == 0),
+            "no connection counted: " + tally);
+        throw refused;
+      }
     }
   }
 }

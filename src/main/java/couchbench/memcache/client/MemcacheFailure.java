@@ -90,8 +90,9 @@ public final class MemcacheFailure extends RuntimeException {
       while (!(why instanceof CertificateException) && why.getCause() != null) {
         why = why.getCause();
       }
+      Throwable said = why instanceof CertificateException ? why : cause;
       return new MemcacheFailure("TLS handshake with " + server + " failed: "
-          + (why instanceof CertificateException ? why : cause).getMessage());
+          + (said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage()));
     }
     // Not an I/O failure: e.g. "incompatible event loop type", a channel factory that does not fit the loops.
     return new MemcacheFailure("cannot connect to " + server + ": " + cause.getClass().getSimpleName()
