@@ -1,5 +1,6 @@
 package couchbench.targets;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +15,10 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -83,10 +88,35 @@ class MemcacheTlsConnectionsIT {
     assertInstanceOf(MemcacheReply.StatsLines.class, reply);
   }
 
+  @Test
+  void shouldSayAServerClosedTheConnectionDuringTheHandshake() throws Exception {
+    try (ServerSocket closer = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Thread hangUp = new Thread(() -> {
+        try (Socket client = closer.accept()) {
+          client.getInputStream().read(new byte[512]); // the client's hello, then nothing back
+        } catch (IOException e) {
+          // the test ended first
+        }
+      });
+      hangUp.start();
+      String address = "127.0.0.1:" + closer.getLocalPort();
+
+      ExecutionException closed = assertThrows(ExecutionException.class,
+          () -> stats(address, Map.of("memcache.insecure", "true")));
+      assertEquals("TLS handshake with " + address + " failed: the server closed the connection during it",
+          closed.getCause().getMessage());
+      hangUp.join(5000);
+    }
+  }
+
   private static MemcacheReply stats(MemcachedServer server, Map<String, String> trust) throws Exception {
+    return stats(server.address(), trust);
+  }
+
+  private static MemcacheReply stats(String server, Map<String, String> trust) throws Exception {
     Map<String, String> settings = new HashMap<>(trust);
     settings.put("memcache.tls", "true");
-    MemcacheTarget target = new MemcacheTarget(List.of(server.address()), false,
+    MemcacheTarget target = new MemcacheTarget(List.of(server), false,
         ServerTls.memcache(Settings.of(settings, Map.of())));
     try (MemcacheClient client = new MemcacheClient(target.clientConfig(), GROUP, NioSocketChannel::new)) {
       try {
@@ -94,7 +124,7 @@ class MemcacheTlsConnectionsIT {
       } catch (ExecutionException refused) {
         // A handshake that failed opened no connection, so none was dropped either, even once its channel has closed.
         Thread.sleep(500);
-        ProtocolErrors.ServerTally tally = client.protocolErrors().byServer().get(server.address());
+        ProtocolErrors.ServerTally tally = client.protocolErrors().byServer().get(server);
         assertTrue(tally == null || tally.opened() == 0 && tally.dropped().values().stream().allMatch(n -> n == 0),
             "no connection counted: " + tally);
         throw refused;

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.security.cert.CertificateException;
 import java.time.Duration;
-import javax.net.ssl.SSLException;
 
 /**
  * Why a memcache request failed. The message names a kind of failure and no key or value, e.g. "timeout after
@@ -84,19 +83,25 @@ public final class MemcacheFailure extends RuntimeException {
     if (cause instanceof ConnectException) {
       return new MemcacheFailure("connection refused: " + server);
     }
-    if (cause instanceof SSLException) {
-      // The engine's own words ("General OpenSslEngine problem") wrap the trust manager's, which say why.
-      Throwable why = cause;
-      while (!(why instanceof CertificateException) && why.getCause() != null) {
-        why = why.getCause();
-      }
-      Throwable said = why instanceof CertificateException ? why : cause;
-      return new MemcacheFailure("TLS handshake with " + server + " failed: "
-          + (said.getMessage() == null ? said.getClass().getSimpleName() : said.getMessage()));
-    }
     // Not an I/O failure: e.g. "incompatible event loop type", a channel factory that does not fit the loops.
     return new MemcacheFailure("cannot connect to " + server + ": " + cause.getClass().getSimpleName()
         + (cause.getMessage() == null ? "" : " " + cause.getMessage().split(":", 2)[0]));
+  }
+
+  /**
+   * A TLS handshake that failed: the trust manager's why where there is one (the engine's own words, "General
+   * OpenSslEngine problem", wrap it), a server that closed the connection during it, or the engine's words.
+   */
+  static MemcacheFailure handshakeFailed(Throwable cause, String server) {
+    Throwable why = cause;
+    while (!(why instanceof CertificateException) && why.getCause() != null) {
+      why = why.getCause();
+    }
+    String said = why instanceof CertificateException ? why.getMessage()
+        : cause instanceof IOException ? "the server closed the connection during it"
+        : cause.getMessage();
+    return new MemcacheFailure("TLS handshake with " + server + " failed: "
+        + (said == null ? cause.getClass().getSimpleName() : said));
   }
 
   /** A failure of an open connection, by kind: an I/O error there means the server went away. */

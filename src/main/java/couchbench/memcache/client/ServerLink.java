@@ -8,6 +8,9 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFactory;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -31,6 +34,19 @@ final class ServerLink {
   private static final MemcacheTextEncoder ENCODER = new MemcacheTextEncoder();
   private static final MetaEncoder META_ENCODER = new MetaEncoder();
   private static final RequestBatchEncoder BATCH_ENCODER = new RequestBatchEncoder();
+  private static final HandshakeFailureSink HANDSHAKE_FAILURES = new HandshakeFailureSink();
+
+  /**
+   * Behind the SslHandler until its handshake is done: a failed handshake is the handshake future's to tell
+   * (tcpConnected), and would otherwise reach the pipeline's tail, which logs it with a stack trace.
+   */
+  @ChannelHandler.Sharable
+  private static final class HandshakeFailureSink extends ChannelInboundHandlerAdapter {
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      // told by the handshake future
+    }
+  }
 
   private final String server;
   private final InetSocketAddress address;
@@ -68,7 +84,7 @@ final class ServerLink {
             if (config.tls().isPresent()) {
               // The memcache handlers join once the handshake is done (tcpConnected): a handshake that fails is a
               // connection that never opened, not one the server dropped.
-              ch.pipeline().addLast(tls(config.tls().get(), ch, address, config));
+              ch.pipeline().addLast(tls(config.tls().get(), ch, address, config), HANDSHAKE_FAILURES);
             } else {
               configure(ch.pipeline(), server, config, errors);
             }
@@ -223,20 +239,24 @@ final class ServerLink {
     } else {
       tls.handshakeFuture().addListener(handshake -> {
         if (handshake.isSuccess()) {
+          f.channel().pipeline().remove(HANDSHAKE_FAILURES);
           configure(f.channel().pipeline(), server, config, errors);
+          connected(f.channel(), null);
+        } else {
+          connected(f.channel(), MemcacheFailure.handshakeFailed(handshake.cause(), server));
         }
-        connected(f.channel(), handshake.cause());
       });
     }
   }
 
-  /** @param failure why the connection (or its handshake) failed; null when it is open */
+  /** @param failure why the connection (or its handshake, a {@link MemcacheFailure}) failed; null when it is open */
   private void connected(Channel opened, Throwable failure) {
     connecting = false;
     List<PendingRequest> ready = waiting;
     waiting = new ArrayList<>();
     if (failure != null) {
-      MemcacheFailure failed = MemcacheFailure.connectFailed(failure, server, config.connectTimeout());
+      MemcacheFailure failed = failure instanceof MemcacheFailure handshake ? handshake
+          : MemcacheFailure.connectFailed(failure, server, config.connectTimeout());
       ready.forEach(request -> request.fail(failed));
       opened.close().addListener(done -> {
         if (closed) {
