@@ -37,13 +37,12 @@ public class MemSet extends CouchbenchSimulation {
       .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
 
   // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
-  // -Dpipeline of them at once. The warm-up's sets go to one key, in no key file.
+  // -Dpipeline of them at once. The warm-up's sets go to one key, without expiry, in no key file.
   private ChainBuilder set(UnaryOperator<String> names) {
     return memcacheRequests.set(names, plan::newMd5Key, keys::record, plan.pipeline());
   }
 
-  private final ChainBuilder warmUpSet = memcacheRequests.set(SiegePlan.warmUpNames(),
-      () -> MemcacheRequests.WARMUP_KEY, key -> {}, plan.pipeline());
+  private final ChainBuilder warmUpSet = memcacheRequests.warmUpSet(SiegePlan.warmUpNames(), plan.pipeline());
 
   private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
 
@@ -69,6 +68,9 @@ public class MemSet extends CouchbenchSimulation {
   @Override
   protected void prepare() {
     MemcacheResources.checkLargestValue(memcached, plan.valueSizes());
+    if (plan.expiry().expires()) {
+      MemcacheResources.checkExpiryHonoured(memcached);
+    }
     run.countOnServer("memcache cmd_set", () -> MemcacheResources.count(memcached, "cmd_set"),
         plan.requestNames(MemcacheRequests.SET, SiegePlan.WARMUP + MemcacheRequests.SET));
   }

@@ -25,7 +25,8 @@ public record Expiry(int low, int high) {
 
   /**
    * A read within this long before a key's expiry time, or {@link #SETTLED_AFTER_MILLIS} after it, may find it or not: the
-   * server's clock ticks in whole seconds and may lag the client's by one.
+   * server's clock ticks in whole seconds and may lag the client's by one. Client and server must share a clock (one
+   * machine, or hosts kept in step by NTP) within that.
    */
   static final long UNSETTLED_BEFORE_MILLIS = 1000;
 
@@ -33,7 +34,11 @@ public record Expiry(int low, int high) {
   static final long SETTLED_AFTER_MILLIS = 2000;
 
   private static final Pattern FORM = Pattern.compile("(\\d{1,9})(?:-(\\d{1,9}))?");
-  private static final Pattern STAMP = Pattern.compile("-x(\\d{9,11})$");
+
+  // A stamp ends a key: "-x" then a Unix time of 9 to 11 digits.
+  private static final String STAMP = "-x";
+  private static final int STAMP_DIGITS_MIN = 9;
+  private static final int STAMP_DIGITS_MAX = 11;
 
   /** What a key's expiry means for a read now. */
   public enum State {
@@ -92,22 +97,38 @@ public record Expiry(int low, int high) {
   }
 
   /**
+   * Read on every get of an expiring key, so by hand rather than by a pattern: no allocation.
+   *
    * @param key a key as written
    * @return its expiry time in Unix seconds; empty for a key written without one
    */
   public static OptionalLong expiresAt(String key) {
-    Matcher stamp = STAMP.matcher(key);
-    return stamp.find() ? OptionalLong.of(Long.parseLong(stamp.group(1))) : OptionalLong.empty();
+    int stamp = key.lastIndexOf(STAMP);
+    int digits = key.length() - stamp - STAMP.length();
+    if (stamp < 0 || digits < STAMP_DIGITS_MIN || digits > STAMP_DIGITS_MAX) {
+      return OptionalLong.empty();
+    }
+    long at = 0;
+    for (int i = key.length() - digits; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c < '0' || c > '9') {
+        return OptionalLong.empty();
+      }
+      at = at * 10 + (c - '0');
+    }
+    return OptionalLong.of(at);
   }
 
   /**
+   * The set's exptime is the key's expiry time itself, as a Unix time (memcached reads one above 30 days so): the
+   * value expires when its key says however late the set arrives, where seconds from now would count from the
+   * arrival, later than the stamp under load.
+   *
    * @param key a key as written
-   * @param nowMillis the time of the set, Unix milliseconds
-   * @return the set's exptime, seconds from now to the key's expiry time and at least 1; 0 (never) for a key without
+   * @return the set's exptime: the key's expiry time in Unix seconds; 0 (never) for a key without one
    */
-  public static long secondsLeft(String key, long nowMillis) {
-    OptionalLong at = expiresAt(key);
-    return at.isEmpty() ? 0 : Math.max(1, at.getAsLong() - nowMillis / 1000);
+  public static long exptimeOf(String key) {
+    return expiresAt(key).orElse(0);
   }
 
   /**

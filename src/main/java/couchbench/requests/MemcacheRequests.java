@@ -20,6 +20,7 @@ import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -72,6 +73,9 @@ public final class MemcacheRequests {
   private final MemcacheDialect dialect;
   private final Expiry expiry;
   private final boolean keysExpire;
+  // What the near-expiry gets found and missed, which the server counts as hits and misses: see nearExpiry().
+  private final LongAdder nearExpiryHits = new LongAdder();
+  private final LongAdder nearExpiryMisses = new LongAdder();
 
   /**
    * @param valueSizes bytes of random text per value, or per field of a record, by key
@@ -113,6 +117,18 @@ public final class MemcacheRequests {
   }
 
   /**
+   * The gets named {@link #GET_NEAR_EXPIRY} so far, by outcome: the server counts the found ones among its hits and
+   * the others among its misses, so a check of its counters against {@link #GET} and {@link #GET_EXPIRED} takes
+   * these off first.
+   *
+   * @param found true for the gets that found their value, false for those that did not
+   * @return how many, so far
+   */
+  public long nearExpiry(boolean found) {
+    return (found ? nearExpiryHits : nearExpiryMisses).sum();
+  }
+
+  /**
    * memset.php: a set of random text under a new key; a reply other than STORED fails it. Every key the server
    * answered STORED goes to {@code stored}, and only those. With {@code atOnce} above 1, that many sets at once, each
    * under its own key, as a pipelining client sends them (-Dpipeline); in the meta protocol, quiet: the batch's mn
@@ -132,10 +148,21 @@ public final class MemcacheRequests {
     MemcacheActionBuilder store = store(memcache(names.apply(SET)), session -> session.getString(KeyFile.HEADER),
         session -> RandomText.ofLength(valueSizes.forKey(session.getString(KeyFile.HEADER)))).check(stored(stored));
     if (expiry.expires()) {
-      store = store.exptime(session -> Expiry.secondsLeft(session.getString(KeyFile.HEADER),
-          System.currentTimeMillis()));
+      store = store.exptime(session -> Expiry.exptimeOf(session.getString(KeyFile.HEADER)));
     }
     return exec(atOnce(store, atOnce, key));
+  }
+
+  /**
+   * A warm-up's sets: {@link #WARMUP_KEY} over and over, without expiry (one item left behind, however long the
+   * warm-up), in no key file.
+   *
+   * @param names how the warm-up names {@link #SET}
+   * @param atOnce sets sent at once by one user, as {@link #set}'s
+   * @return one iteration: the sets
+   */
+  public ChainBuilder warmUpSet(UnaryOperator<String> names, int atOnce) {
+    return new MemcacheRequests(valueSizes, dialect).set(names, () -> WARMUP_KEY, key -> {}, atOnce);
   }
 
   /**
@@ -180,20 +207,25 @@ public final class MemcacheRequests {
     return (Expiry.State) session.get(KEY_STATE);
   }
 
-  // A live key's value is found, an expired key's is not; near its expiry time, either.
+  // A live key's value is found, an expired key's is not; near its expiry time, either, tallied by outcome.
   private CheckBuilder asItsExpirySays() {
     String found = dialect.found();
     String missing = dialect.missing();
     return memcacheStatus()
         .transformWithSession((word, session) -> {
           Expiry.State state = keyState(session);
-          if (word.equals(found)) {
+          boolean hit = word.equals(found);
+          if (!hit && !word.equals(missing)) {
+            return word;
+          }
+          if (state == Expiry.State.UNSETTLED) {
+            (hit ? nearExpiryHits : nearExpiryMisses).increment();
+            return AS_EXPECTED;
+          }
+          if (hit) {
             return state == Expiry.State.EXPIRED ? word + " after its expiry time" : AS_EXPECTED;
           }
-          if (word.equals(missing)) {
-            return state == Expiry.State.LIVE ? "NOT_FOUND before its expiry time" : AS_EXPECTED;
-          }
-          return word;
+          return state == Expiry.State.LIVE ? "NOT_FOUND before its expiry time" : AS_EXPECTED;
         })
         .is(AS_EXPECTED);
   }

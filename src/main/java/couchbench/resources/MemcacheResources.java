@@ -63,6 +63,8 @@ public final class MemcacheResources {
 
   private static final Duration WAIT = Duration.ofSeconds(10);
 
+  private static final String EXPIRY_PROBE = "couchbench:expiry-probe";
+
   private MemcacheResources() {}
 
   /**
@@ -212,6 +214,32 @@ public final class MemcacheResources {
               + itemSize + " bytes (its item_size_max, memcached's -I), and -DvalueSize=" + sizes + " reaches "
               + sizes.largest() + " bytes, with about " + ITEM_OVERHEAD + " of the item's own: give sizes up to "
               + (itemSize - ITEM_OVERHEAD) + ", or start memcached with a larger -I");
+        }
+      }
+    }
+  }
+
+  /**
+   * Before a load whose values expire (-Dexpiry): each server must expire a value when its exptime says. A probe key is
+   * set with an exptime a minute past, read, and deleted; a server that still finds it ignores exptime, as MemcacheDB
+   * 1.2 does, and every read of an expired key would fail there.
+   *
+   * @param target the memcache servers
+   * @throws TargetException naming the server that kept the value, and the fix
+   */
+  public static void checkExpiryHonoured(MemcacheTarget target) {
+    MemcacheRequest.Store expired = new MemcacheRequest.Store(MemcacheRequest.StoreCommand.SET, EXPIRY_PROBE, 0,
+        System.currentTimeMillis() / 1000 - 60, new byte[] {'x'}, 0, false);
+    try (MemcacheEnquiries enquiries = new MemcacheEnquiries(target)) {
+      enquiries.ask(expired, "a set", WAIT);
+      List<MemcacheReply> replies = enquiries.ask(new MemcacheRequest.Retrieve(false, List.of(EXPIRY_PROBE)), "get",
+          WAIT);
+      enquiries.ask(new MemcacheRequest.Delete(EXPIRY_PROBE, false), "delete", WAIT);
+      for (int i = 0; i < replies.size(); i++) {
+        if (replies.get(i) instanceof MemcacheReply.Values found && !found.values().isEmpty()) {
+          throw new TargetException("memcache server " + target.servers().get(i) + " kept a value whose exptime had"
+              + " passed (key " + EXPIRY_PROBE + "): it does not expire values, as MemcacheDB does not, and every"
+              + " read of an expired key would fail; leave -Dexpiry out for this server");
         }
       }
     }

@@ -217,6 +217,20 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
   }
 
   /**
+   * For MemGet, whose gets read each key's expiry time from the key it draws, as MemSet stamped it.
+   *
+   * @return this plan
+   * @throws SettingsException when -Dexpiry is set: it applies to sets
+   */
+  public SiegePlan forGets() {
+    if (expiry.expires()) {
+      throw new SettingsException("-Dexpiry applies to MemSet's sets: MemGet reads the expiry time each key of MemSet's"
+          + " key file carries; leave -Dexpiry out here and give it to MemSet");
+    }
+    return this;
+  }
+
+  /**
    * @return the load in words for a summary, e.g. "16 users sending back to back for 60 s", the rounds when there
    *     are several, and how memcache requests are sent when pipelined or on shared connections
    */

@@ -72,6 +72,10 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
       throw new WorkloadException("-Dinjector: Workload runs on one injector (its key space and versions are one"
           + " process's); leave -Dinjector out");
     }
+    if (settings.value("expiry").isPresent()) {
+      throw new WorkloadException("-Dexpiry: Workload reads back every record it wrote, on both systems, so its values"
+          + " do not expire; give -Dexpiry to MemSet, and MemGet reads its keys as they expire");
+    }
     WorkloadPreset preset = WorkloadPreset.parse(settings.get("workload", "a"));
     Map<Operation, Double> proportions = new EnumMap<>(Operation.class);
     preset.proportions().forEach((operation, share) ->

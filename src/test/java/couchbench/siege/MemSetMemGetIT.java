@@ -15,9 +15,13 @@ import couchbench.RunSeconds;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -299,12 +303,16 @@ class MemSetMemGetIT {
     try (MemcachedServer memcached = MemcachedServer.start()) {
       long before = System.currentTimeMillis() / 1000;
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
-          "users", "2", "duration", "2", "warmup", "0", "expiry", "2-40", "keyFile", keyFile.toString()), TIMEOUT);
+          "users", "2", "duration", "2", "warmup", "1", "expiry", "2-40", "keyFile", keyFile.toString()), TIMEOUT);
 
       assertEquals(0, set.exitCode(), set.output());
       long after = System.currentTimeMillis() / 1000;
-      GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
-      assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
+      Map<String, GatlingReport.Counts> written = GatlingReport.requests(set.requireRunFolder());
+      GatlingReport.Counts sets = written.get("memcache set");
+      assertEquals(sets.ok() + written.get("warm-up memcache set").ok() + 1,
+          Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets and the expiry probe's one = cmd_set");
+      assertEquals(-1, MemcachedStats.secondsLeft(memcached.port(), "couchbench:warm-up"),
+          "the warm-up's one key never expires: one item, not one a second");
       List<String> keys = KeyFiles.written(keyFile);
       Pattern stamped = Pattern.compile("[0-9a-f]{32}-x(\\d+)");
       for (String key : keys.subList(0, 20)) {
@@ -330,15 +338,52 @@ class MemSetMemGetIT {
       GatlingReport.Counts expired = reads.get("memcache get expired");
       assertTrue(live.ok() > 100 && live.ko() == 0, "keys before their expiry time found: " + live);
       assertTrue(expired != null && expired.ok() > 0 && expired.ko() == 0, "keys past it gone, no failure: " + reads);
+      GatlingReport.Counts near = reads.getOrDefault("memcache get near expiry", new GatlingReport.Counts(0, 0, 0));
       Map<String, String> afterGet = stats(memcached);
-      assertEquals(live.ok(), delta(beforeGet, afterGet, "get_hits"), "OK gets = memcached's new get_hits");
-      assertEquals(expired.ok(), delta(beforeGet, afterGet, "get_misses"),
-          "expired gets = memcached's new get_misses (get_expired, or reclaimed by its crawler first)");
-      for (Results.ServerCount counted : ResultsFile.read(get.requireRunFolder()).serverCounts()) {
+      assertEquals(live.ok() + expired.ok() + near.ok(),
+          delta(beforeGet, afterGet, "get_hits") + delta(beforeGet, afterGet, "get_misses"),
+          "every OK get = memcached's new hits and misses");
+      List<Results.ServerCount> counts = ResultsFile.read(get.requireRunFolder()).serverCounts();
+      assertEquals(2, counts.size(), "hits against live gets, misses against expired gets (get_expired, or reclaimed"
+          + " by memcached's crawler first)");
+      for (Results.ServerCount counted : counts) {
         assertTrue(counted.agrees(), counted.describe());
       }
       String page = Files.readString(get.requireRunFolder().resolve("summary.html"));
       assertTrue(page.contains("memcache get expired"), "the expired reads have their own row");
+    }
+  }
+
+  @Test
+  void shouldFailAReadThatContradictsItsKeysExpiryTimeAndRefuseAServerThatIgnoresExptime() throws Exception {
+    Path keyFile = keyFile();
+    long now = System.currentTimeMillis() / 1000;
+    String keptPastExpiry = "0cc175b9c0f1b6a831c399e269772661-x" + (now - 100);
+    String lostBeforeExpiry = "92eb5ffee6ae2fec3ad71c777531578f-x" + (now + 3600);
+    Files.writeString(keyFile, "key\n" + keptPastExpiry + "\n" + lostBeforeExpiry + "\n");
+    try (MemcachedServer memcached = MemcachedServer.start();
+        NoExpiryProxy noExpiry = new NoExpiryProxy(memcached.port())) {
+      try (Socket socket = new Socket("127.0.0.1", memcached.port())) {
+        socket.getOutputStream().write(("set " + keptPastExpiry + " 0 0 4\r\nkept\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        assertEquals("STORED", new BufferedReader(new InputStreamReader(socket.getInputStream(),
+            StandardCharsets.US_ASCII)).readLine(), "a value kept past its key's expiry time, as by a server's fault");
+      }
+      GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "1", "duration", "1", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
+
+      assertNotEquals(0, get.exitCode(), get.output());
+      Set<String> errors = GatlingReport.errors(get.requireRunFolder()).keySet();
+      assertTrue(errors.stream().anyMatch(error -> error.contains("VALUE after its expiry time")), errors.toString());
+      assertTrue(errors.stream().anyMatch(error -> error.contains("NOT_FOUND before its expiry time")),
+          errors.toString());
+
+      GatlingRun.run("MemSet", Map.of("memcache.servers", noExpiry.address(), "expiry", "60",
+          "keyFile", keyFile.toString()), TIMEOUT).assertStoppedBeforeLoad("couchbench: stopped: memcache server "
+          + noExpiry.address() + " kept a value whose exptime had passed (key couchbench:expiry-probe): it does not"
+          + " expire values, as MemcacheDB does not, and every read of an expired key would fail; leave -Dexpiry out"
+          + " for this server");
+      assertEquals(-2, MemcachedStats.secondsLeft(memcached.port(), "couchbench:expiry-probe"), "the probe deleted");
     }
   }
 

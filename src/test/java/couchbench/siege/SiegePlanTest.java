@@ -142,6 +142,9 @@ class SiegePlanTest {
         assertThrows(SettingsException.class, () -> plan.forHttp("CouchSet")).getMessage());
     assertTrue(assertThrows(SettingsException.class, () -> VersusPlan.from(Settings.of(Map.of("expiry", "60"),
         Map.of()))).getMessage().startsWith("-Dexpiry: CouchVsMemcache reads back every value it wrote"));
+    assertEquals("-Dexpiry applies to MemSet's sets: MemGet reads the expiry time each key of MemSet's key file"
+        + " carries; leave -Dexpiry out here and give it to MemSet",
+        assertThrows(SettingsException.class, plan::forGets).getMessage());
     assertEquals(Expiry.NONE, SiegePlan.from(Settings.of(Map.of(), Map.of())).expiry());
   }
 

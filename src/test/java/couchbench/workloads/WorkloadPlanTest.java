@@ -98,6 +98,11 @@ class WorkloadPlanTest {
   }
 
   @Test
+  void shouldRefuseExpiryWhoseValuesItReadsBack() {
+    assertRefused(Map.of("expiry", "60"), "-Dexpiry: Workload reads back every record it wrote");
+  }
+
+  @Test
   void shouldRefuseBackgroundWorkWhenMemcacheRunsInTheSameRun() {
     assertEquals("-Dbackground with -Dsystem=couchdb,memcache: the background work is CouchDB's, and would run on"
         + " into memcache's part of the run: give -Dsystem=couchdb", assertThrows(OneLineException.class,
