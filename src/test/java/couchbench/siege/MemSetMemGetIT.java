@@ -26,6 +26,8 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -384,6 +386,36 @@ class MemSetMemGetIT {
           + " expire values, as MemcacheDB does not, and every read of an expired key would fail; leave -Dexpiry out"
           + " for this server");
       assertEquals(-2, MemcachedStats.secondsLeft(memcached.port(), "couchbench:expiry-probe"), "the probe deleted");
+    }
+  }
+
+  @Test
+  void shouldReadKeysNearTheirExpiryTimeAsEitherAndKeepTheServerCountsExact() throws Exception {
+    Path keyFile = keyFile();
+    Instant start = Instant.now().plusSeconds(10).truncatedTo(ChronoUnit.SECONDS);
+    long expiresAt = start.getEpochSecond() + 2;
+    String key = "0cc175b9c0f1b6a831c399e269772661-x" + expiresAt;
+    Files.writeString(keyFile, "key\n" + key + "\n");
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      try (Socket socket = new Socket("127.0.0.1", memcached.port())) {
+        socket.getOutputStream().write(("set " + key + " 0 " + expiresAt + " 4\r\nnear\r\n")
+            .getBytes(StandardCharsets.US_ASCII));
+        assertEquals("STORED", new BufferedReader(new InputStreamReader(socket.getInputStream(),
+            StandardCharsets.US_ASCII)).readLine());
+      }
+      // One key, read from 2 s before its expiry time to 2 s after: every draw near it for the last 3 s.
+      GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
+          "users", "1", "duration", "4", "warmup", "0", "startAt", start.toString(), "keyFile", keyFile.toString()),
+          TIMEOUT);
+
+      assertEquals(0, get.exitCode(), get.output());
+      GatlingReport.Counts near = GatlingReport.requests(get.requireRunFolder()).get("memcache get near expiry");
+      assertTrue(near != null && near.ok() > 0 && near.ko() == 0, "found or not, no failure: " + near);
+      List<Results.ServerCount> counts = ResultsFile.read(get.requireRunFolder()).serverCounts();
+      assertEquals(2, counts.size());
+      for (Results.ServerCount counted : counts) {
+        assertTrue(counted.agrees(), "the near-expiry gets' hits and misses taken off: " + counted.describe());
+      }
     }
   }
 
