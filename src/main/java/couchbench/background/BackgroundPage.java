@@ -4,6 +4,7 @@ import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.LoadSeconds;
+import couchbench.results.RunOutput;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -33,20 +34,20 @@ public final class BackgroundPage {
         "on disk before (MB)", "on disk after (MB)", "detail", "outcome");
     Table load = Table.of("task", "the load", "from (s)", "to (s)", "requests a second", "p50 (ms)", "p99 (ms)",
         "p99.9 (ms)", "max (ms)");
+    // Spanning the load, as the seconds charts above do, so that a task sits under its seconds.
     LineChart progress = LineChart.titled("background tasks' progress")
-        .axes("seconds into the load", "%");
+        .axes("seconds into the load", "%").xRange(0, Math.max(1, Math.floorDiv(loadEndMillis, 1000) - second0));
     for (int i = 0; i < tasks.size(); i++) {
       BackgroundTask task = tasks.get(i);
-      String name = (i + 1) + " " + task.kind().value();
+      String name = name(i, task);
       boolean ended = task.endMillis() >= 0;
       ran = ran.row(name, task.what(), at(task.startMillis(), second0), ended ? at(task.endMillis(), second0) : null,
           ended ? (task.endMillis() - task.startMillis()) / 1000.0 : null, task.seen() + " of " + task.progress().size()
               + " reads", highestProgress(task), megabytes(task.bytesBefore()), megabytes(task.bytesAfter()),
           task.detail(), ended ? "ended" : task.problem());
       if (!task.progress().isEmpty()) {
-        // A task that did not end while followed ran at least until its last read.
-        long end = ended ? task.endMillis() : task.progress().get(task.progress().size() - 1).epochMillis();
-        long from = i == 0 ? steadyMillis : windowEnd(tasks.get(i - 1));
+        long end = task.ranUntilMillis();
+        long from = i == 0 ? steadyMillis : tasks.get(i - 1).ranUntilMillis();
         long nextStart = i + 1 < tasks.size() ? tasks.get(i + 1).startMillis() : loadEndMillis;
         load = window(load, name, "before", seconds, from, task.startMillis(), second0);
         if (task.backMillis() >= 0) {
@@ -67,10 +68,11 @@ public final class BackgroundPage {
             + " its own, then followed every 100 ms until it ended (seen: the reads of _active_tasks that listed it;"
             + " for nodesync, the reads of the restarted node's copies, which are back and caught up when none has"
             + " fewer documents than another copy of its range); the load ran on, its figures checked as always."
-            + " Before, during and after compare the load's OK requests in the seconds before the"
-            + " task (since the steady load began, or the last one ended), while it ran, and after it (until the next one started), each second"
-            + " counted in the window holding its middle; a restarted node's time is split into its time away and"
-            + " its catch-up; a task refused has no windows, one that did not end ran until its last read.")
+            + " Before, during and after compare the load's OK requests in the seconds before the task (since the"
+            + " steady load began, or the last one ended), while it ran, and after it (until the next one started), each"
+            + " second counted in the window holding its middle; a restarted node's time is split into its time away"
+            + " and its catch-up; a task refused has no windows, one that did not end ran until its last read. Each"
+            + " task followed is shaded on the run's seconds charts above, over the load's and the servers' figures.")
         .table("background tasks", ran)
         .table("the load before, during and after each background task", load)
         .chart("background tasks on the run's time axis", progress);
@@ -82,10 +84,24 @@ public final class BackgroundPage {
     return highest < 0 ? null : highest;
   }
 
-  // Where the next task's "before" window starts: this one's end, its last read, or (refused) its start.
-  private static long windowEnd(BackgroundTask task) {
-    return task.endMillis() >= 0 ? task.endMillis() : task.progress().isEmpty() ? task.startMillis()
-        : task.progress().get(task.progress().size() - 1).epochMillis();
+  /**
+   * @param tasks the tasks as they ran
+   * @return each task followed, from its start until it ended (or its last read), to shade on the run's seconds charts
+   */
+  public static List<RunOutput.Span> spans(List<BackgroundTask> tasks) {
+    List<RunOutput.Span> spans = new ArrayList<>();
+    for (int i = 0; i < tasks.size(); i++) {
+      BackgroundTask task = tasks.get(i);
+      if (!task.progress().isEmpty()) {
+        spans.add(new RunOutput.Span(name(i, task), task.startMillis(), task.ranUntilMillis()));
+      }
+    }
+    return spans;
+  }
+
+  // e.g. "1 compact": its place in the plan and its kind, in the tables and on the charts.
+  private static String name(int index, BackgroundTask task) {
+    return (index + 1) + " " + task.kind().value();
   }
 
   private static Table window(Table table, String task, String which, List<LoadSeconds.Second> seconds, long from,

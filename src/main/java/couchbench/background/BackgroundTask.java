@@ -35,6 +35,12 @@ public record BackgroundTask(BackgroundPlan.Kind kind, String what, long startMi
    */
   public record Progress(long epochMillis, int percent) {}
 
+  /** @return when it ended; one that did not end ran at least until its last read; one refused, its start */
+  public long ranUntilMillis() {
+    return endMillis >= 0 ? endMillis
+        : progress.isEmpty() ? startMillis : progress.get(progress.size() - 1).epochMillis();
+  }
+
   /** @return how many reads of _active_tasks listed it */
   public long seen() {
     return progress.stream().filter(read -> read.percent() >= 0).count();

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -35,6 +36,8 @@ import java.util.function.ToIntFunction;
 public final class BackgroundWork {
 
   private static final long READ_MILLIS = 100;
+  /** How long a compaction CouchDB accepted may take to be seen starting. */
+  private static final long START_GRACE_MILLIS = 2_000;
 
   private final BackgroundPlan plan;
   private final CouchTarget target;
@@ -122,12 +125,7 @@ public final class BackgroundWork {
         if (i > 0) {
           Thread.sleep(plan.gap().toMillis());
         }
-        BackgroundTask task = switch (plan.tasks().get(i)) {
-          case COMPACT -> compact();
-          case VIEWBUILD -> viewBuild(i);
-          case REPLICATE -> replicate(i);
-          case NODESYNC -> nodeSync();
-        };
+        BackgroundTask task = run(plan.tasks().get(i), i);
         done.add(task);
         say.accept("background: " + task.what() + (task.problem() == null ? String.format(Locale.ROOT,
             ": ended after %.1f s", (task.endMillis() - task.startMillis()) / 1000.0) : ": " + task.problem()));
@@ -136,6 +134,22 @@ public final class BackgroundWork {
       // The load ended: what was not started is not.
     } catch (RuntimeException e) {
       say.accept("background: stopped: " + e.getMessage() + "; the load's figures are kept");
+    }
+  }
+
+  // One task; a request of its that fails beyond what the task expects (the server gone, a reply unread) ends that task
+  // alone, with a line, and the next one still starts.
+  private BackgroundTask run(BackgroundPlan.Kind kind, int index) {
+    long start = System.currentTimeMillis();
+    try {
+      return switch (kind) {
+        case COMPACT -> compact();
+        case VIEWBUILD -> viewBuild(index);
+        case REPLICATE -> replicate(index);
+        case NODESYNC -> nodeSync();
+      };
+    } catch (OneLineException e) {
+      return new BackgroundTask(kind, kind.value(), start, -1, List.of(), -1, -1, "failed: " + e.getMessage());
     }
   }
 
@@ -155,18 +169,19 @@ public final class BackgroundWork {
     }
     List<BackgroundTask.Progress> progress = new ArrayList<>();
     long deadline = start + plan.timeout().toMillis(); // the database and its views together
-    String problem = follow(progress, activeTask(task -> task.path("type").asText().equals("database_compaction")
-        && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0) : -1),
-        () -> !ReplyJson.of(client.get("/" + database).body()).path("compact_running").asBoolean(true), deadline);
+    String problem = followCompaction(progress, activeTask(task -> task.path("type").asText()
+        .equals("database_compaction") && shardOf(task.path("database").asText()) ? task.path("progress").asInt(0)
+        : -1), () -> ReplyJson.of(client.get("/" + database).body()), before, deadline);
     for (int i = 0; i < designs.size() && problem == null; i++) {
       String design = designs.get(i);
       String path = "/" + database + "/_compact/" + pathSegment(design);
+      long viewBefore = viewBytes(List.of(design));
       problem = refusal(() -> client.exchange("POST", path, "{}"), 202);
       if (problem == null) {
-        problem = follow(progress, activeTask(task -> task.path("type").asText().equals("view_compaction")
+        problem = followCompaction(progress, activeTask(task -> task.path("type").asText().equals("view_compaction")
             && shardOf(task.path("database").asText())
             && task.path("design_document").asText().equals("_design/" + design) ? task.path("progress").asInt(0) : -1),
-            () -> !viewIndex(design).path("compact_running").asBoolean(true), deadline);
+            () -> viewIndex(design), viewBefore, deadline);
       } else {
         problem = "POST " + path + " " + problem;
       }
@@ -181,6 +196,42 @@ public final class BackgroundWork {
         + megabytes(viewsAfter) + " MB";
     return new BackgroundTask(BackgroundPlan.Kind.COMPACT, what, start, problem == null ? lastRead(progress) : -1,
         progress, before, after, problem, -1, views);
+  }
+
+  /**
+   * Follows one compaction, a database's or a design document's views', until it has ended. CouchDB answers the POST
+   * before a cluster database's shards start compacting, so a read just after it may say none runs: the compaction has
+   * started once a read says it runs, _active_tasks lists it or its file shrank; one never seen started (done between
+   * two reads, with nothing to reclaim) is taken as ended after {@link #START_GRACE_MILLIS}.
+   *
+   * @param progress where each read goes
+   * @param activeTask one read of _active_tasks: its progress (%), -1 where not listed
+   * @param info one read of what says whether it runs: compact_running and sizes.file
+   * @param bytesBefore its file before the POST, bytes; -1 unknown
+   * @param deadline when it is no longer followed
+   * @return null when it ended; else why not
+   */
+  private String followCompaction(List<BackgroundTask.Progress> progress, IntSupplier activeTask,
+      Supplier<JsonNode> info, long bytesBefore, long deadline) {
+    long posted = System.currentTimeMillis();
+    AtomicBoolean started = new AtomicBoolean();
+    IntSupplier read = () -> {
+      int percent = activeTask.getAsInt();
+      if (percent >= 0) {
+        started.set(true);
+      }
+      return percent;
+    };
+    BooleanSupplier ended = () -> {
+      JsonNode now = info.get();
+      boolean running = now.path("compact_running").asBoolean(true);
+      long file = now.path("sizes").path("file").asLong(-1);
+      if (running || (file >= 0 && file < bytesBefore)) {
+        started.set(true);
+      }
+      return !running && (started.get() || System.currentTimeMillis() - posted > START_GRACE_MILLIS);
+    };
+    return follow(progress, read, ended, deadline);
   }
 
   private static String megabytes(long bytes) {
@@ -421,7 +472,7 @@ public final class BackgroundWork {
   }
 
   // null when the server answered as expected; else the refusal in words.
-  private static String refusal(Supplier<CouchReply> request, int... expected) {
+  private String refusal(Supplier<CouchReply> request, int... expected) {
     try {
       CouchReply reply = request.get();
       for (int status : expected) {
@@ -431,8 +482,10 @@ public final class BackgroundWork {
       }
       return "refused: " + reply.status() + " " + reply.reason();
     } catch (CouchDbException e) {
-      return "refused: " + e.getMessage() + (e.isAuthFailure() ? " (background work needs a server admin: give"
-          + " -Dcouchdb.user an admin's name; the load goes on)" : "");
+      // The login worked for the load: a refusal here is of what the user may do, not of who it is.
+      return "refused: " + (e.isAuthFailure() ? target.credentials().map(login -> "user '" + login.user() + "' is not"
+          + " a server admin").orElse("no login given") + ", and background work needs one: give -Dcouchdb.user an"
+          + " admin's name; the load goes on" : e.getMessage());
     }
   }
 

@@ -42,9 +42,11 @@ public final class LineChart implements Chart {
   private final List<String> categories;
   private final List<Series> series;
   private final double[] xRange;
+  private final List<ShadedBand.Band> bands;
 
   private LineChart(String title, String xLabel, String yLabel, boolean logX, boolean logY,
-      Function<Double, String> xTickLabel, List<String> categories, List<Series> series, double[] xRange) {
+      Function<Double, String> xTickLabel, List<String> categories, List<Series> series, double[] xRange,
+      List<ShadedBand.Band> bands) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
@@ -54,6 +56,7 @@ public final class LineChart implements Chart {
     this.categories = categories;
     this.series = series;
     this.xRange = xRange;
+    this.bands = bands;
   }
 
   /**
@@ -63,7 +66,7 @@ public final class LineChart implements Chart {
    * @return a new chart
    */
   public static LineChart titled(String title) {
-    return new LineChart(title, "", "", false, false, null, List.of(), List.of(), null);
+    return new LineChart(title, "", "", false, false, null, List.of(), List.of(), null, List.of());
   }
 
   /**
@@ -74,7 +77,7 @@ public final class LineChart implements Chart {
    * @return a new chart with these labels
    */
   public LineChart axes(String xLabel, String yLabel) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, xRange);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, xRange, bands);
   }
 
   /**
@@ -85,17 +88,18 @@ public final class LineChart implements Chart {
    * @return a new chart spanning that
    */
   public LineChart xRange(double min, double max) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, new double[] {min, max});
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, new double[] {min, max},
+        bands);
   }
 
   /** @return a new chart whose x axis is logarithmic (every x must then be positive) */
   public LineChart logX() {
-    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, categories, series, xRange);
+    return new LineChart(title, xLabel, yLabel, true, logY, xTickLabel, categories, series, xRange, bands);
   }
 
   /** @return a new chart whose y axis is logarithmic (every y must then be positive) */
   public LineChart logY() {
-    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, categories, series, xRange);
+    return new LineChart(title, xLabel, yLabel, logX, true, xTickLabel, categories, series, xRange, bands);
   }
 
   /**
@@ -103,7 +107,7 @@ public final class LineChart implements Chart {
    * @return a new chart whose x ticks are labelled so
    */
   public LineChart xTickLabels(Function<Double, String> label) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, label, categories, series, xRange);
+    return new LineChart(title, xLabel, yLabel, logX, logY, label, categories, series, xRange, bands);
   }
 
   /**
@@ -115,7 +119,7 @@ public final class LineChart implements Chart {
    * @return a new chart with a categorical x axis
    */
   public LineChart xCategories(List<String> names) {
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(names), series, xRange);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, List.copyOf(names), series, xRange, bands);
   }
 
   /**
@@ -167,6 +171,23 @@ public final class LineChart implements Chart {
         ys.stream().map(Spread::min).toList(), ys.stream().map(Spread::max).toList(), true));
   }
 
+  /**
+   * Shades a stretch of the x axis over the plot's height, its label at the top: when something ran (a background
+   * task), under the lines it may explain. Not a series: in neither the legend nor {@link #data()}.
+   *
+   * @param label the text at its top, e.g. "1 compact"
+   * @param from its left end, in x
+   * @param to its right end, in x, not below from
+   * @return a new chart with the band added
+   * @throws IllegalArgumentException if to is below from
+   */
+  public LineChart band(String label, double from, double to) {
+    List<ShadedBand.Band> next = new ArrayList<>(bands);
+    next.add(new ShadedBand.Band(label, from, to));
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, series, xRange,
+        List.copyOf(next));
+  }
+
   private void checkSizes(String name, List<? extends Number> xs, int ys, boolean drawn) {
     if (xs.size() != ys) {
       throw new IllegalArgumentException("series '" + name + "': " + xs.size() + " x values but " + ys + " y values");
@@ -178,7 +199,8 @@ public final class LineChart implements Chart {
   private LineChart with(Series added) {
     List<Series> next = new ArrayList<>(series);
     next.add(added);
-    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next), xRange);
+    return new LineChart(title, xLabel, yLabel, logX, logY, xTickLabel, categories, List.copyOf(next), xRange,
+        bands);
   }
 
   /**
@@ -242,6 +264,7 @@ public final class LineChart implements Chart {
         addRange(chart, s, color);
       }
     }
+    bands.forEach(band -> chart.addAnnotation(new ShadedBand(band)));
     return Rendered.draw(chart, title);
   }
 

@@ -84,6 +84,7 @@ public final class RunOutput implements GatlingRunId.Listener {
   private final Map<String, Histogram> intervalSoFar = new HashMap<>();
   private final LoadSeconds loadSeconds = new LoadSeconds();
   private ServerSeries servers = ServerSeries.NONE;
+  private List<Span> spans = List.of();
   private boolean memcacheCounted;
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
@@ -316,6 +317,25 @@ public final class RunOutput implements GatlingRunId.Listener {
     runIdUnknown = why;
   }
 
+  /**
+   * A stretch of the run shaded on its seconds charts, e.g. a background task's.
+   *
+   * @param label its name on the charts
+   * @param fromMillis its start, epoch milliseconds
+   * @param toMillis its end, epoch milliseconds
+   */
+  public record Span(String label, long fromMillis, long toMillis) {}
+
+  /**
+   * Shades stretches of the run on its seconds charts (requests, latency, the servers): give them before
+   * {@link #finish}.
+   *
+   * @param shaded each stretch, e.g. each background task from its start to its end
+   */
+  public synchronized void shadeOnSecondsCharts(List<Span> shaded) {
+    spans = List.copyOf(shaded);
+  }
+
   /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
   public record Written(Path folder, boolean besideGatlingReport) {}
 
@@ -414,7 +434,7 @@ public final class RunOutput implements GatlingRunId.Listener {
     }
     SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, servers, loadStart.toEpochMilli());
     writeSeconds(folder, seconds.table());
-    page = SecondsPage.addTo(page, seconds, servers.notes());
+    page = SecondsPage.addTo(page, seconds, servers.notes(), spans, loadStart.toEpochMilli());
     for (PageAddition addition : pageAdditions) {
       page = addition.addTo(page, results, folder);
     }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
@@ -106,36 +107,50 @@ final class SecondsPage {
    * @param page the page
    * @param seconds the run's seconds, {@link #of}
    * @param notes what the servers' sampling could not read, one line each
+   * @param spans stretches of the run shaded on every chart, e.g. background tasks
+   * @param loadStartMillis the load's start, epoch milliseconds, as given to {@link #of}
    * @return the page with a line, the charts and a link to {@link #FILE}
    */
-  static SummaryPage addTo(SummaryPage page, Seconds seconds, List<String> notes) {
+  static SummaryPage addTo(SummaryPage page, Seconds seconds, List<String> notes, List<RunOutput.Span> spans,
+      long loadStartMillis) {
     if (seconds.rows().isEmpty()) {
       return page;
     }
     double end = Math.max(1, seconds.rows().size() - 1);
     page = page.line("The run second by second (" + FILE + "): the requests that ended in each second and their"
         + " times, then the servers' own figures read once a second by couchbench (its reads are not in the load's"
-        + " requests; a server's own request counter counts them). A gap in a line is a second without that figure.");
+        + " requests; a server's own request counter counts them). A gap in a line is a second without that figure."
+        + (spans.isEmpty() ? "" : " Shaded: when each background task ran, from its start to its end."));
     for (String note : notes) {
       page = page.line("Servers second by second: " + note + ".");
     }
-    page = page.chart("requests a second", chart(seconds, "requests a second", "requests (/s)", end,
+    // A second's row holds what ended within it, drawn at its start: a span is placed on the same scale.
+    long second0 = Math.floorDiv(loadStartMillis, 1000);
+    Function<String, LineChart> onTheAxis = title -> {
+      LineChart chart = LineChart.titled(title).xRange(0, end);
+      for (RunOutput.Span span : spans) {
+        chart = chart.band(span.label(), span.fromMillis() / 1000.0 - second0, span.toMillis() / 1000.0 - second0);
+      }
+      return chart;
+    };
+    page = page.chart("requests a second", lines(onTheAxis.apply("requests a second"), seconds, "requests (/s)",
         List.of("requests (/s)", "failed (/s)")));
-    page = page.chart("latency second by second", chart(seconds, "OK requests' latency in each second", "ms", end,
-        List.of("p50 (ms)", "p99 (ms)", "max (ms)")));
+    page = page.chart("latency second by second", lines(onTheAxis.apply("OK requests' latency in each second"),
+        seconds, "ms", List.of("p50 (ms)", "p99 (ms)", "max (ms)")));
     Map<String, List<String>> byUnit = new LinkedHashMap<>();
     for (String column : seconds.columns().subList(6, seconds.columns().size())) {
       byUnit.computeIfAbsent(ServerSeries.unit(column), any -> new ArrayList<>()).add(column);
     }
     for (Map.Entry<String, List<String>> unit : byUnit.entrySet()) {
       String title = "the servers, " + UNITS.getOrDefault(unit.getKey(), unit.getKey());
-      page = page.chart(title, chart(seconds, title, unit.getKey(), end, unit.getValue()));
+      page = page.chart(title, lines(onTheAxis.apply(title), seconds, unit.getKey(), unit.getValue()));
     }
     return page.link("the run second by second, " + FILE, FILE);
   }
 
-  private static LineChart chart(Seconds seconds, String title, String unit, double end, List<String> columns) {
-    LineChart chart = LineChart.titled(title).axes(X, unit).xRange(0, end);
+  // The columns' lines on a chart of the run's time axis.
+  private static LineChart lines(LineChart onTheAxis, Seconds seconds, String unit, List<String> columns) {
+    LineChart chart = onTheAxis.axes(X, unit);
     List<Double> xs = seconds.rows().stream().map(row -> row[0]).toList();
     for (int drawn = 0; drawn < columns.size(); drawn++) {
       int column = seconds.columns().indexOf(columns.get(drawn));

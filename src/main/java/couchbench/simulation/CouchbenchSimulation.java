@@ -188,11 +188,17 @@ public abstract class CouchbenchSimulation extends Simulation {
     }
   }
 
-  // Background work works on the load's first CouchDB database; checked before anything is set up.
+  // Background work works on the load's first CouchDB database, in a run of CouchDB alone; checked before anything is
+  // set up.
   private void checkBackground() {
     if (background.isPresent() && (couchTarget.isEmpty() || couchDatabases().isEmpty())) {
       throw new SettingsException("-Dbackground: " + simulation() + " loads no CouchDB database here; give it to"
           + " CouchGet, CouchSet, Workload (-Dsystem=couchdb), Query or Changes");
+    }
+    if (background.isPresent() && !memcacheTargets.isEmpty()) {
+      throw new SettingsException("-Dbackground: " + simulation() + " loads memcache in the same run, and the"
+          + " background work is CouchDB's: it would run on into memcache's part; give it to CouchGet, CouchSet,"
+          + " Workload (-Dsystem=couchdb), Query or Changes");
     }
     restartedNode = background.flatMap(plan -> BackgroundWork.nodeToRestart(plan, couchTarget.orElseThrow()));
   }
@@ -204,6 +210,7 @@ public abstract class CouchbenchSimulation extends Simulation {
       // Stopped as the load ends, before the report reads the server's counts: no task runs past the load.
       backgroundWork.ifPresent(work -> {
         List<BackgroundTask> tasks = work.stop();
+        run.shadeOnSecondsCharts(BackgroundPage.spans(tasks));
         run.beforePageWritten((page, results, folder) -> BackgroundPage.addTo(page, background.orElseThrow(), tasks,
             run.loadSeconds(), run.loadStartMillis(), work.steadyMillis(), results.run().end() == null
                 ? System.currentTimeMillis() : Instant.parse(results.run().end()).toEpochMilli()));

@@ -2,12 +2,18 @@ package couchbench.background;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.data.RandomText;
+import couchbench.requests.CouchRequests;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import couchbench.targets.RealCouchDb;
+import couchbench.targets.Targets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,13 +37,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * On a real Apache CouchDB 3.5 node: CouchGet while the run compacts its database of 10,000 documents, then replicates
  * it; Workload A while the run builds a view over its 50,000 records. Each task followed from start to end, the load's
- * figures before, during and after each.
+ * figures before, during and after each. Bad input: tasks a user who is not an admin may not start, a task still
+ * running at -DbackgroundTimeout, nodesync on a single node, a run without CouchDB or with memcache too.
  */
 class BackgroundCouchDbIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final int DOCS = 10_000;
   private static final int TEXT = 800;
+  private static final String READER_PASSWORD = "reader-test-secret";
 
   @RegisterExtension
   static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
@@ -115,6 +124,80 @@ class BackgroundCouchDbIT {
       assertFalse(window.split(",", -1)[6].isEmpty(), "a p99 in each window: " + window);
     }
     assertEquals(50_000, docCount("background_workload"), "the records only: the view's design document is gone");
+  }
+
+  @Test
+  void shouldSayInOneLineATaskRefusedToANonAdminAndOneRunningPastItsTimeoutAndKeepTheLoad() throws Exception {
+    Path keyFile = load("background_refused");
+    // A member of the database, not an admin: it may read the documents, neither compact them nor add a view.
+    assertEquals(201, send("PUT", "/_users/org.couchdb.user:reader", "{\"name\":\"reader\",\"password\":\""
+        + READER_PASSWORD + "\",\"roles\":[],\"type\":\"user\"}").statusCode());
+    assertEquals(200, send("PUT", "/background_refused/_security", "{\"admins\":{\"names\":[],\"roles\":[]},"
+        + "\"members\":{\"names\":[\"reader\"],\"roles\":[]}}").statusCode());
+    Map<String, String> asReader = COUCHDB.runProperties(Map.of("users", "2", "duration", "8", "keyFile",
+        keyFile.toString(), "database", "background_refused", "background", "compact,viewbuild", "backgroundAt", "1",
+        "backgroundGap", "1"));
+    asReader.putAll(Map.of("couchdb.user", "reader", "couchdb.password", READER_PASSWORD));
+
+    GatlingRun.Result refused = GatlingRun.run("CouchGet", asReader, TIMEOUT);
+
+    assertEquals(0, refused.exitCode(), "every read still checked, none failed: " + refused.output());
+    String line = ": refused: user 'reader' is not a server admin, and background work needs one: give"
+        + " -Dcouchdb.user an admin's name; the load goes on";
+    assertTrue(refused.output().contains("couchbench: background: POST /background_refused/_compact" + line),
+        refused.output());
+    assertTrue(refused.output().contains("couchbench: background: a view built: PUT /background_refused/_design/"),
+        "the next task still tried: " + refused.output());
+    assertFalse(refused.output().contains("\tat "), "no stack trace: " + refused.output());
+    assertFalse(refused.output().contains(READER_PASSWORD), "no password: " + refused.output());
+    List<String> tasks = Files.readAllLines(refused.requireRunFolder().resolve("background-tasks.csv"));
+    assertEquals(List.of(line.substring(2), line.substring(2)), tasks.subList(1, 3).stream()
+        .map(row -> cells(row)[10]).toList(), "each task's row says why it did not run: " + tasks);
+    assertTrue(GatlingReport.requests(refused.requireRunFolder()).get(CouchRequests.GET).ok() > 0,
+        "the load's figures kept: " + refused.output());
+    assertEquals(DOCS, docCount("background_refused"), "no design document left behind");
+
+    GatlingRun.Result timedOut = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "2", "duration",
+        "8", "keyFile", keyFile.toString(), "database", "background_refused", "background", "compact",
+        "backgroundAt", "1", "backgroundTimeout", "1")), TIMEOUT);
+
+    assertEquals(0, timedOut.exitCode(), "every read still checked, none failed: " + timedOut.output());
+    // 10,000 documents of 800 bytes written in ten batches: a compaction of seconds, never under one.
+    assertTrue(timedOut.output().contains("couchbench: background: POST /background_refused/_compact: did not end"
+        + " within -DbackgroundTimeout=1 s: left to the server"), timedOut.output());
+    String[] compact = cells(Files.readAllLines(timedOut.requireRunFolder().resolve("background-tasks.csv")).get(1));
+    assertEquals("", compact[3], "no end: " + String.join(",", compact));
+    assertTrue(GatlingReport.requests(timedOut.requireRunFolder()).get(CouchRequests.GET).ok() > 0,
+        "the load's figures kept: " + timedOut.output());
+    long deadline = System.currentTimeMillis() + TIMEOUT.toMillis();
+    while (new ObjectMapper().readTree(send("GET", "/background_refused", "").body()).path("compact_running")
+        .asBoolean() && System.currentTimeMillis() < deadline) {
+      Thread.sleep(200);
+    }
+    assertFalse(new ObjectMapper().readTree(send("GET", "/background_refused", "").body()).path("compact_running")
+        .asBoolean(), "the compaction left to the server ended there");
+  }
+
+  @Test
+  void shouldRefuseBackgroundWorkBeforeTheLoadOfARunWithoutCouchDbOrWithMemcacheInIt() throws Exception {
+    GatlingRun.run("MemSet", Map.of("background", "compact", "duration", "2"), TIMEOUT).assertStoppedBeforeLoad(
+        "couchbench: stopped: -Dbackground: MemSet loads no CouchDB database here; give it to CouchGet, CouchSet,"
+            + " Workload (-Dsystem=couchdb), Query or Changes");
+    GatlingRun.run("CouchVsMemcache", COUCHDB.runProperties(Map.of("background", "compact", "duration", "2")),
+        TIMEOUT).assertStoppedBeforeLoad("couchbench: stopped: -Dbackground: CouchVsMemcache loads memcache in the"
+            + " same run, and the background work is CouchDB's: it would run on into memcache's part");
+  }
+
+  @Test
+  void shouldRefuseNodeSyncOnASingleNodeInOneLine() {
+    SettingsException e = assertThrows(SettingsException.class, () -> NodeSync.choose(Targets.couchdb(Settings.of(
+        COUCHDB.runProperties(Map.of()), Map.of())), Optional.empty()));
+
+    assertTrue(e.getMessage().startsWith("-Dbackground=nodesync restarts a node of a CouchDB cluster, and "
+        + COUCHDB.node().url() + " is a single node (its _membership lists [" + COUCHDB.node().erlangName() + "])"),
+        e.getMessage());
+    assertTrue(e.getMessage().endsWith("give a cluster's nodes in -Dcouchdb.url, or leave nodesync out"),
+        e.getMessage());
   }
 
   // 10,000 documents in batches of 1,000, each the text CouchSet would have written under its id; their ids in a key

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import couchbench.report.SummaryPage;
 import couchbench.results.LoadSeconds;
+import couchbench.results.RunOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,21 @@ class BackgroundPageTest {
         "the-load-before-during-and-after-each-background-task.csv"));
     assertEquals(List.of("2 viewbuild,before,2,5,100,1,1,1,1", "2 viewbuild,during,5,8,100,1,1,1,1",
         "2 viewbuild,after,8,10,100,1,1,1,1"), windows.subList(1, windows.size()));
+  }
+
+  @Test
+  void shouldShadeEachTaskFollowedOnTheSecondsChartsFromItsStartToItsEndOrLastRead() {
+    BackgroundTask refused = new BackgroundTask(BackgroundPlan.Kind.COMPACT, "POST /db/_compact", START + 1_000, -1,
+        List.of(), 1_000_000, -1, "refused: 401 unauthorized");
+    BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 2_000,
+        START + 4_500, List.of(new BackgroundTask.Progress(START + 4_500, 100)), 0, 400_000, null);
+    BackgroundTask timedOut = new BackgroundTask(BackgroundPlan.Kind.REPLICATE, "POST /_replicate", START + 6_000, -1,
+        List.of(new BackgroundTask.Progress(START + 6_100, 10), new BackgroundTask.Progress(START + 7_200, 30)), 0,
+        -1, "did not end within -DbackgroundTimeout=1 s: left to the server");
+
+    assertEquals(List.of(new RunOutput.Span("2 viewbuild", START + 2_000, START + 4_500),
+        new RunOutput.Span("3 replicate", START + 6_000, START + 7_200)),
+        BackgroundPage.spans(List.of(refused, view, timedOut)), "a refused task never ran: nothing to shade");
   }
 
   @Test

@@ -3,6 +3,7 @@ package couchbench.background;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -10,7 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
+import couchbench.targets.CouchTarget;
 import couchbench.targets.RealCouchDb;
+import couchbench.targets.Targets;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,13 +26,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * -Dbackground=nodesync on a real 3-node Apache CouchDB 3.5 cluster on loopback: CouchSet writes through two nodes
  * while the run restarts the third; the node's time away and its catch-up are marked, and its copies hold every
- * document afterwards.
+ * document afterwards. A node every URL loads, or a -DbackgroundNode not a member or loaded, is refused before the
+ * load.
  */
 class NodeSyncClusterIT {
 
@@ -49,6 +56,16 @@ class NodeSyncClusterIT {
       assertTrue(everyNode.output().contains("couchbench: stopped: -Dbackground=nodesync restarts a node the load does"
           + " not send to, and -Dcouchdb.url loads every node of the cluster"), everyNode.output());
       assertFalse(everyNode.output().contains("run folder:"), "refused before the load: " + everyNode.output());
+      String twoNodes = nodes.get(0).url() + "," + nodes.get(1).url();
+      CouchTarget target = Targets.couchdb(Settings.of(properties(twoNodes, "nodesync_refused"), Map.of()));
+      assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of("couchdb@nowhere")))
+          .getMessage().startsWith("-DbackgroundNode=couchdb@nowhere is not a node of the cluster [" + nodes.stream()
+              .map(RealCouchDb.Node::erlangName).sorted().collect(Collectors.joining(", ")) + "]: give one of them"));
+      String loaded = nodes.get(0).erlangName();
+      assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of(loaded)))
+          .getMessage().startsWith("-DbackgroundNode=" + loaded + " is one the load uses: leave it out of"
+              + " -Dcouchdb.url"));
+
 
       GatlingRun.Result run = GatlingRun.run("CouchSet", properties(nodes.get(0).url() + "," + nodes.get(1).url(),
           "nodesync_it"), TIMEOUT);
@@ -72,7 +89,8 @@ class NodeSyncClusterIT {
       assertEquals(List.of("before", "node away", "node catching up", "after"), windows.subList(1, windows.size())
           .stream().map(window -> window.split(",")[1]).toList());
       String[] away = windows.get(2).split(",", -1);
-      assertFalse(away[4].isEmpty() || away[6].isEmpty(), "the load's rate and p99 while the node was away: " + away);
+      assertFalse(away[4].isEmpty() || away[6].isEmpty(), "the load's rate and p99 while the node was away: "
+          + windows.get(2));
 
       long written = GatlingReport.requests(run.requireRunFolder()).get("couchdb set").ok();
       assertEquals(written, documentsOn(nodes.get(0), third, "nodesync_it"), "the restarted node caught up");

@@ -1,6 +1,7 @@
 package couchbench.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +13,7 @@ import couchbench.RunSeconds;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
 import java.net.URI;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Changes against a real Apache CouchDB 3.5 node, started once for the class: hundreds of listeners of the three
  * streaming and polling feeds see every write exactly once, through a connection cut mid-run and through a restart of
- * the server; a _selector filter delivers exactly the matching writes.
+ * the server, and while the run builds a view on the database and compacts it; a _selector filter delivers exactly
+ * the matching writes.
  */
 class ChangesCouchDbIT {
 
@@ -117,6 +120,35 @@ class ChangesCouchDbIT {
       assertEquals(0, feed.path("unexpected").asLong(), "nothing the selector excludes: " + feed);
       assertEquals(0, feed.path("foreign").asLong(), feed.toString());
     }
+  }
+
+  @Test
+  void shouldDeliverEveryWriteWhileTheRunBuildsAViewOnTheDatabaseThenCompactsIt() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of(
+        "listeners", "continuous:20,longpoll:10", "writers", "2", "docs", "2000", "rate", "250",
+        "database", "background", "background", "viewbuild,compact", "backgroundAt", "1", "backgroundGap", "1")),
+        TIMEOUT);
+
+    assertEquals(0, run.exitCode(), "every listener saw every write: " + run.output());
+    for (JsonNode feed : figures(run).path("feeds")) {
+      assertEquals(2000L * feed.path("listeners").asInt(), feed.path("delivered").asLong(), feed.toString());
+      assertEquals(0, feed.path("missed").asLong(), feed.toString());
+      assertEquals(0, feed.path("duplicated").asLong(), feed.toString());
+    }
+    List<String> tasks = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv"));
+    assertEquals(3, tasks.size(), tasks.toString());
+    assertTrue(tasks.get(1).startsWith("1 viewbuild,") && tasks.get(1).endsWith(",ended"), tasks.toString());
+    // Under a steady stream of writes a compaction copies what was written during its last pass in another, so it
+    // may outlast the writers (a run here saw it run through all of them): either way the server ends it.
+    assertTrue(tasks.get(2).matches("2 compact,POST /background_0/_compact,.*,(ended|the load ended before it did)"),
+        tasks.toString());
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (JSON.readTree(COUCHDB.node().request("GET", "/background_0", null)).path("compact_running").asBoolean()
+        && System.currentTimeMillis() < deadline) {
+      Thread.sleep(200);
+    }
+    assertFalse(JSON.readTree(COUCHDB.node().request("GET", "/background_0", null)).path("compact_running")
+        .asBoolean(), "the compaction ended on the server once the writers stopped");
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.rounds.Spread;
 import java.awt.Color;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -93,6 +94,26 @@ class LineChartTest {
     int with = pixels(ranged, lineColour);
     // Bars 80, 20 and 10 units long, on an axis of about 80 units over about 230 pixels: hundreds of pixels more.
     assertTrue(with > without + 200, "pixels of the line's colour: " + without + " without ranges, " + with + " with");
+  }
+
+  @Test
+  void shouldShadeABandOfTheXAxisWithItsLabelAndLeaveItOutOfTheData() throws IOException {
+    LineChart chart = LineChart.titled("latency").axes("seconds into the load", "ms").xRange(0, 10)
+        .series("p99", List.of(0, 5, 10), List.of(1.0, 1.0, 1.0));
+    Rendered plain = chart.rendered(600, 300);
+    Rendered shaded = chart.band("1 compact", 2, 6).rendered(600, 300);
+
+    BufferedImage before = ImageIO.read(new ByteArrayInputStream(plain.png()));
+    BufferedImage after = ImageIO.read(new ByteArrayInputStream(shaded.png()));
+    Rectangle2D plot = ((Rendered.Xy) shaded.chart()).plotBounds();
+    // Sampled at a fifth of the plot's height, clear of the line at y = 1 and of the label at the band's top.
+    int y = (int) (plot.getY() + plot.getHeight() * 0.8);
+    int inside = (int) (plot.getX() + plot.getWidth() * 0.4);
+    int outside = (int) (plot.getX() + plot.getWidth() * 0.8);
+    assertTrue(after.getRGB(inside, y) != before.getRGB(inside, y), "shaded at x = 4");
+    assertEquals(before.getRGB(outside, y), after.getRGB(outside, y), "not at x = 8");
+    assertEquals(chart.data().toCsv(), chart.band("1 compact", 2, 6).data().toCsv(), "a band is not a series");
+    assertThrows(IllegalArgumentException.class, () -> chart.band("backwards", 6, 2));
   }
 
   @Test

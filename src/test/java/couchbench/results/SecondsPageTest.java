@@ -44,7 +44,9 @@ class SecondsPageTest {
         List.of("memcache stats not read in 2 seconds (the first: ...)"));
 
     String html = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, servers, START),
-        servers.notes()).toHtml();
+        servers.notes(), List.of(), START).toHtml();
+    String shaded = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, servers, START),
+        servers.notes(), List.of(new RunOutput.Span("1 compact", START, START + 500)), START).toHtml();
 
     for (String chart : List.of("requests a second", "latency second by second", "the servers, operations a second",
         "the servers, memory in MB", "the servers, Erlang processes and messages queued")) {
@@ -52,5 +54,6 @@ class SecondsPageTest {
     }
     assertTrue(html.contains("Servers second by second: memcache stats not read in 2 seconds"), html);
     assertTrue(html.contains("href=\"seconds.csv\""), html);
+    assertTrue(!html.contains("Shaded") && shaded.contains("Shaded: when each background task ran"), shaded);
   }
 }
