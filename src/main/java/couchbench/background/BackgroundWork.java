@@ -215,23 +215,17 @@ public final class BackgroundWork {
       Supplier<JsonNode> info, long bytesBefore, long deadline) {
     long posted = System.currentTimeMillis();
     AtomicBoolean started = new AtomicBoolean();
-    IntSupplier read = () -> {
-      int percent = activeTask.getAsInt();
-      if (percent >= 0) {
-        started.set(true);
-      }
-      return percent;
-    };
+    // Asked right after each read of _active_tasks, which follow() has just added to the progress.
     BooleanSupplier ended = () -> {
       JsonNode now = info.get();
       boolean running = now.path("compact_running").asBoolean(true);
       long file = now.path("sizes").path("file").asLong(-1);
-      if (running || (file >= 0 && file < bytesBefore)) {
+      if (running || (file >= 0 && file < bytesBefore) || progress.get(progress.size() - 1).percent() >= 0) {
         started.set(true);
       }
       return !running && (started.get() || System.currentTimeMillis() - posted > START_GRACE_MILLIS);
     };
-    return follow(progress, read, ended, deadline);
+    return follow(progress, activeTask, ended, deadline);
   }
 
   private static String megabytes(long bytes) {

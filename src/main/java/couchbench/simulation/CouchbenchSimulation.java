@@ -191,14 +191,13 @@ public abstract class CouchbenchSimulation extends Simulation {
   // Background work works on the load's first CouchDB database, in a run of CouchDB alone; checked before anything is
   // set up.
   private void checkBackground() {
+    String fix = "give it to CouchGet, CouchSet, Workload (-Dsystem=couchdb), Query or Changes";
     if (background.isPresent() && (couchTarget.isEmpty() || couchDatabases().isEmpty())) {
-      throw new SettingsException("-Dbackground: " + simulation() + " loads no CouchDB database here; give it to"
-          + " CouchGet, CouchSet, Workload (-Dsystem=couchdb), Query or Changes");
+      throw new SettingsException("-Dbackground: " + simulation() + " loads no CouchDB database here; " + fix);
     }
     if (background.isPresent() && !memcacheTargets.isEmpty()) {
       throw new SettingsException("-Dbackground: " + simulation() + " loads memcache in the same run, and the"
-          + " background work is CouchDB's: it would run on into memcache's part; give it to CouchGet, CouchSet,"
-          + " Workload (-Dsystem=couchdb), Query or Changes");
+          + " background work is CouchDB's: it would run on into memcache's part; " + fix);
     }
     restartedNode = background.flatMap(plan -> BackgroundWork.nodeToRestart(plan, couchTarget.orElseThrow()));
   }
