@@ -4,11 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.changes.ChangesLoad;
 import couchbench.changes.ChangesPlan;
-import couchbench.changes.ChangesSummary;
 import couchbench.couchdb.CouchHttp;
-import couchbench.results.Progress;
 import couchbench.simulation.CouchbenchSimulation;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -25,7 +22,7 @@ public class Changes extends CouchbenchSimulation {
 
   private final ChangesPlan plan = orExit(() -> ChangesPlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
-  private final ChangesLoad load = new ChangesLoad(plan, couchdb);
+  private final ChangesLoad load = runs(new ChangesLoad(plan, couchdb));
 
   /** The writers start once every listener's feed is open, and write their documents at the rate's pace. */
   private PopulationBuilder writers() {
@@ -65,26 +62,5 @@ public class Changes extends CouchbenchSimulation {
         .protocols(CouchHttp.protocol(couchdb))
         // A write or a catch-up page that fails, or a listener that missed a write it should have seen, fails the run.
         .assertions(global().failedRequests().count().is(0L));
-  }
-
-  @Override
-  protected void prepare() {
-    load.prepare();
-    Console.say("load: " + plan.describe());
-  }
-
-  @Override
-  protected List<Progress.Source> progress() {
-    return List.of(load.progress());
-  }
-
-  @Override
-  protected List<String> couchDatabases() {
-    return plan.databaseNames();
-  }
-
-  @Override
-  protected Report<?> report() {
-    return new Report<>(List.of(couchdb.describe()), new ChangesSummary(), load.figures());
   }
 }

@@ -5,12 +5,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.couchdb.CouchHttp;
 import couchbench.query.QueryLoad;
 import couchbench.query.QueryPlan;
-import couchbench.query.QuerySummary;
-import couchbench.results.Progress;
 import couchbench.simulation.CouchbenchSimulation;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
-import java.util.List;
 
 /**
  * Mango and views over the same orders: each query class asked with no index, with a JSON index (partial, covering)
@@ -21,7 +17,7 @@ public class Query extends CouchbenchSimulation {
 
   private final QueryPlan plan = orExit(() -> QueryPlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
-  private final QueryLoad load = new QueryLoad(plan, couchdb);
+  private final QueryLoad load = runs(new QueryLoad(plan, couchdb));
 
   {
     // A closed model: each user asks its next query once the last is answered, as an application's workers do.
@@ -29,26 +25,5 @@ public class Query extends CouchbenchSimulation {
         .protocols(CouchHttp.protocol(couchdb))
         // A query answered wrong (or refused), or a write refused, fails the run.
         .assertions(global().failedRequests().count().is(0L));
-  }
-
-  @Override
-  protected void prepare() {
-    load.prepare();
-    Console.say("load: " + load.describe());
-  }
-
-  @Override
-  protected List<Progress.Source> progress() {
-    return List.of(load.progress());
-  }
-
-  @Override
-  protected List<String> couchDatabases() {
-    return plan.databases();
-  }
-
-  @Override
-  protected Report<?> report() {
-    return new Report<>(List.of(couchdb.describe()), new QuerySummary(), load.figures());
   }
 }

@@ -4,11 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
 import couchbench.replication.ReplicatePlan;
-import couchbench.replication.ReplicateSummary;
 import couchbench.replication.ReplicationLoad;
-import couchbench.results.Progress;
 import couchbench.simulation.CouchbenchSimulation;
-import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.util.List;
@@ -23,7 +20,7 @@ public class Replicate extends CouchbenchSimulation {
 
   private final ReplicatePlan plan = orExit(() -> ReplicatePlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
-  private final ReplicationLoad load = new ReplicationLoad(plan, couchdb);
+  private final ReplicationLoad load = runs(new ReplicationLoad(plan, couchdb));
 
   /** Each replication started at once; each target watched, each source written, once its first copy is there. */
   private List<PopulationBuilder> continuous() {
@@ -39,26 +36,5 @@ public class Replicate extends CouchbenchSimulation {
         .protocols(CouchHttp.protocol(couchdb))
         // A replication refused, a write refused, or a target that never caught up fails the run.
         .assertions(global().failedRequests().count().is(0L));
-  }
-
-  @Override
-  protected void prepare() {
-    load.prepare();
-    Console.say("load: " + plan.describe());
-  }
-
-  @Override
-  protected List<Progress.Source> progress() {
-    return List.of(load.progress());
-  }
-
-  @Override
-  protected Report<?> report() {
-    return new Report<>(List.of(couchdb.describe()), new ReplicateSummary(), load.figures());
-  }
-
-  @Override
-  protected void cleanUp() {
-    load.cleanUp();
   }
 }

@@ -4,12 +4,9 @@ import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
-import couchbench.results.Progress;
 import couchbench.simulation.CouchbenchSimulation;
-import couchbench.startup.Console;
 import couchbench.sync.SyncLoad;
 import couchbench.sync.SyncPlan;
-import couchbench.sync.SyncSummary;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
 import java.time.Duration;
@@ -25,7 +22,7 @@ public class Sync extends CouchbenchSimulation {
 
   private final SyncPlan plan = orExit(() -> SyncPlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
-  private final SyncLoad load = new SyncLoad(plan, couchdb);
+  private final SyncLoad load = runs(new SyncLoad(plan, couchdb));
 
   /** The clients arrive over one sync interval (at least a second), as devices do, not all in the same millisecond. */
   private List<PopulationBuilder> clientsAndEditor() {
@@ -44,21 +41,5 @@ public class Sync extends CouchbenchSimulation {
         .protocols(CouchHttp.protocol(couchdb))
         // A request refused, or a reply that is not what the protocol says, fails the run.
         .assertions(global().failedRequests().count().is(0L));
-  }
-
-  @Override
-  protected void prepare() {
-    load.prepare();
-    Console.say("load: " + plan.describe());
-  }
-
-  @Override
-  protected List<Progress.Source> progress() {
-    return List.of(load.progress());
-  }
-
-  @Override
-  protected Report<?> report() {
-    return new Report<>(List.of(couchdb.describe()), new SyncSummary(), load.figures());
   }
 }

@@ -45,11 +45,12 @@ import java.util.Set;
 class ArchitectureTest {
 
   static final String LAYERS = """
-      L8  merge  (simulations)
-      L7  simulation
-      L6  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
-      L5  requests
-      L4  resources  curve  history  background
+      L9  merge  (simulations)
+      L8  simulation
+      L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
+      L6  requests
+      L5  resources  curve  history  background
+      L4  run
       L3  couchdb  results
       L2  targets  report
       L1  data  process  rounds  scaleout  gatling  distributions  feed

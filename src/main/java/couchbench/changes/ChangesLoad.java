@@ -1,5 +1,7 @@
 package couchbench.changes;
 
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchDbClient;
@@ -28,7 +30,7 @@ import java.util.stream.IntStream;
  * take); the writers; the listeners of each feed, each following a database through a node, the listeners spread over
  * both; and the figures of both after the load.
  */
-public final class ChangesLoad {
+public final class ChangesLoad implements ExperimentLoad<ChangesFigures> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -67,6 +69,7 @@ public final class ChangesLoad {
    * @throws ChangesException when the server refuses the filter, or answers a feed as another
    * @throws couchbench.couchdb.CouchDbException when it does not answer as CouchDB
    */
+  @Override
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
     if (plan.catchesUp()) {
@@ -182,12 +185,14 @@ public final class ChangesLoad {
   }
 
   /** @return the write requests (or catch-up pages) ended so far and those that failed, for the progress line */
-  public Progress.Source progress() {
-    return plan.catchesUp() ? Progress.Source.of("pages", catchUp::counts) : Progress.Source.of("writes",
-        writers::counts);
+  @Override
+  public List<Progress.Source> progress() {
+    return List.of(plan.catchesUp() ? Progress.Source.of("pages", catchUp::counts) : Progress.Source.of("writes",
+        writers::counts));
   }
 
   /** @return the run's figures, after the load */
+  @Override
   public ChangesFigures figures() {
     long docCount = 0;
     CouchDbClient client = new CouchDbClient(target);
@@ -205,5 +210,20 @@ public final class ChangesLoad {
         : new ChangesFigures(plan.describe(), writers.figures(),
             tallies.values().stream().map(FeedTally::figures).toList(), null,
             plan.visibility() ? visibility.figures() : null, docCount);
+  }
+
+  @Override
+  public String describe() {
+    return plan.describe();
+  }
+
+  @Override
+  public List<String> couchDatabases() {
+    return plan.databaseNames();
+  }
+
+  @Override
+  public Summary<ChangesFigures> summary() {
+    return new ChangesSummary();
   }
 }

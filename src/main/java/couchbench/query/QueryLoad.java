@@ -1,5 +1,7 @@
 package couchbench.query;
 
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
@@ -32,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * class asked once each way before the load (a refusal stops the run there, in one line); then the users, each asking
  * its queries one after the other, every reply checked against the answer known from the data.
  */
-public final class QueryLoad {
+public final class QueryLoad implements ExperimentLoad<QueryFigures> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String USER = "query.user";
@@ -64,6 +66,7 @@ public final class QueryLoad {
    * @throws QueryException when the server makes a global database of a partitioned one, refuses an index or a query
    * @throws couchbench.couchdb.CouchDbException when it does not answer as CouchDB
    */
+  @Override
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
     for (Scope scope : plan.scopes()) {
@@ -211,17 +214,30 @@ public final class QueryLoad {
   }
 
   /** @return the requests ended so far and those that failed, for the progress line */
-  public Progress.Source progress() {
-    return Progress.Source.of("requests", tally::counts);
+  @Override
+  public List<Progress.Source> progress() {
+    return List.of(Progress.Source.of("requests", tally::counts));
   }
 
   /** @return the load, in a line: the plan's, less the classes the server could not answer */
+  @Override
   public String describe() {
     return plan.describe();
   }
 
   /** @return the run's figures, after the load */
+  @Override
   public QueryFigures figures() {
     return new QueryFigures(plan.describe(), loadSeconds, builds, List.copyOf(leftOut), tally.figures());
+  }
+
+  @Override
+  public List<String> couchDatabases() {
+    return plan.databases();
+  }
+
+  @Override
+  public Summary<QueryFigures> summary() {
+    return new QuerySummary();
   }
 }

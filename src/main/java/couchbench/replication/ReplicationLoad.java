@@ -1,5 +1,7 @@
 package couchbench.replication;
 
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -37,7 +39,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * _replicator document, whose targets are watched through their _changes while writers write into the sources at a
  * rate. Meanwhile _scheduler is read once a second; after the load, each target is compared with its source.
  */
-public final class ReplicationLoad {
+public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
 
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
@@ -75,6 +77,7 @@ public final class ReplicationLoad {
    *
    * @throws ReplicationException when the target is not CouchDB or the server cannot replicate to it
    */
+  @Override
   public void prepare() {
     replicas.prepare();
     loadStart = System.nanoTime();
@@ -172,15 +175,17 @@ public final class ReplicationLoad {
   }
 
   /** @return the writes (or one-shot replications) ended so far, and those that failed, for the progress line */
-  public Progress.Source progress() {
-    return plan.continuous()
+  @Override
+  public List<Progress.Source> progress() {
+    return List.of(plan.continuous()
         ? Progress.Source.of("writes", () -> new Progress.Counts(ledger.acknowledgedCount() + ledger.failedCount(),
             ledger.failedCount()))
         : Progress.Source.of("replications", () -> new Progress.Counts(oneShots.size(),
-            oneShots.stream().filter(shot -> !shot.error().isEmpty()).count()));
+            oneShots.stream().filter(shot -> !shot.error().isEmpty()).count())));
   }
 
   /** @return the run's figures, after the load: each target compared with its source */
+  @Override
   public ReplicateFigures figures() {
     double seconds = (System.nanoTime() - loadStart) / 1e9;
     schedulerThread.interrupt();
@@ -194,7 +199,18 @@ public final class ReplicationLoad {
   }
 
   /** After the report: the _replicator documents removed, so that the replications stop. */
+  @Override
   public void cleanUp() {
     replicas.cleanUp();
+  }
+
+  @Override
+  public String describe() {
+    return plan.describe();
+  }
+
+  @Override
+  public Summary<ReplicateFigures> summary() {
+    return new ReplicateSummary();
   }
 }

@@ -106,7 +106,7 @@ public record ClusterResults(String spread, List<String> members, List<Node> nod
    * @param page the page
    * @return the page with the nodes, their table, the doc counts through each node and the shards
    */
-  SummaryPage addTo(SummaryPage page) {
+  public SummaryPage addTo(SummaryPage page) {
     String loaded = nodes.size() == 1 ? "1 node loaded" : nodes.size() + " nodes loaded, " + (spread.equals("request")
         ? "each request to the next node" : "each virtual user pinned to one node, round robin");
     SummaryPage out = nodes.isEmpty() ? page : page.line("Cluster: " + loaded

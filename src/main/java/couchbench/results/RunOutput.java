@@ -33,6 +33,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
@@ -371,7 +372,8 @@ public final class RunOutput implements GatlingRunId.Listener {
   }
 
   /**
-   * Writes the run's files beside Gatling's report, as {@link #finish(List, Summary, Object, ClusterResults)} does.
+   * Writes the run's files beside Gatling's report, as {@link #finish(List, Summary, Object, UnaryOperator)} does, with
+   * nothing added to its results.
    *
    * @param targets the servers loaded, as the run describes them (never with a password)
    * @param summary the simulation's summary
@@ -379,7 +381,7 @@ public final class RunOutput implements GatlingRunId.Listener {
    * @return where they went
    */
   public <F> Written finish(List<String> targets, Summary<F> summary, F figures) {
-    return finish(targets, summary, figures, null);
+    return finish(targets, summary, figures, UnaryOperator.identity());
   }
 
   /**
@@ -391,11 +393,12 @@ public final class RunOutput implements GatlingRunId.Listener {
    * @param targets the servers loaded, as the run describes them (never with a password)
    * @param summary the simulation's summary
    * @param figures the simulation's own figures, for results.json and the page
-   * @param cluster each node's figures, for results.json and the page; null for a run without several nodes
+   * @param added what the run's extensions add to its results (a cluster's figures per node), before results.json and
+   *     the page are made from them
    * @return where they went
    */
   public synchronized <F> Written finish(List<String> targets, Summary<F> summary, F figures,
-      ClusterResults cluster) {
+      UnaryOperator<Results> added) {
     if (loadStart == null) {
       throw new IllegalStateException("RunOutput.finish before loadStarts: call loadStarts() at the end of before()");
     }
@@ -420,13 +423,10 @@ public final class RunOutput implements GatlingRunId.Listener {
           + folder.toAbsolutePath().normalize() + " instead");
     }
     Results results = log.map(read -> results(folder, read, targets, clientTimes, counted, after, afterAt,
-        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures))
-        .withCluster(cluster);
+        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures));
+    results = added.apply(results);
     SummaryPage page = summary.page(results, ResultsFile.figures(folder, results, summary.figuresType()))
         .warningsFirst(Console.warnings());
-    if (cluster != null) {
-      page = cluster.addTo(page);
-    }
     if (log.isPresent()) {
       page = ResultsPage.addTo(page, results, Entries.okTimes(log.get(), clientTimes));
     } else {

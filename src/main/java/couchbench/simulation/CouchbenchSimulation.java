@@ -2,23 +2,18 @@ package couchbench.simulation;
 
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
-import couchbench.background.BackgroundPage;
-import couchbench.background.BackgroundPlan;
-import couchbench.background.BackgroundTask;
-import couchbench.background.BackgroundWork;
 import couchbench.gatling.GatlingRunId;
-import couchbench.history.Gate;
-import couchbench.history.History;
-import couchbench.resources.ServerSampler;
 import couchbench.results.Progress;
-import couchbench.results.RunFolders;
+import couchbench.results.Results;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
+import couchbench.run.RunContext;
+import couchbench.run.RunExtension;
 import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
-import couchbench.startup.SettingsException;
 import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
@@ -26,7 +21,6 @@ import couchbench.targets.Targets;
 import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,9 +28,12 @@ import java.util.function.Supplier;
 
 /**
  * What every couchbench simulation shares, written once: the settings, read and printed at the start; the targets,
- * found or started; the run's output beside Gatling's report; and the run's frame: {@link #prepare} before the load,
- * {@link #report} and {@link #cleanUp} after it. A simulation extends it and declares its load in Gatling's own words:
- * parameters, protocol, chains, scenario, injection, {@code setUp(...).protocols(...).assertions(...)}.
+ * found or started; the run's output beside Gatling's report; the run's extensions ({@link RunExtensions}: the
+ * servers sampled, background work, the cluster's report, the gate, the history line), each switched on by its
+ * setting; and the run's frame: {@link #prepare} before the load, {@link #report} and {@link #cleanUp} after it. A
+ * simulation extends it and declares its load in Gatling's own words: parameters, protocol, chains, scenario,
+ * injection, {@code setUp(...).protocols(...).assertions(...)}. One whose load is an {@link ExperimentLoad} gives it
+ * to {@link #runs}, and the frame prepares, follows, reports and cleans it up.
  *
  * <p>A start step that fails (a wrong setting, a target that does not answer) stops the run with one line and no stack
  * trace ({@link #orExit}).
@@ -52,8 +49,7 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   private Optional<CouchTarget> couchTarget = Optional.empty();
   private final List<MemcacheTarget> memcacheTargets = new ArrayList<>();
-  private Optional<ClusterReport> cluster = Optional.empty();
-  private Optional<ServerSampler> sampler = Optional.empty();
+  private Optional<ExperimentLoad<?>> experiment = Optional.empty();
 
   /** The run's settings, printed once (passwords masked). */
   protected final Settings settings = RunStart.settings();
@@ -61,17 +57,12 @@ public abstract class CouchbenchSimulation extends Simulation {
   /** What the run leaves beside Gatling's report: summary.html, results.json, histograms.hlog. */
   protected final RunOutput run = orExit(() -> RunOutput.of(getClass(), settings));
 
-  /** -Dbackground's tasks, started by the run while its load runs. */
-  private final Optional<BackgroundPlan> background = orExit(() -> BackgroundPlan.from(settings));
+  /** What the run does besides its load, switched on by its settings; their settings checked before anything. */
+  private final List<RunExtension> extensions = orExit(() -> RunExtensions.switchedOn(settings));
 
-  private Optional<BackgroundWork> backgroundWork = Optional.empty();
-  /** The cluster node -Dbackground=nodesync restarts, chosen before the load. */
-  private Optional<String> restartedNode = Optional.empty();
+  private RunContext context;
   /** Whether the simulation marks where its steady load begins ({@link #steadyLoadBegins}); else it is the start. */
   private boolean steadyLoadMarked;
-
-  /** -Dbaseline's regression gate: the run judged against its baseline as its page is written. */
-  private final Optional<Gate> gate = orExit(() -> Gate.from(settings, RunFolders.resultsRoot()));
 
   /**
    * What a simulation's summary reports after the load.
@@ -103,21 +94,24 @@ public abstract class CouchbenchSimulation extends Simulation {
     return couchTarget.get();
   }
 
-  /**
-   * The CouchDB databases the load uses, still there when {@link #report} is called: a cluster's run reads their
-   * doc_count through every node, and their shards. None by default.
-   *
-   * @return the database names
-   */
-  protected List<String> couchDatabases() {
-    return List.of();
-  }
-
   /** @return the memcache servers of -Dmemcache.servers, or a local memcached started for the run */
   protected final MemcacheTarget memcacheTarget() {
     MemcacheTarget target = orExit(() -> Targets.memcache(settings));
     memcacheTargets.add(target);
     return target;
+  }
+
+  /**
+   * The experiment's load this simulation runs: the frame prepares it and says it in one line before the load, gives
+   * the console its progress, makes the page from its figures and summary after the load, and cleans it up.
+   *
+   * @param load the load
+   * @param <L> its type
+   * @return the load, for the simulation's chains
+   */
+  protected final <L extends ExperimentLoad<?>> L runs(L load) {
+    experiment = Optional.of(load);
+    return load;
   }
 
   /** @return the simulation's name, its class's simple name, which names its scenarios and summary */
@@ -126,24 +120,51 @@ public abstract class CouchbenchSimulation extends Simulation {
   }
 
   /**
+   * The CouchDB databases the load uses, still there when {@link #report} is called: a cluster's run reads their
+   * doc_count through every node, and their shards; background work works on the first. Those of the load given to
+   * {@link #runs}, or none.
+   *
+   * @return the database names
+   */
+  protected List<String> couchDatabases() {
+    return experiment.map(ExperimentLoad::couchDatabases).orElse(List.of());
+  }
+
+  /**
    * What the simulation counts itself as the load runs, for the console's progress line (the memcache requests are
-   * counted by couchbench's client already). None by default.
+   * counted by couchbench's client already). That of the load given to {@link #runs}, or none.
    *
    * @return the sources, e.g. BulkInsert's writes and steps left
    */
   protected List<Progress.Source> progress() {
-    return List.of();
+    return experiment.map(ExperimentLoad::progress).orElse(List.of());
   }
 
-  /** Before the load: what it needs set up (databases, counters read). Nothing by default. */
-  protected void prepare() {}
+  /** Before the load: what it needs set up (databases, counters read). The load given to {@link #runs}, or nothing. */
+  protected void prepare() {
+    experiment.ifPresent(load -> {
+      load.prepare();
+      Console.say("load: " + load.describe());
+    });
+  }
 
   /**
-   * After the load: what the summary reports. Key files are written here, before the summary names them.
+   * After the load: what the summary reports. Key files are written here, before the summary names them. That of the
+   * load given to {@link #runs}, against the servers the run loaded.
    *
    * @return the report
    */
-  protected abstract Report<?> report();
+  protected Report<?> report() {
+    return reportOf(experiment.orElseThrow(() -> new IllegalStateException(simulation() + " gives no load to runs()"
+        + " and does not override report()")));
+  }
+
+  private <F> Report<F> reportOf(ExperimentLoad<F> load) {
+    List<String> targets = new ArrayList<>();
+    couchTarget.ifPresent(target -> targets.add(target.describe()));
+    memcacheTargets.forEach(target -> targets.add(target.describe()));
+    return new Report<>(targets, load.summary(), load.figures());
+  }
 
   /**
    * Where a load that first fills its database (Workload's load phase) begins its steady part: background work counts
@@ -155,13 +176,15 @@ public abstract class CouchbenchSimulation extends Simulation {
   protected final ChainBuilder steadyLoadBegins() {
     steadyLoadMarked = true;
     return exec(session -> {
-      backgroundWork.ifPresent(BackgroundWork::steadyLoadBegins);
+      extensions.forEach(RunExtension::steadyLoadBegins);
       return session;
     });
   }
 
-  /** After the summary: what the load left to remove (databases). Nothing by default. */
-  protected void cleanUp() {}
+  /** After the summary: what the load left to remove (databases). The load given to {@link #runs}, or nothing. */
+  protected void cleanUp() {
+    experiment.ifPresent(ExperimentLoad::cleanUp);
+  }
 
   /** Gatling's parameters of this simulation, with the hook that tells {@link #run} Gatling's id of the run. */
   @Override
@@ -171,49 +194,28 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   @Override
   public final void before() {
-    Startup.orExit(this::checkBackground);
+    context = new RunContext(simulation(), settings, couchTarget, memcacheTargets, couchDatabases(), run);
+    // Checked before anything is set up, so that a refusal leaves nothing behind.
+    extensions.forEach(extension -> orExit(() -> {
+      extension.check(context);
+      return extension;
+    }));
     Startup.orExit(this::prepare);
-    cluster = couchTarget.flatMap(ClusterReport::before);
-    // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
-    if (orExit(() -> settings.booleanValue("sampleServers", true))) {
-      sampler = Optional.of(orExit(() -> ServerSampler.start(couchTarget, memcacheTargets)));
-    }
-    gate.ifPresent(judge -> run.beforePageWritten((page, results, folder) -> judge.addTo(page, results, folder,
-        AtExit::exitWith)));
+    extensions.forEach(extension -> orExit(() -> {
+      extension.loadStarts(context);
+      return extension;
+    }));
+    extensions.forEach(extension -> run.beforePageWritten(extension::addTo));
     run.loadStarts(progress());
-    backgroundWork = background.map(plan -> BackgroundWork.start(plan, couchTarget.orElseThrow(),
-        couchDatabases().get(0), restartedNode, Console::say));
     if (!steadyLoadMarked) {
-      backgroundWork.ifPresent(BackgroundWork::steadyLoadBegins);
+      extensions.forEach(RunExtension::steadyLoadBegins);
     }
-  }
-
-  // Background work works on the load's first CouchDB database, in a run of CouchDB alone; checked before anything is
-  // set up.
-  private void checkBackground() {
-    String fix = "give it to CouchGet, CouchSet, Workload (-Dsystem=couchdb), Query or Changes";
-    if (background.isPresent() && (couchTarget.isEmpty() || couchDatabases().isEmpty())) {
-      throw new SettingsException("-Dbackground: " + simulation() + " loads no CouchDB database here; " + fix);
-    }
-    if (background.isPresent() && !memcacheTargets.isEmpty()) {
-      throw new SettingsException("-Dbackground: " + simulation() + " loads memcache in the same run, and the"
-          + " background work is CouchDB's: it would run on into memcache's part; " + fix);
-    }
-    restartedNode = background.flatMap(plan -> BackgroundWork.nodeToRestart(plan, couchTarget.orElseThrow()));
   }
 
   @Override
   public final void after() {
     try {
-      sampler.ifPresent(running -> run.serverSeries(running.stop()));
-      // Stopped as the load ends, before the report reads the server's counts: no task runs past the load.
-      backgroundWork.ifPresent(work -> {
-        List<BackgroundTask> tasks = work.stop();
-        run.shadeOnSecondsCharts(BackgroundPage.spans(tasks));
-        run.beforePageWritten((page, results, folder) -> BackgroundPage.addTo(page, background.orElseThrow(), tasks,
-            run.loadSeconds(), run.loadStartMillis(), work.steadyMillis(), results.run().end() == null
-                ? System.currentTimeMillis() : Instant.parse(results.run().end()).toEpochMilli()));
-      });
+      extensions.forEach(extension -> extension.loadEnds(context));
       finish(report());
     } finally {
       cleanUp();
@@ -221,11 +223,14 @@ public abstract class CouchbenchSimulation extends Simulation {
   }
 
   private <F> void finish(Report<F> report) {
-    AtExit.say("history of the runs kept: mvn -q exec:java@history writes " + RunFolders.resultsRoot()
-        .resolve(History.FOLDER).resolve(History.PAGE));
     try {
-      RunOutput.Written written = run.finish(report.targets(), report.summary(), report.figures(),
-          cluster.map(nodes -> nodes.after(couchDatabases())).orElse(null));
+      RunOutput.Written written = run.finish(report.targets(), report.summary(), report.figures(), results -> {
+        Results added = results;
+        for (RunExtension extension : extensions) {
+          added = extension.addTo(added);
+        }
+        return added;
+      });
       if (!written.besideGatlingReport()) {
         AtExit.exitWith(RESULTS_NOT_BESIDE_REPORT);
       }

@@ -1,5 +1,7 @@
 package couchbench.sync;
 
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
@@ -44,7 +46,7 @@ import java.util.function.BiFunction;
  * each client's last push, and once every client pushed, its last pull. After the load every client's store is
  * compared with the server: every document's leaves (conflicts included) and its winner.
  */
-public final class SyncLoad {
+public final class SyncLoad implements ExperimentLoad<SyncFigures> {
 
   private static final String CLIENT = "sync.client";
   private static final Duration BARRIER_PAUSE = Duration.ofMillis(50);
@@ -75,6 +77,7 @@ public final class SyncLoad {
    *
    * @throws SyncException when _bulk_get fails for another reason than its absence: the server's error
    */
+  @Override
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
     for (int database = 0; database < plan.databases(); database++) {
@@ -237,11 +240,13 @@ public final class SyncLoad {
   }
 
   /** @return the syncs ended so far and those that failed, for the progress line */
-  public Progress.Source progress() {
-    return Progress.Source.of("syncs", () -> new Progress.Counts(ledger.syncs(), ledger.failedSyncs()));
+  @Override
+  public List<Progress.Source> progress() {
+    return List.of(Progress.Source.of("syncs", () -> new Progress.Counts(ledger.syncs(), ledger.failedSyncs())));
   }
 
   /** @return the run's figures, after the load: every client compared with the server */
+  @Override
   public SyncFigures figures() {
     CouchDbClient client = new CouchDbClient(target);
     long serverDocs = 0;
@@ -304,5 +309,15 @@ public final class SyncLoad {
       winners.put(row.path("id").asText(), row.path("value").path("rev").asText());
     }
     return winners;
+  }
+
+  @Override
+  public String describe() {
+    return plan.describe();
+  }
+
+  @Override
+  public Summary<SyncFigures> summary() {
+    return new SyncSummary();
   }
 }

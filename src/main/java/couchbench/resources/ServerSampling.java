@@ -1,0 +1,39 @@
+package couchbench.resources;
+
+import couchbench.run.RunContext;
+import couchbench.run.RunExtension;
+import couchbench.startup.Settings;
+import java.util.Optional;
+
+/** The run extension that reads every server's own figures once a second during the load ({@link ServerSampler}). */
+public final class ServerSampling implements RunExtension {
+
+  /** How `exec:java@extensions` lists it. */
+  public static final Spec SPEC = new Spec("servers", "on; -DsampleServers=false turns it off",
+      "reads each server's own figures once a second during the load (CouchDB's _stats and _system per node, memcache"
+          + " stats, a local server's CPU and memory) for the run's seconds charts",
+      "one thread of the load generator; a second's reads are one GET _node/_local/_stats/couchdb and one GET"
+          + " _node/_local/_system per CouchDB node and one stats per memcache server, which the servers' own request"
+          + " counters count");
+
+  private ServerSampler sampler;
+
+  /**
+   * @param settings the run's settings
+   * @return the extension, unless -DsampleServers=false
+   */
+  public static Optional<RunExtension> from(Settings settings) {
+    return settings.booleanValue("sampleServers", true) ? Optional.of(new ServerSampling()) : Optional.empty();
+  }
+
+  // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
+  @Override
+  public void loadStarts(RunContext run) {
+    sampler = ServerSampler.start(run.couchdb(), run.memcache());
+  }
+
+  @Override
+  public void loadEnds(RunContext run) {
+    run.output().serverSeries(sampler.stop());
+  }
+}

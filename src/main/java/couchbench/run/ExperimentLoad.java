@@ -1,0 +1,44 @@
+package couchbench.run;
+
+import couchbench.results.Progress;
+import couchbench.results.Summary;
+import java.util.List;
+
+/**
+ * An experiment's load as the frame drives it: prepared before the load, followed while it runs, its figures and page
+ * after it, then cleaned up. A simulation makes one from its plan and declares, in Gatling's words, the scenarios that
+ * run its chains; the rest is the frame's.
+ *
+ * @param <F> its figures, as results.json keeps them
+ */
+public interface ExperimentLoad<F> {
+
+  /**
+   * Before the load: the databases made, what the server must take checked. Nothing by default.
+   *
+   * @throws couchbench.startup.OneLineException when the server cannot take the load
+   */
+  default void prepare() {}
+
+  /** @return the load in one line, for the console once it is prepared, e.g. "2 writers, 30 listeners, ..." */
+  String describe();
+
+  /** @return what the console's progress line counts as the load runs; none by default */
+  default List<Progress.Source> progress() {
+    return List.of();
+  }
+
+  /** @return the CouchDB databases the load uses, still there when it ends (the first one background work's); none */
+  default List<String> couchDatabases() {
+    return List.of();
+  }
+
+  /** @return the page its figures make */
+  Summary<F> summary();
+
+  /** @return its figures, after the load */
+  F figures();
+
+  /** After the page: what the load left to remove. Nothing by default. */
+  default void cleanUp() {}
+}
