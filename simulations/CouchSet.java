@@ -1,7 +1,5 @@
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
@@ -14,7 +12,6 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,13 +36,9 @@ public class CouchSet extends CouchbenchSimulation {
 
   private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
-  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
+  // siege: each user sends back to back for the duration; with -Dtargets, each climbs the staircase instead.
   private PopulationBuilder siege(int round) {
-    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
-    return staircase.map(steps -> users.exec(steps.climb(set(round))))
-        .orElseGet(() -> users.during(plan.duration(), false).on(set(round)))
-        .injectOpen(atOnceUsers(plan.users()));
+    return plan.round(plan.rounds().name(simulation(), round), set(round), staircase);
   }
 
   {

@@ -44,9 +44,8 @@ public class CouchVsMemcache extends CouchbenchSimulation {
   private final CouchRequests couch = new CouchRequests(couchdb, siege.database(), siege.valueSizes());
 
   private final HttpProtocolBuilder couchProtocol = CouchHttp.protocol(couchdb);
-  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
-      .usersPerConnection(siege.usersPerConnection()).timings(run.memcacheTimings())
-      .connectionTally(run.memcacheConnections());
+  private final MemcacheProtocolBuilder memcacheProtocol = memcacheProtocol(memcached)
+      .usersPerConnection(siege.usersPerConnection());
 
   // Every request path of the steps once, under names of its own ("warm-up ..."), on one new key per user.
   private final ChainBuilder warmUp = exec(session -> session.set(KeyFile.HEADER, "warm-up-" + Md5Keys.random()))

@@ -15,7 +15,6 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.ScenarioBuilder;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -31,9 +30,8 @@ public class MemGet extends CouchbenchSimulation {
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol)
       .reading(keys);
 
-  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
-      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
-      .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
+  private final MemcacheProtocolBuilder memcacheProtocol = memcacheProtocol(memcached)
+      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery());
 
   // A key drawn at random from the key file, then "memcache get" of it: a miss fails with NOT_FOUND. -Dpipeline of
   // them at once, each of its own key.
@@ -43,13 +41,9 @@ public class MemGet extends CouchbenchSimulation {
 
   private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
-  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
+  // siege: each user sends back to back for the duration; with -Dtargets, each climbs the staircase instead.
   private PopulationBuilder siege(int round) {
-    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
-    return staircase.map(steps -> users.exec(steps.climb(get(plan.rounds().names(round)))))
-        .orElseGet(() -> users.during(plan.duration(), false).on(get(plan.rounds().names(round))))
-        .injectOpen(atOnceUsers(plan.users()));
+    return plan.round(plan.rounds().name(simulation(), round), get(plan.rounds().names(round)), staircase);
   }
 
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())

@@ -15,7 +15,6 @@ import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
-import io.gatling.javaapi.core.ScenarioBuilder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -32,9 +31,8 @@ public class MemSet extends CouchbenchSimulation {
   private final MemcacheRequests memcacheRequests = new MemcacheRequests(plan.valueSizes(), protocol)
       .expiring(plan.expiry());
 
-  private final MemcacheProtocolBuilder memcacheProtocol = memcached.protocol()
-      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery())
-      .timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
+  private final MemcacheProtocolBuilder memcacheProtocol = memcacheProtocol(memcached)
+      .usersPerConnection(plan.usersPerConnection()).reconnectEvery(plan.reconnectEvery());
 
   // "memcache set" of random text under a new md5 key, STORED or it fails; each STORED key goes into the key file.
   // -Dpipeline of them at once. The warm-up's sets go to one key, without expiry, in no key file.
@@ -46,13 +44,9 @@ public class MemSet extends CouchbenchSimulation {
 
   private final Optional<StaircaseLoad> staircase = plan.newStaircase(simulation());
 
-  // siege: each user sends back to back; a begun iteration is finished (false), as siege finishes a transaction. With
-  // -Dtargets, each user climbs the staircase instead: one operation at each intended start, step after step.
+  // siege: each user sends back to back for the duration; with -Dtargets, each climbs the staircase instead.
   private PopulationBuilder siege(int round) {
-    ScenarioBuilder users = scenario(plan.rounds().name(simulation(), round));
-    return staircase.map(steps -> users.exec(steps.climb(set(plan.rounds().names(round)))))
-        .orElseGet(() -> users.during(plan.duration(), false).on(set(plan.rounds().names(round))))
-        .injectOpen(atOnceUsers(plan.users()));
+    return plan.round(plan.rounds().name(simulation(), round), set(plan.rounds().names(round)), staircase);
   }
 
   private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())

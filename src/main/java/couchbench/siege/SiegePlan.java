@@ -1,5 +1,8 @@
 package couchbench.siege;
 
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
 import couchbench.couchdb.DatabaseNames;
 import couchbench.curve.CurvePlan;
 import couchbench.curve.StaircaseLoad;
@@ -11,7 +14,9 @@ import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Console;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
+import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
@@ -271,6 +276,23 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
    */
   public Optional<StaircaseLoad> newStaircase(String system) {
     return curve.map(steps -> new StaircaseLoad(steps, system, users, Console::say));
+  }
+
+  /**
+   * One round of siege in Gatling's words, the same for the four halves: the plan's users at once, each sending its
+   * transaction back to back for the duration, a begun one finished as siege finishes a transaction; with -Dtargets,
+   * each climbs the staircase instead, one transaction at each intended start, step after step.
+   *
+   * @param scenario the round's scenario name
+   * @param transaction one transaction
+   * @param staircase the run's staircase ({@link #newStaircase}); empty without -Dtargets
+   * @return the round's users
+   */
+  public PopulationBuilder round(String scenario, ChainBuilder transaction, Optional<StaircaseLoad> staircase) {
+    ScenarioBuilder siege = scenario(scenario);
+    return staircase.map(steps -> siege.exec(steps.climb(transaction)))
+        .orElseGet(() -> siege.during(duration, false).on(transaction))
+        .injectOpen(atOnceUsers(users));
   }
 
   /** @return a new md5 memcache key of this injector's own space ({@link #newKey}) */

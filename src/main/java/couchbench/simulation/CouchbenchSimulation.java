@@ -3,6 +3,7 @@ package couchbench.simulation;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 
 import couchbench.gatling.GatlingRunId;
+import couchbench.memcache.MemcacheProtocolBuilder;
 import couchbench.results.Progress;
 import couchbench.results.Results;
 import couchbench.results.RunOutput;
@@ -112,6 +113,14 @@ public abstract class CouchbenchSimulation extends Simulation {
   protected final <L extends ExperimentLoad<?>> L runs(L load) {
     experiment = Optional.of(load);
     return load;
+  }
+
+  /**
+   * @param target memcache servers of the run, from {@link #memcacheTarget}
+   * @return their Gatling protocol, its requests timed into the run's results and its connections tallied there
+   */
+  protected final MemcacheProtocolBuilder memcacheProtocol(MemcacheTarget target) {
+    return target.protocol().timings(run.memcacheTimings()).connectionTally(run.memcacheConnections());
   }
 
   /** @return the simulation's name, its class's simple name, which names its scenarios and summary */
