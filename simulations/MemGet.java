@@ -1,7 +1,5 @@
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
@@ -46,9 +44,7 @@ public class MemGet extends CouchbenchSimulation {
     return plan.round(plan.rounds().name(simulation(), round), get(plan.rounds().names(round)), staircase);
   }
 
-  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())
-      .during(plan.warmup()).on(get(SiegePlan.warmUpNames()))
-      .injectOpen(atOnceUsers(plan.users()));
+  private final PopulationBuilder warmUp = plan.warmUp(simulation(), get(SiegePlan.warmUpNames()));
 
   {
     setUp(oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))

@@ -1,7 +1,5 @@
 import static couchbench.gatling.Populations.oneAfterAnother;
-import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.global;
-import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.curve.StaircaseLoad;
 import couchbench.data.KeyFile;
@@ -49,9 +47,7 @@ public class MemSet extends CouchbenchSimulation {
     return plan.round(plan.rounds().name(simulation(), round), set(plan.rounds().names(round)), staircase);
   }
 
-  private final PopulationBuilder warmUp = scenario(SiegePlan.WARMUP + simulation())
-      .during(plan.warmup()).on(warmUpSet)
-      .injectOpen(atOnceUsers(plan.users()));
+  private final PopulationBuilder warmUp = plan.warmUp(simulation(), warmUpSet);
 
   {
     setUp(oneAfterAnother(plan.warmUpThenRounds(warmUp, this::siege)))

@@ -295,6 +295,18 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
         .injectOpen(atOnceUsers(users));
   }
 
+  /**
+   * The warm-up before the rounds, unmeasured: the plan's users at once, each sending its transaction back to back for
+   * -Dwarmup.
+   *
+   * @param simulation the simulation's name, which its scenario's name takes after {@link #WARMUP}
+   * @param transaction one transaction, its requests named by {@link #warmUpNames}
+   * @return the warm-up's users, for {@link #warmUpThenRounds}
+   */
+  public PopulationBuilder warmUp(String simulation, ChainBuilder transaction) {
+    return scenario(WARMUP + simulation).during(warmup).on(transaction).injectOpen(atOnceUsers(users));
+  }
+
   /** @return a new md5 memcache key of this injector's own space ({@link #newKey}) */
   public String newMd5Key() {
     return newKey(Md5Keys.random());
