@@ -48,7 +48,7 @@ import org.HdrHistogram.Histogram;
  * waits in {@link #loadStarts} for the agreed start, and its results say its share and how late it started, so that
  * {@link Merge} can add them up.
  */
-public final class RunOutput implements GatlingRunId.Listener {
+public final class RunOutput {
 
   /** The length of an interval in histograms.hlog. */
   public static final Duration INTERVAL = Duration.ofSeconds(5);
@@ -71,11 +71,10 @@ public final class RunOutput implements GatlingRunId.Listener {
   private final LatencyRecorder latencies = new LatencyRecorder();
   private final ProtocolErrors memcacheConnections = new ProtocolErrors();
   private final Map<Path, Results.KeyFile> keyFiles = new LinkedHashMap<>();
-  private final List<CounterBefore> counters = new ArrayList<>();
+  private final ServerCounts serverCounts = new ServerCounts();
+  private final GatlingFolder gatlingFolder = new GatlingFolder();
   private final List<PageAddition> pageAdditions = new ArrayList<>();
   private Instant loadStart;
-  private Path gatlingFolder;
-  private String runIdUnknown = "Gatling did not build the scenario that reads it";
   private Duration startSkew;
   private Path partFile;
   private HistogramLog histograms;
@@ -90,13 +89,6 @@ public final class RunOutput implements GatlingRunId.Listener {
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
   private long quietIntervals;
-
-  /** A server counter read before the load, to be read again after it; n/a, with why, when it could not be read. */
-  private record CounterBefore(String counter, LongSupplier read, Long before, Instant beforeAt,
-      List<String> requests, String notCounted) {}
-
-  /** A server counter read after the load; n/a, with why, when it could not be read before or after. */
-  private record CounterAfter(Long value, String notCounted) {}
 
   private RunOutput(String simulation, Settings settings) {
     this.simulation = simulation;
@@ -154,14 +146,8 @@ public final class RunOutput implements GatlingRunId.Listener {
    * @param read reads the counter from the server
    * @param requests the request names whose OK requests the counter counts (a warm-up's included)
    */
-  public synchronized void countOnServer(String counter, LongSupplier read, String... requests) {
-    try {
-      counters.add(new CounterBefore(counter, read, read.getAsLong(), Instant.now(), List.of(requests), null));
-    } catch (OneLineException e) {
-      Console.say("server count: " + counter + " n/a (" + e.getMessage() + "): the run goes on, its acknowledged"
-          + " requests not checked against the server");
-      counters.add(new CounterBefore(counter, read, null, Instant.now(), List.of(requests), e.getMessage()));
-    }
+  public void countOnServer(String counter, LongSupplier read, String... requests) {
+    serverCounts.before(counter, read, requests);
   }
 
   /**
@@ -295,27 +281,9 @@ public final class RunOutput implements GatlingRunId.Listener {
     };
   }
 
-  /**
-   * Names the run's folder as soon as Gatling has named it (when Gatling builds the scenarios, right after before()):
-   * says where it is, and makes lastRun.txt name it, so that a run killed before its end is found as well.
-   *
-   * @param runId Gatling's id of this run, the name of its folder under the results root
-   */
-  @Override
-  public synchronized void named(String runId) {
-    gatlingFolder = RunFolders.resultsRoot().resolve(runId);
-    Console.say("run folder: " + gatlingFolder.toAbsolutePath().normalize());
-    try {
-      RunFolders.lastRunIfUnderRoot(gatlingFolder);
-    } catch (UncheckedIOException e) {
-      Console.say(RunFolders.LAST_RUN + " not written: " + e.getCause().getMessage());
-    }
-  }
-
-  /** @param why why Gatling's id of this run could not be read: {@link #finish} then writes elsewhere, saying why */
-  @Override
-  public synchronized void unknown(String why) {
-    runIdUnknown = why;
+  /** @return what hears Gatling's id of this run, which names the run's folder: give it to {@link GatlingRunId} */
+  public GatlingRunId.Listener gatlingRunId() {
+    return gatlingFolder;
   }
 
   /**
@@ -405,9 +373,7 @@ public final class RunOutput implements GatlingRunId.Listener {
     ticker.shutdownNow();
     Console.progressFrom(null);
     takeSecond(true);
-    List<CounterBefore> counted = List.copyOf(counters);
-    List<CounterAfter> after = counted.stream().map(this::readAfter).toList();
-    Instant afterAt = Instant.now();
+    ServerCounts.Read counted = serverCounts.after();
     List<Results.ServerConnections> connections = connections(memcacheConnections);
     if (connections.stream().anyMatch(server -> server.droppedInAll() > 0)) {
       Console.say("memcache connections dropped: " + connections.stream().map(Results.ServerConnections::describe)
@@ -416,14 +382,14 @@ public final class RunOutput implements GatlingRunId.Listener {
     Map<String, Outcomes> clientTimes = latencies.totals();
     Optional<RunLog> log = readLog(clientTimes.keySet());
     histograms.close();
-    String notBeside = whyNotBesideGatling();
-    Path folder = notBeside == null ? gatlingFolder : ownFolder(afterAt);
-    if (notBeside != null) {
-      Console.warn("results not beside Gatling's report (" + notBeside + "): written to "
+    String[] notBeside = new String[1];
+    Path folder = gatlingFolder.forFiles(simulation, counted.at(), why -> notBeside[0] = why);
+    if (notBeside[0] != null) {
+      Console.warn("results not beside Gatling's report (" + notBeside[0] + "): written to "
           + folder.toAbsolutePath().normalize() + " instead");
     }
-    Results results = log.map(read -> results(folder, read, targets, clientTimes, counted, after, afterAt,
-        connections)).orElseGet(() -> withoutLog(targets, afterAt, connections)).withFigures(ResultsFile.tree(figures));
+    Results results = log.map(read -> results(folder, read, targets, clientTimes, counted, connections))
+        .orElseGet(() -> withoutLog(targets, counted.at(), connections)).withFigures(ResultsFile.tree(figures));
     results = added.apply(results);
     SummaryPage page = summary.page(results, ResultsFile.figures(folder, results, summary.figuresType()))
         .warningsFirst(Console.warnings());
@@ -442,18 +408,19 @@ public final class RunOutput implements GatlingRunId.Listener {
     Console.say("results: " + ResultsFile.write(folder, results).toAbsolutePath() + " and " + HISTOGRAMS);
     RunFolders.lastRunIfUnderRoot(folder);
     // Gatling's global figures and its report's path come after this hook: the summary's path is said last.
-    AtExit.say("summary: " + (notBeside == null ? page.link("Gatling's report for this run", "index.html") : page)
+    AtExit.say("summary: " + (notBeside[0] == null ? page.link("Gatling's report for this run", "index.html") : page)
         .writeTo(folder).toAbsolutePath());
-    return new Written(folder, notBeside == null);
+    return new Written(folder, notBeside[0] == null);
   }
 
   /** Gatling's simulation.log of this run, read once; empty, with a line saying why, when it cannot be. */
   private Optional<RunLog> readLog(Set<String> clientTimed) {
-    if (gatlingFolder == null || !Files.isRegularFile(gatlingFolder.resolve(RunFolders.LOG))) {
+    Optional<Path> folder = gatlingFolder.log();
+    if (folder.isEmpty()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms, loadSeconds));
+      return Optional.of(SimulationLog.read(folder.get(), clientTimed, histograms, loadSeconds));
     } catch (ResultsException e) {
       Console.say(e.getMessage() + " (results.json without the requests' figures)");
       return Optional.empty();
@@ -468,46 +435,11 @@ public final class RunOutput implements GatlingRunId.Listener {
     }
   }
 
-  /** @return null when the run's files can go beside Gatling's report; else why not, in words for the user */
-  private String whyNotBesideGatling() {
-    if (gatlingFolder == null) {
-      return "Gatling's run id could not be read: " + runIdUnknown;
-    }
-    if (!Files.isRegularFile(gatlingFolder.resolve(RunFolders.LOG))) {
-      return "Gatling's run folder " + gatlingFolder.getFileName() + " is not under " + RunFolders.resultsRoot()
-          + ": give -Dcouchbench.reports the folder Gatling writes its runs to";
-    }
-    if (!Files.isWritable(gatlingFolder)) {
-      return gatlingFolder + " cannot be written";
-    }
-    return null;
-  }
-
-  /** A folder of couchbench's own under the results root, created, for files that cannot go beside the report. */
-  private Path ownFolder(Instant at) {
-    Path folder = RunFolders.resultsRoot().resolve(RunFolders.ownName(simulation, "couchbench", at));
-    try {
-      return Files.createDirectories(folder);
-    } catch (IOException e) {
-      throw new ResultsException(folder + ": cannot be created (" + e + "): the run's figures are not written");
-    }
-  }
-
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
-      List<CounterBefore> counted, List<CounterAfter> after, Instant afterAt,
-      List<Results.ServerConnections> connections) {
+      ServerCounts.Read counted, List<Results.ServerConnections> connections) {
     Instant start = Instant.ofEpochMilli(log.startEpochMillis());
     List<Results.Entry> entries = Entries.of(log, clientTimes);
-    List<Results.ServerCount> serverCounts = new ArrayList<>();
-    for (int i = 0; i < counted.size(); i++) {
-      CounterBefore counter = counted.get(i);
-      long acknowledged = Entries.okCount(entries, counter.requests());
-      serverCounts.add(after.get(i).value() == null
-          ? Results.ServerCount.unavailable(counter.counter(), after.get(i).notCounted(), acknowledged,
-              counter.requests())
-          : new Results.ServerCount(counter.counter(), counter.before(), counter.beforeAt().toString(),
-              after.get(i).value(), afterAt.toString(), acknowledged, counter.requests()));
-    }
+    List<Results.ServerCount> serverCounts = counted.against(entries);
     return new Results(Results.SCHEMA, run(targets, log.gatlingVersion(), start, start.plusMillis(log.lastEndMillis())),
         entries, log.errors(), keyFilesFrom(folder), serverCounts, null, List.of(), connections);
   }
@@ -547,20 +479,6 @@ public final class RunOutput implements GatlingRunId.Listener {
     Path from = folder.toAbsolutePath().normalize();
     return keyFiles.entrySet().stream().map(file -> new Results.KeyFile(file.getValue().keyFile(),
         from.relativize(file.getKey().normalize()).toString(), file.getValue().keys())).toList();
-  }
-
-  /** The counter after the load; n/a (and one line) when it was before, or the server does not answer any more. */
-  private CounterAfter readAfter(CounterBefore counter) {
-    if (counter.notCounted() != null) {
-      return new CounterAfter(null, counter.notCounted());
-    }
-    try {
-      return new CounterAfter(counter.read().getAsLong(), null);
-    } catch (RuntimeException e) {
-      String why = "it could not be read after the load: " + e.getMessage();
-      Console.say("server count: " + counter.counter() + " n/a (" + why + ")");
-      return new CounterAfter(null, why);
-    }
   }
 
   private static String couchbenchVersion() {

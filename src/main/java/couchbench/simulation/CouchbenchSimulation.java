@@ -198,7 +198,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   /** Gatling's parameters of this simulation, with the hook that tells {@link #run} Gatling's id of the run. */
   @Override
   public final SimulationParams params(String name) {
-    return GatlingRunId.toldTo(super.params(name), run);
+    return GatlingRunId.toldTo(super.params(name), run.gatlingRunId());
   }
 
   @Override

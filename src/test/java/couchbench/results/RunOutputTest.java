@@ -146,7 +146,7 @@ class RunOutputTest {
     RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
     run.loadStarts();
     run.memcacheTimings().record("get", true, 1000L);
-    run.unknown("this Gatling keeps its run id elsewhere");
+    run.gatlingRunId().unknown("this Gatling keeps its run id elsewhere");
 
     RunOutput.Written written = run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
 
@@ -168,7 +168,7 @@ class RunOutputTest {
   void shouldWriteIntoAFolderOfItsOwnWhenGatlingWritesItsRunsElsewhere() throws IOException {
     RunOutput run = RunOutput.of(Fixture.class, Settings.of(Map.of(), Map.of()));
     run.loadStarts();
-    run.named("fixture-20200101000000000"); // Gatling's folder is under another results folder: none here
+    run.gatlingRunId().named("fixture-20200101000000000"); // Gatling's folder is under another results folder: none here
 
     RunOutput.Written written = run.finish(List.of(), new GreetingSummary(), new Greeting("hello"));
 
@@ -189,7 +189,7 @@ class RunOutputTest {
   private Path gatlingFolder(RunOutput run, String runId) throws IOException {
     Path folder = Files.createDirectories(reports.root().resolve(runId));
     Files.copy(SimulationLogTest.FIXTURE.resolve("simulation.log"), folder.resolve("simulation.log"));
-    run.named(runId);
+    run.gatlingRunId().named(runId);
     return folder;
   }
 }
