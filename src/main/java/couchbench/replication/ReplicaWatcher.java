@@ -27,6 +27,9 @@ final class ReplicaWatcher implements Subscription {
   private int docsSeen;
   private long copied = -1;
   private long lastSeen;
+  // What the target still lacks of what its source holds: counted once the writers are done, then kept by each
+  // change, so that a change costs the same however many writes there were; -1 before.
+  private long owed = -1;
   private long missing = -1;
   private long duplicated;
 
@@ -85,6 +88,9 @@ final class ReplicaWatcher implements Subscription {
     }
     seen.set(number);
     lastSeen = nanos;
+    if (owed > 0 && (!written || ledger.acknowledgedAt(job, number) > 0)) {
+      owed--;
+    }
     if (!written) {
       // Counted, not the bit set's cardinality, which would read the whole set for each change.
       if (++docsSeen == plan.docs()) {
@@ -123,7 +129,9 @@ final class ReplicaWatcher implements Subscription {
     if (!ledger.writersDone()) {
       return false;
     }
-    long owed = owed();
+    if (owed < 0) {
+      countOwed();
+    }
     if (owed == 0 || nanos - ledger.lastAcknowledged() > plan.quiet().toNanos()) {
       missing = owed;
       return true;
@@ -131,12 +139,12 @@ final class ReplicaWatcher implements Subscription {
     return false;
   }
 
-  private long owed() {
-    long owed = plan.docs() - docsSeen;
+  // Once the writers are done: the first documents and the acknowledged writes not seen yet.
+  private void countOwed() {
+    owed = plan.docs() - docsSeen;
     for (int number = 0; number < plan.writes(); number++) {
       owed += ledger.acknowledgedAt(job, number) > 0 && !writes.get(number) ? 1 : 0;
     }
-    return owed;
   }
 
   @Override
