@@ -1,5 +1,6 @@
 package couchbench.changes;
 
+import couchbench.gatling.Pacing;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Histograms;
@@ -121,9 +122,10 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
         .line("Target: " + String.join("; ", results.run().targets()) + ".")
         .line("Load: " + figures.load() + ".")
         .line(String.format(Locale.ROOT, "Writes: %,d of %,d acknowledged, %,d failed, in %.1f s (%,.0f documents/s);"
-                + " %,d requests sent over 2 ms after their intended start. The databases' doc_count: %s.",
+                + " %,d requests sent over %d ms after their intended start. The databases' doc_count: %s.",
             writes.acknowledged(), writes.documents(), writes.failed(), writes.seconds(),
             writes.seconds() == 0 ? 0 : writes.acknowledged() / writes.seconds(), writes.late(),
+            Pacing.LATE_NANOS / 1_000_000,
             figures.docCount() < 0 ? "not read" : String.format(Locale.ROOT, "%,d", figures.docCount())))
         .line("Notification latency: from the moment a writer had a write's acknowledgement to the moment a listener"
             + " read the write's row, on couchbench's clock, per listener (a write seen by 200 listeners counts 200"

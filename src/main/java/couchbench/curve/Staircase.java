@@ -1,5 +1,6 @@
 package couchbench.curve;
 
+import couchbench.gatling.Pacing;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -20,9 +21,6 @@ import org.HdrHistogram.Histogram;
  * staircase: the users' loop runs while {@link #running}.
  */
 public final class Staircase {
-
-  /** An operation that started this much after its intended start counts as late: the load generator's lag. */
-  static final long LATE_NANOS = 2_000_000;
 
   /** How long after a step's measured part its judgement waits, for what ended in it to be recorded. */
   private static final long GRACE_NANOS = 250_000_000;
@@ -134,7 +132,7 @@ public final class Staircase {
       return;
     }
     current.ended.increment();
-    if (actualStart - intendedStart > LATE_NANOS) {
+    if (actualStart - intendedStart > Pacing.LATE_NANOS) {
       current.late.increment();
     }
     if (ok) {

@@ -3,7 +3,6 @@ package couchbench.replication;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.pace;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -18,6 +17,7 @@ import couchbench.feed.FeedConnections;
 import couchbench.feed.FeedKind;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.FeedTarget;
+import couchbench.gatling.Pacing;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.targets.CouchTarget;
@@ -41,6 +41,7 @@ public final class ReplicationLoad {
 
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
+  private static final String FIRST_WRITE = "replicate.firstWrite";
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
 
   private final ReplicatePlan plan;
@@ -136,15 +137,17 @@ public final class ReplicationLoad {
 
   /**
    * @return a writer's chain: once its replication's first copy is on the target (or -Dquiet passed), -Dwrites
-   *     documents into its source, one every jobs/rate seconds
+   *     documents into its source, each at its intended start, one every jobs/rate seconds from the first
    */
   public ChainBuilder writer() {
-    Duration every = Duration.ofNanos(Math.round(1e9 * plan.jobs() / plan.rate()));
+    long everyNanos = Math.round(1e9 * plan.jobs() / plan.rate());
     return exec(session -> session.set(JOB, writerNumbers.getAndIncrement()).set(SENT, System.nanoTime()))
         .asLongAs(session -> !ledger.isCopied(job(session))
             && System.nanoTime() - (long) session.get(SENT) < plan.quiet().toNanos())
         .on(pause(Duration.ofMillis(100)))
-        .repeat(plan.writes(), "write").on(pace(every)
+        .exec(session -> session.set(FIRST_WRITE, System.nanoTime()))
+        .repeat(plan.writes(), "write").on(Pacing.untilIntendedStart(session -> session.getLong(FIRST_WRITE)
+                + session.getInt("write") * everyNanos)
             .exec(CouchHttp.stopOnRefusal(source, http("write")
                 .put(session -> "/" + plan.source(job(session)) + "/" + Replicas.documentId(true, session.getInt(
                     "write")))
