@@ -52,7 +52,7 @@ class ArchitectureTest {
       L4  resources  curve  history  background
       L3  couchdb  results
       L2  targets  report
-      L1  data  process  rounds  scaleout  gatling  distributions  feed
+      L1  data  process  rounds  scaleout  gatling  distributions  feed  ledger
       L0  startup  memcache
       """;
 

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchHttp;
 import couchbench.gatling.Pacing;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.startup.Console;

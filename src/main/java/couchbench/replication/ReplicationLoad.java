@@ -18,6 +18,7 @@ import couchbench.feed.FeedKind;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.FeedTarget;
 import couchbench.gatling.Pacing;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.targets.CouchTarget;
@@ -49,6 +50,7 @@ public final class ReplicationLoad {
   private final CouchTarget target;
   private final Replicas replicas;
   private final WriteLedger ledger;
+  private final ReplicationTally tally;
   private final FeedConnections connections = new FeedConnections();
   private final AtomicInteger replicationNumbers = new AtomicInteger();
   private final AtomicInteger watcherNumbers = new AtomicInteger();
@@ -69,6 +71,7 @@ public final class ReplicationLoad {
     this.target = plan.target().map(server -> couchdb.node(server.toString())).orElse(couchdb);
     this.replicas = new Replicas(plan, source, target);
     this.ledger = new WriteLedger(plan.jobs(), plan.writes());
+    this.tally = new ReplicationTally(plan.jobs());
   }
 
   /**
@@ -79,7 +82,7 @@ public final class ReplicationLoad {
   public void prepare() {
     replicas.prepare();
     loadStart = System.nanoTime();
-    ledger.loadStarts(loadStart);
+    tally.loadStarts(loadStart);
     scheduler = new SchedulerWatch(plan, new CouchDbClient(source), loadStart);
     schedulerThread = new Thread(scheduler, "couchbench-scheduler");
     schedulerThread.setDaemon(true);
@@ -127,7 +130,7 @@ public final class ReplicationLoad {
         !target.tls().insecure(), Duration.ofSeconds(10));
     return ChangesFeed.follow(session -> {
       int job = watcherNumbers.getAndIncrement();
-      ReplicaWatcher watcher = new ReplicaWatcher(plan, ledger, job, URI.create(target.baseUrl()),
+      ReplicaWatcher watcher = new ReplicaWatcher(plan, ledger, tally, job, URI.create(target.baseUrl()),
           new FeedRequest(plan.target(job), FeedKind.CONTINUOUS, HEARTBEAT, false, 0, Duration.ofSeconds(60),
               Duration.ofSeconds(1), Optional.empty(), List.of()));
       watchers.add(watcher);
@@ -142,12 +145,16 @@ public final class ReplicationLoad {
   public ChainBuilder writer() {
     long everyNanos = Math.round(1e9 * plan.jobs() / plan.rate());
     return exec(session -> session.set(JOB, writerNumbers.getAndIncrement()).set(SENT, System.nanoTime()))
-        .asLongAs(session -> !ledger.isCopied(job(session))
+        .asLongAs(session -> !tally.isCopied(job(session))
             && System.nanoTime() - (long) session.get(SENT) < plan.quiet().toNanos())
         .on(pause(Duration.ofMillis(100)))
         .exec(session -> session.set(FIRST_WRITE, System.nanoTime()))
         .repeat(plan.writes(), "write").on(Pacing.untilIntendedStart(session -> session.getLong(FIRST_WRITE)
                 + session.getInt("write") * everyNanos)
+            .exec(session -> {
+              ledger.sent(job(session), session.getInt("write"), System.nanoTime());
+              return session;
+            })
             .exec(CouchHttp.stopOnRefusal(source, http("write")
                 .put(session -> "/" + plan.source(job(session)) + "/" + Replicas.documentId(true, session.getInt(
                     "write")))
@@ -160,7 +167,7 @@ public final class ReplicationLoad {
                 }).in(201, 202))))
             .exec(session -> {
               if (session.isFailed()) {
-                ledger.failed();
+                ledger.failed(job(session), session.getInt("write"));
               }
               return session.markAsSucceeded();
             }))
@@ -193,7 +200,9 @@ public final class ReplicationLoad {
     watchers.forEach(watcher -> watched.add(watcher.figures(loadStart)));
     watched.sort((a, b) -> Integer.compare(a.job(), b.job()));
     return new ReplicateFigures(plan.describe(), shots, watched, ledger.acknowledgedCount(), ledger.failedCount(),
-        Histograms.encode(ledger.lag()), ledger.lagBySecond(), scheduler.figures(seconds), replicas.compare());
+        tally.arrivals().beforeAck(), Histograms.encode(tally.arrivals().fromAckMicros()),
+        Histograms.encode(tally.arrivals().fromSentMicros()), tally.lagBySecond(), scheduler.figures(seconds),
+        replicas.compare());
   }
 
   /** After the report: the _replicator documents removed, so that the replications stop. */
