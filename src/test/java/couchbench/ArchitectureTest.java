@@ -53,7 +53,7 @@ class ArchitectureTest {
       L4  run
       L3  couchdb  results
       L2  targets  report
-      L1  data  process  rounds  scaleout  gatling  distributions  feed
+      L1  data  process  rounds  scaleout  gatling  distributions  feed  ledger
       L0  startup  memcache
       """;
 

@@ -10,6 +10,7 @@ import couchbench.feed.ChangesFeed;
 import couchbench.feed.FeedKind;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.FeedTarget;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Progress;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;

@@ -1,5 +1,6 @@
 package couchbench.changes;
 
+import couchbench.gatling.Pacing;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Histograms;
@@ -16,7 +17,9 @@ import org.HdrHistogram.Histogram;
 /**
  * After Changes: per feed, what its listeners saw against what they should have (missed, duplicated, redelivered,
  * out of order, excluded by the filter), their connections, and the latency from each write's acknowledgement to each
- * listener's notification beside the writes' own; one chart with the feeds and the writes overlaid.
+ * listener's notification beside the writes' own. The first chart is the notification latency alone, per feed (tens
+ * of milliseconds), the writes' (up to minutes from their intended start when the server falls behind) in a chart
+ * of their own, so that neither flattens the other.
  */
 public final class ChangesSummary implements Summary<ChangesFigures> {
 
@@ -39,8 +42,18 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
       return catchUpPage(results, figures);
     }
     SummaryPage page = followPage(results, figures);
-    return figures.visibility() == null ? page : visibility(page.retitled("Changes: how long until a write"
-        + " acknowledged through one node is read through the others"), figures.visibility());
+    // The headline's chart first (the listeners' or the nodes'), the writes' own after it.
+    return writesChart(figures.visibility() == null ? page : visibility(page.retitled("Changes: how long until a"
+        + " write acknowledged through one node is read through the others"), figures.visibility()),
+        figures.writes());
+  }
+
+  private static SummaryPage writesChart(SummaryPage page, ChangesFigures.WriteFigures writes) {
+    Map<String, Histogram> curves = new LinkedHashMap<>();
+    curves.put("from its intended start", Histograms.microsToNanos(Histograms.decode(writes.intendedMicros())));
+    curves.put("from when it was sent", Histograms.microsToNanos(Histograms.decode(writes.actualMicros())));
+    return page.chart("the writes' own latency by percentile", PercentileCurve.chartOf("write latency by"
+        + " percentile", curves));
   }
 
   // -Dvisibility=nodes: the lag of each pair of nodes, and each node's failures, when, and what it missed after.
@@ -121,9 +134,10 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
         .line("Target: " + String.join("; ", results.run().targets()) + ".")
         .line("Load: " + figures.load() + ".")
         .line(String.format(Locale.ROOT, "Writes: %,d of %,d acknowledged, %,d failed, in %.1f s (%,.0f documents/s);"
-                + " %,d requests sent over 2 ms after their intended start. The databases' doc_count: %s.",
+                + " %,d requests sent over %d ms after their intended start. The databases' doc_count: %s.",
             writes.acknowledged(), writes.documents(), writes.failed(), writes.seconds(),
             writes.seconds() == 0 ? 0 : writes.acknowledged() / writes.seconds(), writes.late(),
+            Pacing.LATE_NANOS / 1_000_000,
             figures.docCount() < 0 ? "not read" : String.format(Locale.ROOT, "%,d", figures.docCount())))
         .line("Notification latency: from the moment a writer had a write's acknowledgement to the moment a listener"
             + " read the write's row, on couchbench's clock, per listener (a write seen by 200 listeners counts 200"
@@ -133,7 +147,7 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
         "should have", "missed", "listeners missing", "duplicated", "redelivered", "out of order", "before ack",
         "excluded by filter", "foreign rows");
     Table latency = Table.of("what", "count", "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)");
-    Map<String, Histogram> curves = new LinkedHashMap<>();
+    Map<String, Histogram> notifications = new LinkedHashMap<>();
     for (ChangesFigures.FeedFigures feed : figures.feeds()) {
       seen = seen.row(feed.feed(), feed.listeners(), feed.attached(), feed.mostConnections(), feed.reconnects(),
           feed.delivered(), feed.expected(), feed.missed(), feed.listenersMissing(), feed.duplicated(),
@@ -142,19 +156,16 @@ public final class ChangesSummary implements Summary<ChangesFigures> {
       latency = latency.row(cells("notification " + feed.feed() + ", from the acknowledgement", micros))
           .row(cells("notification " + feed.feed() + ", from the write sent", Histograms.decode(
               feed.fromSentMicros())));
-      curves.put(feed.feed(), micros);
+      notifications.put(feed.feed(), Histograms.microsToNanos(micros));
       page = warnings(page, feed);
     }
-    Histogram intended = Histograms.decode(writes.intendedMicros());
-    latency = latency.row(cells("write, from its intended start", intended))
+    latency = latency.row(cells("write, from its intended start", Histograms.decode(writes.intendedMicros())))
         .row(cells("write, from when it was sent", Histograms.decode(writes.actualMicros())));
-    curves.put("write (intended start)", intended);
-    Map<String, Histogram> nanos = new LinkedHashMap<>();
-    curves.forEach((name, micros) -> nanos.put(name, Histograms.microsToNanos(micros)));
-    return (figures.feeds().isEmpty() ? page : page.table("what the listeners saw, per feed", seen))
-        .table("latency: each write to each listener, and the writes themselves", latency)
-        .chart("notification latency by percentile, per feed, beside the writes", PercentileCurve.chartOf(
-            "latency by percentile", nanos));
+    return (figures.feeds().isEmpty() ? page : page.chart("notification latency by percentile, per feed: from a"
+            + " write's acknowledgement to each listener's notification", PercentileCurve.chartOf(
+            "notification latency by percentile", notifications))
+        .table("what the listeners saw, per feed", seen))
+        .table("latency: each write to each listener, and the writes themselves", latency);
   }
 
   private static SummaryPage warnings(SummaryPage page, ChangesFigures.FeedFigures feed) {

@@ -2,14 +2,14 @@ package couchbench.changes;
 
 import couchbench.feed.FeedConnections;
 import couchbench.feed.FeedKind;
+import couchbench.ledger.Arrival;
+import couchbench.ledger.ArrivalTimes;
 import couchbench.results.Histograms;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
-import org.HdrHistogram.ConcurrentHistogram;
-import org.HdrHistogram.Histogram;
 
 /** What the listeners of one feed saw, added up as they see it. Thread-safe: listeners run on every event loop. */
 final class FeedTally {
@@ -22,8 +22,6 @@ final class FeedTally {
     DUPLICATED,
     /** A writer's write seen after a newer one of the same writer. */
     OUT_OF_ORDER,
-    /** A write seen before its writer had the server's acknowledgement. */
-    BEFORE_ACK,
     /** A write of the run that the listener's database or filter excludes. */
     UNEXPECTED,
     /** A row of a document the run did not write. */
@@ -35,15 +33,13 @@ final class FeedTally {
   private final FeedConnections connections = new FeedConnections();
   private final AtomicInteger attached = new AtomicInteger();
   private final LongAdder rows = new LongAdder();
-  private final LongAdder delivered = new LongAdder();
   private final Map<Count, LongAdder> counts = new EnumMap<>(Count.class);
   private final LongAdder reconnects = new LongAdder();
   private final AtomicReference<String> firstReconnect = new AtomicReference<>();
   private final LongAdder expected = new LongAdder();
   private final LongAdder missed = new LongAdder();
   private final AtomicInteger missing = new AtomicInteger();
-  private final Histogram fromAckMicros = new ConcurrentHistogram(3);
-  private final Histogram fromSentMicros = new ConcurrentHistogram(3);
+  private final ArrivalTimes delivered = new ArrivalTimes();
 
   /**
    * @param kind the feed
@@ -83,14 +79,9 @@ final class FeedTally {
     counts.get(count).increment();
   }
 
-  /**
-   * @param fromAck a write's time from its acknowledgement to a listener, nanoseconds
-   * @param fromSent from when its request was sent
-   */
-  void delivered(long fromAck, long fromSent) {
-    delivered.increment();
-    fromAckMicros.recordValue(fromAck / 1000);
-    fromSentMicros.recordValue(Math.max(0, fromSent) / 1000);
+  /** @param arrival a write seen for the first time by a listener that should see it, as the ledger times it */
+  void delivered(Arrival arrival) {
+    delivered.add(arrival);
   }
 
   void reconnected(String why) {
@@ -114,9 +105,9 @@ final class FeedTally {
   ChangesFigures.FeedFigures figures() {
     return new ChangesFigures.FeedFigures(kind.value(), listeners, attached.get(), connections.mostOpen(),
         connections.opened(), connections.dropped(), reconnects.sum(), firstReconnect.get(), rows.sum(),
-        delivered.sum(), expected.sum(), missed.sum(), missing.get(), counts.get(Count.DUPLICATED).sum(),
+        delivered.count(), expected.sum(), missed.sum(), missing.get(), counts.get(Count.DUPLICATED).sum(),
         counts.get(Count.REDELIVERED).sum(), counts.get(Count.OUT_OF_ORDER).sum(),
-        counts.get(Count.BEFORE_ACK).sum(), counts.get(Count.UNEXPECTED).sum(), counts.get(Count.FOREIGN).sum(),
-        Histograms.encode(fromAckMicros), Histograms.encode(fromSentMicros));
+        delivered.beforeAck(), counts.get(Count.UNEXPECTED).sum(), counts.get(Count.FOREIGN).sum(),
+        Histograms.encode(delivered.fromAckMicros()), Histograms.encode(delivered.fromSentMicros()));
   }
 }

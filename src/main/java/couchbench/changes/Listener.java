@@ -3,6 +3,8 @@ package couchbench.changes;
 import couchbench.feed.Change;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.Subscription;
+import couchbench.ledger.Arrival;
+import couchbench.ledger.WriteLedger;
 import java.net.URI;
 import java.util.BitSet;
 import java.util.Optional;
@@ -104,18 +106,13 @@ final class Listener implements Subscription {
       tally.count(FeedTally.Count.OUT_OF_ORDER);
     }
     newest[id.writer()] = Math.max(newest[id.writer()], id.seq());
-    if (!ledger.isAcknowledged(id.writer(), id.seq())) {
-      // The writer has not had its reply yet (or never will): seen, but timed from nothing.
-      tally.count(FeedTally.Count.BEFORE_ACK);
-      tally.delivered(0, nanos - ledger.sentAt(id.writer(), id.seq()));
-      return nanos;
-    }
-    if (missing > 0) {
+    // Once the writers are done, what it still owes is kept here: each acknowledged write seen is one less.
+    if (missing > 0 && ledger.isAcknowledged(id.writer(), id.seq())) {
       missing--;
     }
-    long start = ledger.acknowledgedAt(id.writer(), id.seq());
-    tally.delivered(Math.max(0, nanos - start), nanos - ledger.sentAt(id.writer(), id.seq()));
-    return Math.min(start, nanos);
+    Arrival arrival = ledger.arrived(id.writer(), id.seq(), nanos);
+    tally.delivered(arrival);
+    return arrival.timedFrom();
   }
 
   @Override
@@ -139,7 +136,7 @@ final class Listener implements Subscription {
   private void countMissing() {
     missing = 0;
     for (int writer = 0; writer < seen.length; writer++) {
-      for (int seq = 0; seq < ledger.documents(); seq++) {
+      for (int seq = 0; seq < ledger.writes(); seq++) {
         if (shouldSee(writer, seq)) {
           expected++;
           missing += seen[writer].get(seq) ? 0 : 1;
@@ -154,7 +151,7 @@ final class Listener implements Subscription {
 
   private String firstMissed() {
     for (int writer = 0; writer < seen.length; writer++) {
-      for (int seq = 0; seq < ledger.documents(); seq++) {
+      for (int seq = 0; seq < ledger.writes(); seq++) {
         if (shouldSee(writer, seq) && !seen[writer].get(seq)) {
           return ChangesPlan.id(writer, seq);
         }

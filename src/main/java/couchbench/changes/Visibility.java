@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -215,7 +216,7 @@ final class Visibility {
     }
     long missing = 0;
     for (int writer = 0; writer < ledger.writers(); writer++) {
-      for (int seq = 0; seq < ledger.documents(); seq++) {
+      for (int seq = 0; seq < ledger.writes(); seq++) {
         if (ledger.isAcknowledged(writer, seq) && !listed.contains(ChangesPlan.id(writer, seq))) {
           missing++;
         }

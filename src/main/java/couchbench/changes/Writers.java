@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchHttp;
 import couchbench.gatling.Pacing;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.startup.Console;
@@ -38,7 +39,6 @@ final class Writers {
 
   private static final String STATE = "changes.writer";
   private static final Duration LISTENERS_WAIT = Duration.ofSeconds(60);
-  private static final long LATE_NANOS = 2_000_000;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ChangesPlan plan;
@@ -236,7 +236,7 @@ final class Writers {
         visibility.failed(writer.node);
       }
     }
-    if (writer.actualStart - writer.intendedStart > LATE_NANOS) {
+    if (writer.actualStart - writer.intendedStart > Pacing.LATE_NANOS) {
       late.increment();
     }
     return session.markAsSucceeded();

@@ -1,5 +1,6 @@
 package couchbench.curve;
 
+import couchbench.gatling.Pacing;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -10,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * One system's staircase as it runs: the step under way (its rate, its start, its measured part), each virtual user's
@@ -20,9 +21,6 @@ import org.HdrHistogram.Histogram;
  * staircase: the users' loop runs while {@link #running}.
  */
 public final class Staircase {
-
-  /** An operation that started this much after its intended start counts as late: the load generator's lag. */
-  static final long LATE_NANOS = 2_000_000;
 
   /** How long after a step's measured part its judgement waits, for what ended in it to be recorded. */
   private static final long GRACE_NANOS = 250_000_000;
@@ -41,7 +39,11 @@ public final class Staircase {
   private volatile Step step;
   private volatile boolean running = true;
 
-  /** A step under way: its rate and clock, and what ended in its measured part. */
+  /**
+   * A step under way: its rate and clock, and what ended in its measured part. Each recording thread (an event loop)
+   * times its operations into latencies of its own, so that recording never contends across cores; the judge adds
+   * them up.
+   */
   private static final class Step {
     final int index;
     final double target;
@@ -49,8 +51,12 @@ public final class Staircase {
     final long measuredFrom;
     final long measuredTo;
     final long periodNanos;
-    final Histogram intended = new ConcurrentHistogram(3);
-    final Histogram actual = new ConcurrentHistogram(3);
+    final List<Latencies> byThread = new CopyOnWriteArrayList<>();
+    final ThreadLocal<Latencies> mine = ThreadLocal.withInitial(() -> {
+      Latencies latencies = new Latencies();
+      byThread.add(latencies);
+      return latencies;
+    });
     final LongAdder ended = new LongAdder();
     final LongAdder late = new LongAdder();
     final LongAdder ok = new LongAdder();
@@ -64,6 +70,21 @@ public final class Staircase {
       this.measuredTo = measuredFrom + plan.measure().toNanos();
       this.periodNanos = (long) (threads * 1e9 / target);
     }
+
+    /** @return every thread's latencies of one clock, added up, microseconds */
+    Histogram total(boolean fromIntended) {
+      Histogram total = new Histogram(3);
+      for (Latencies latencies : byThread) {
+        total.add((fromIntended ? latencies.intended : latencies.actual).getIntervalHistogram());
+      }
+      return total;
+    }
+  }
+
+  /** One thread's latencies in one step, from the intended start and from the actual one, microseconds. */
+  private static final class Latencies {
+    final SingleWriterRecorder intended = new SingleWriterRecorder(3);
+    final SingleWriterRecorder actual = new SingleWriterRecorder(3);
   }
 
   /**
@@ -134,13 +155,14 @@ public final class Staircase {
       return;
     }
     current.ended.increment();
-    if (actualStart - intendedStart > LATE_NANOS) {
+    if (actualStart - intendedStart > Pacing.LATE_NANOS) {
       current.late.increment();
     }
     if (ok) {
       current.ok.increment();
-      current.intended.recordValue(Math.max(0, end - intendedStart) / 1000);
-      current.actual.recordValue(Math.max(0, end - actualStart) / 1000);
+      Latencies latencies = current.mine.get();
+      latencies.intended.recordValue(Math.max(0, end - intendedStart) / 1000);
+      latencies.actual.recordValue(Math.max(0, end - actualStart) / 1000);
     } else if (failed) {
       current.failed.increment();
     }
@@ -162,13 +184,14 @@ public final class Staircase {
     Step done = step;
     double seconds = plan.measure().toNanos() / 1e9;
     double achieved = done.ended.sum() / seconds;
+    Histogram intended = done.total(true);
     StepFigures figures = StepFigures.judged(done.target, achieved, done.ok.sum(), done.failed.sum(),
-        done.late.sum(), done.intended, done.actual, plan.goal());
+        done.late.sum(), intended, done.total(false), plan.goal());
     boolean met = figures.met();
     steps.add(figures);
     say.accept(String.format(Locale.ROOT, "curve: %s step %d: asked %,.0f/s, achieved %,.0f/s, p99 %.2f ms from the"
             + " intended start%s", system, done.index + 1, done.target, achieved,
-        done.intended.getValueAtPercentile(99) / 1000.0, plan.goal().map(goal -> met ? ", meets " + goal.describe()
+        intended.getValueAtPercentile(99) / 1000.0, plan.goal().map(goal -> met ? ", meets " + goal.describe()
             : ", misses " + goal.describe() + (achieved < CurvePlan.ACHIEVED_SHARE * done.target
                 ? " (achieved below 90% of the rate asked)" : "")).orElse("")));
     OptionalDouble next = search.next(done.target, met);

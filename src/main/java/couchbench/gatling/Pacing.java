@@ -8,8 +8,19 @@ import io.gatling.javaapi.core.Session;
 import java.time.Duration;
 import java.util.function.ToLongFunction;
 
-/** How a paced virtual user waits for its operation's intended start (-Dtarget, -Dtargets, -Drate). */
+/**
+ * How a paced virtual user waits for its operation's intended start (-Dtarget, -Dtargets, -Drate), and when it counts
+ * as late. Every paced load goes by intended starts on a schedule fixed from its start, not by Gatling's pace(), which
+ * starts each iteration a period after the last one started: one that is late then delays all that follow it, and the
+ * load runs below its rate without a late operation to show it.
+ */
 public final class Pacing {
+
+  /**
+   * An operation that started this much after its intended start counts as late: the load generator's lag, above the
+   * pause's resolution of 1 ms.
+   */
+  public static final long LATE_NANOS = 2_000_000;
 
   private Pacing() {}
 

@@ -3,6 +3,8 @@ package couchbench.replication;
 import couchbench.feed.Change;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.Subscription;
+import couchbench.ledger.Arrival;
+import couchbench.ledger.WriteLedger;
 import java.net.URI;
 import java.util.BitSet;
 import java.util.Locale;
@@ -11,14 +13,16 @@ import java.util.Optional;
 /**
  * Follows one continuous replication's target through its _changes, from 0: when the documents its source held are
  * all there (the first copy), and, for each document written into the source while it runs, how long after its
- * acknowledgement it reached the target (the replication's lag, each a notification in Gatling's report). Once the
- * writers are done, it is done when the target holds every document the source acknowledged, or when -Dquiet has
- * passed. Called on its feed's event loop only; read after the run.
+ * acknowledgement and after its send it reached the target (the replication's lag, each a notification in Gatling's
+ * report, timed from the acknowledgement; one that came before it is counted apart). Once the writers are done, it is
+ * done when the target holds every document the source acknowledged, or when -Dquiet has passed. Called on its feed's
+ * event loop only; read after the run.
  */
 final class ReplicaWatcher implements Subscription {
 
   private final ReplicatePlan plan;
   private final WriteLedger ledger;
+  private final ReplicationTally tally;
   private final int job;
   private final URI server;
   private final FeedRequest request;
@@ -27,19 +31,25 @@ final class ReplicaWatcher implements Subscription {
   private int docsSeen;
   private long copied = -1;
   private long lastSeen;
+  // What the target still lacks of what its source holds: counted once the writers are done, then kept by each
+  // change, so that a change costs the same however many writes there were; -1 before.
+  private long owed = -1;
   private long missing = -1;
   private long duplicated;
 
   /**
    * @param plan the run's plan
-   * @param ledger the writes, as the writers learn how they went
+   * @param ledger the writes into the sources, as the writers learn how they went: a writer per job
+   * @param tally where the first copies and the writes' arrivals go
    * @param job its replication
    * @param server the target's server
    * @param request what it asks of the target's _changes
    */
-  ReplicaWatcher(ReplicatePlan plan, WriteLedger ledger, int job, URI server, FeedRequest request) {
+  ReplicaWatcher(ReplicatePlan plan, WriteLedger ledger, ReplicationTally tally, int job, URI server,
+      FeedRequest request) {
     this.plan = plan;
     this.ledger = ledger;
+    this.tally = tally;
     this.job = job;
     this.server = server;
     this.request = request;
@@ -85,19 +95,20 @@ final class ReplicaWatcher implements Subscription {
     }
     seen.set(number);
     lastSeen = nanos;
+    if (owed > 0 && (!written || ledger.isAcknowledged(job, number))) {
+      owed--;
+    }
     if (!written) {
       // Counted, not the bit set's cardinality, which would read the whole set for each change.
       if (++docsSeen == plan.docs()) {
         copied = nanos;
-        ledger.copied(job);
+        tally.copied(job);
       }
       return -1;
     }
-    // Read before its writer had the reply: counted as 0, as the time from the acknowledgement has that floor.
-    long acknowledged = ledger.acknowledgedAt(job, number);
-    long from = acknowledged > 0 ? Math.min(acknowledged, nanos) : nanos;
-    ledger.replicated(from, nanos - from);
-    return from;
+    Arrival arrival = ledger.arrived(job, number, nanos);
+    tally.replicated(arrival);
+    return arrival.timedFrom();
   }
 
   private static int number(String id) {
@@ -118,25 +129,27 @@ final class ReplicaWatcher implements Subscription {
   public boolean done(long nanos) {
     if (plan.docs() == 0 && copied < 0) {
       copied = nanos;
-      ledger.copied(job);
+      tally.copied(job);
     }
-    if (!ledger.writersDone()) {
+    if (!ledger.finished()) {
       return false;
     }
-    long owed = owed();
-    if (owed == 0 || nanos - ledger.lastAcknowledged() > plan.quiet().toNanos()) {
+    if (owed < 0) {
+      countOwed();
+    }
+    if (owed == 0 || nanos - ledger.finishedAt() > plan.quiet().toNanos()) {
       missing = owed;
       return true;
     }
     return false;
   }
 
-  private long owed() {
-    long owed = plan.docs() - docsSeen;
+  // Once the writers are done: the first documents and the acknowledged writes not seen yet.
+  private void countOwed() {
+    owed = plan.docs() - docsSeen;
     for (int number = 0; number < plan.writes(); number++) {
-      owed += ledger.acknowledgedAt(job, number) > 0 && !writes.get(number) ? 1 : 0;
+      owed += ledger.isAcknowledged(job, number) && !writes.get(number) ? 1 : 0;
     }
-    return owed;
   }
 
   @Override
@@ -157,6 +170,6 @@ final class ReplicaWatcher implements Subscription {
   ReplicateFigures.Watched figures(long loadStart) {
     return new ReplicateFigures.Watched(job, docs.cardinality(), writes.cardinality(), duplicated,
         Math.max(0, missing), copied < 0 ? -1 : (copied - loadStart) / 1e9,
-        lastSeen == 0 || ledger.lastAcknowledged() == 0 ? -1 : Math.max(0, lastSeen - ledger.lastAcknowledged()) / 1e9);
+        lastSeen == 0 || ledger.acknowledgedCount() == 0 ? -1 : Math.max(0, lastSeen - ledger.lastAcknowledged()) / 1e9);
   }
 }

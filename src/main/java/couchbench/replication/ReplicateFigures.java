@@ -11,13 +11,17 @@ import java.util.Map;
  * @param watched each continuous replication's target, as its watcher saw it
  * @param writesAcknowledged the writes into the sources acknowledged while continuous replications ran
  * @param writesFailed those refused or unanswered
- * @param lagMicros each acknowledged write's time to reach its target, an encoded HdrHistogram in microseconds
- * @param lagBySecond the same, per second of the load by the writes' acknowledgement
+ * @param beforeAck writes seen on their target before their writer had the acknowledgement (timed as 0 from it)
+ * @param lagMicros each write's time from its acknowledgement to its target (0 before it), an encoded HdrHistogram in
+ *     microseconds
+ * @param lagFromSentMicros each write's time from its send to its target, which has no such floor; null in results
+ *     written before it was kept
+ * @param lagBySecond the time from the acknowledgement, per second of the load by the writes' acknowledgement
  * @param scheduler what _scheduler said of each job; empty where the server has none
  * @param comparisons each target against its source, after the load
  */
 public record ReplicateFigures(String load, List<OneShot> oneShots, List<Watched> watched, long writesAcknowledged,
-    long writesFailed, String lagMicros, List<LagSecond> lagBySecond, List<Scheduler> scheduler,
+    long writesFailed, long beforeAck, String lagMicros, String lagFromSentMicros, List<LagSecond> lagBySecond, List<Scheduler> scheduler,
     List<Comparison> comparisons) {
 
   /**

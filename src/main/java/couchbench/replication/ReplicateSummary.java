@@ -57,12 +57,18 @@ public final class ReplicateSummary implements Summary<ReplicateFigures> {
       for (String gap : gaps(figures.lagBySecond())) {
         page = page.warning(gap);
       }
+      Table lags = Table.of("what", "count", "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)")
+          .row(lagRow("write, acknowledged to replicated", lag));
+      if (figures.lagFromSentMicros() != null) {
+        lags = lags.row(lagRow("write, sent to replicated", Histograms.decode(figures.lagFromSentMicros())));
+      }
       page = page.line(String.format(Locale.ROOT, "Writes into the sources: %,d acknowledged, %,d failed. Lag: from a"
-              + " write's acknowledgement by the source to its change read from the target's _changes.",
-              figures.writesAcknowledged(), figures.writesFailed()))
+              + " write's acknowledgement by the source to its change read from the target's _changes, and from its"
+              + " send. %,d writes reached their target before their writer had the acknowledgement: counted apart,"
+              + " as 0 from it; the lag from the send has no such floor.", figures.writesAcknowledged(),
+              figures.writesFailed(), figures.beforeAck()))
           .table("each continuous replication's target, as its _changes showed it", watched)
-          .table("replication lag of the writes", Table.of("what", "count", "p50 (ms)", "p95 (ms)", "p99 (ms)",
-              "p99.9 (ms)", "max (ms)").row(lagRow(lag)))
+          .table("replication lag of the writes", lags)
           .chart("the longest lag of the writes acknowledged in each second", LineChart.titled("replication lag by"
                   + " second").axes("second of the load, by acknowledgement", "longest lag (ms)")
               .series("longest lag", figures.lagBySecond().stream().map(ReplicateFigures.LagSecond::second).toList(),
@@ -128,9 +134,9 @@ public final class ReplicateSummary implements Summary<ReplicateFigures> {
         + " their target.", first.second(), last.second() + 1, longestMicros / 1e6);
   }
 
-  private static Object[] lagRow(Histogram micros) {
+  private static Object[] lagRow(String what, Histogram micros) {
     Object[] row = new Object[7];
-    row[0] = "write, acknowledged to replicated";
+    row[0] = what;
     row[1] = micros.getTotalCount();
     for (int i = 0; i < PERCENTILES.length; i++) {
       row[2 + i] = millis(micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(PERCENTILES[i]));

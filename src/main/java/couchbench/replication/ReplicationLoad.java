@@ -5,7 +5,6 @@ import couchbench.run.ExperimentLoad;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.pace;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -20,6 +19,8 @@ import couchbench.feed.FeedConnections;
 import couchbench.feed.FeedKind;
 import couchbench.feed.FeedRequest;
 import couchbench.feed.FeedTarget;
+import couchbench.gatling.Pacing;
+import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.targets.CouchTarget;
@@ -43,6 +44,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
 
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
+  private static final String FIRST_WRITE = "replicate.firstWrite";
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);
 
   private final ReplicatePlan plan;
@@ -50,6 +52,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
   private final CouchTarget target;
   private final Replicas replicas;
   private final WriteLedger ledger;
+  private final ReplicationTally tally;
   private final FeedConnections connections = new FeedConnections();
   private final AtomicInteger replicationNumbers = new AtomicInteger();
   private final AtomicInteger watcherNumbers = new AtomicInteger();
@@ -70,6 +73,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
     this.target = plan.target().map(server -> couchdb.node(server.toString())).orElse(couchdb);
     this.replicas = new Replicas(plan, source, target);
     this.ledger = new WriteLedger(plan.jobs(), plan.writes());
+    this.tally = new ReplicationTally(plan.jobs());
   }
 
   /**
@@ -81,7 +85,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
   public void prepare() {
     replicas.prepare();
     loadStart = System.nanoTime();
-    ledger.loadStarts(loadStart);
+    tally.loadStarts(loadStart);
     scheduler = new SchedulerWatch(plan, new CouchDbClient(source), loadStart);
     schedulerThread = new Thread(scheduler, "couchbench-scheduler");
     schedulerThread.setDaemon(true);
@@ -129,7 +133,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
         !target.tls().insecure(), Duration.ofSeconds(10));
     return ChangesFeed.follow(session -> {
       int job = watcherNumbers.getAndIncrement();
-      ReplicaWatcher watcher = new ReplicaWatcher(plan, ledger, job, URI.create(target.baseUrl()),
+      ReplicaWatcher watcher = new ReplicaWatcher(plan, ledger, tally, job, URI.create(target.baseUrl()),
           new FeedRequest(plan.target(job), FeedKind.CONTINUOUS, HEARTBEAT, false, 0, Duration.ofSeconds(60),
               Duration.ofSeconds(1), Optional.empty(), List.of()));
       watchers.add(watcher);
@@ -139,15 +143,21 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
 
   /**
    * @return a writer's chain: once its replication's first copy is on the target (or -Dquiet passed), -Dwrites
-   *     documents into its source, one every jobs/rate seconds
+   *     documents into its source, each at its intended start, one every jobs/rate seconds from the first
    */
   public ChainBuilder writer() {
-    Duration every = Duration.ofNanos(Math.round(1e9 * plan.jobs() / plan.rate()));
+    long everyNanos = Math.round(1e9 * plan.jobs() / plan.rate());
     return exec(session -> session.set(JOB, writerNumbers.getAndIncrement()).set(SENT, System.nanoTime()))
-        .asLongAs(session -> !ledger.isCopied(job(session))
+        .asLongAs(session -> !tally.isCopied(job(session))
             && System.nanoTime() - (long) session.get(SENT) < plan.quiet().toNanos())
         .on(pause(Duration.ofMillis(100)))
-        .repeat(plan.writes(), "write").on(pace(every)
+        .exec(session -> session.set(FIRST_WRITE, System.nanoTime()))
+        .repeat(plan.writes(), "write").on(Pacing.untilIntendedStart(session -> session.getLong(FIRST_WRITE)
+                + session.getInt("write") * everyNanos)
+            .exec(session -> {
+              ledger.sent(job(session), session.getInt("write"), System.nanoTime());
+              return session;
+            })
             .exec(CouchHttp.stopOnRefusal(source, http("write")
                 .put(session -> "/" + plan.source(job(session)) + "/" + Replicas.documentId(true, session.getInt(
                     "write")))
@@ -160,7 +170,7 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
                 }).in(201, 202))))
             .exec(session -> {
               if (session.isFailed()) {
-                ledger.failed();
+                ledger.failed(job(session), session.getInt("write"));
               }
               return session.markAsSucceeded();
             }))
@@ -195,7 +205,9 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
     watchers.forEach(watcher -> watched.add(watcher.figures(loadStart)));
     watched.sort((a, b) -> Integer.compare(a.job(), b.job()));
     return new ReplicateFigures(plan.describe(), shots, watched, ledger.acknowledgedCount(), ledger.failedCount(),
-        Histograms.encode(ledger.lag()), ledger.lagBySecond(), scheduler.figures(seconds), replicas.compare());
+        tally.arrivals().beforeAck(), Histograms.encode(tally.arrivals().fromAckMicros()),
+        Histograms.encode(tally.arrivals().fromSentMicros()), tally.lagBySecond(), scheduler.figures(seconds),
+        replicas.compare());
   }
 
   /** After the report: the _replicator documents removed, so that the replications stop. */

@@ -10,7 +10,6 @@ import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.group;
-import static io.gatling.javaapi.core.CoreDsl.pace;
 import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
@@ -21,6 +20,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
+import couchbench.gatling.Pacing;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
 import couchbench.startup.Console;
@@ -49,6 +49,7 @@ import java.util.function.BiFunction;
 public final class SyncLoad implements ExperimentLoad<SyncFigures> {
 
   private static final String CLIENT = "sync.client";
+  private static final String EDITS_START = "sync.editsStart";
   private static final Duration BARRIER_PAUSE = Duration.ofMillis(50);
 
   private final SyncPlan plan;
@@ -207,12 +208,16 @@ public final class SyncLoad implements ExperimentLoad<SyncFigures> {
             .is("read")));
   }
 
-  /** @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, paced */
+  /**
+   * @return the editor's chain: -DserverEdits documents edited on the server while the clients sync, each at its
+   *     intended start, spread evenly over the syncs
+   */
   public ChainBuilder editor() {
-    Duration every = Duration.ofNanos(Math.max(1, plan.syncInterval().toNanos() * plan.syncs()
-        / Math.max(1, plan.serverEdits())));
+    long everyNanos = Math.max(1, plan.syncInterval().toNanos() * plan.syncs() / Math.max(1, plan.serverEdits()));
     SplittableRandom random = new SplittableRandom(plan.seed());
-    return exec(session -> session).repeat(plan.serverEdits()).on(pace(every).exec(session -> {
+    return exec(session -> session.set(EDITS_START, System.nanoTime())).repeat(plan.serverEdits(), "edit")
+        .on(Pacing.untilIntendedStart(session -> session.getLong(EDITS_START) + session.getInt("edit") * everyNanos)
+        .exec(session -> {
       int client = random.nextInt(plan.clients());
       return session.remove("editStatus").set("editPath", "/" + plan.database(plan.databaseOf(client)) + "/"
           + String.format(Locale.ROOT, "client%05d-%04d", client, random.nextInt(plan.docsPerClient())));

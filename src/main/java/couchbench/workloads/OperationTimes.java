@@ -1,5 +1,6 @@
 package couchbench.workloads;
 
+import couchbench.gatling.Pacing;
 import couchbench.results.Histograms;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,9 +19,6 @@ import org.HdrHistogram.Histogram;
  * two starts are one. Operations are counted by outcome; conflicts and torn reads apart from other failures.
  */
 public final class OperationTimes {
-
-  /** An operation that started this much after its intended start counts as late: the pause's resolution is 1 ms. */
-  static final long LATE_NANOS = 2_000_000;
 
   private final Map<String, SystemClocks> bySystem = new ConcurrentHashMap<>();
 
@@ -71,7 +69,7 @@ public final class OperationTimes {
     systemClocks.first.accumulate(intendedStart);
     systemClocks.last.accumulate(end);
     long lag = actualStart - intendedStart;
-    if (lag > LATE_NANOS) {
+    if (lag > Pacing.LATE_NANOS) {
       clocks.late.increment();
     }
     clocks.maxLag.accumulate(lag);

@@ -1,6 +1,7 @@
 package couchbench.workloads;
 
 import couchbench.curve.StepFigures;
+import couchbench.gatling.Pacing;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -50,7 +51,7 @@ public record WorkloadFigures(String workload, Map<String, Double> mixAsked, dou
       }
       return String.format(Locale.ROOT, "%s: asked %,.0f operations/s, ran %,.0f/s; %,d operations started late"
           + " (more than %d ms after their intended start), up to %,.1f ms", system, target, ran, late(),
-          OperationTimes.LATE_NANOS / 1_000_000, operations.stream().mapToDouble(OperationFigures::maxLagMillis)
+          Pacing.LATE_NANOS / 1_000_000, operations.stream().mapToDouble(OperationFigures::maxLagMillis)
               .max().orElse(0));
     }
 
@@ -75,7 +76,7 @@ public record WorkloadFigures(String workload, Map<String, Double> mixAsked, dou
    * @param conflicts writes refused because the record changed since it was read (CouchDB's 409, memcache's EXISTS)
    * @param torn reads that found a record's fields at two versions (one key per field, written meanwhile)
    * @param failed other failures
-   * @param late operations that started more than {@link OperationTimes#LATE_NANOS} after their intended start
+   * @param late operations that started more than {@link Pacing#LATE_NANOS} after their intended start
    * @param maxLagMillis the most an operation started after its intended start, in milliseconds
    * @param intended latencies of the successful ones from their intended start, nanoseconds (HdrHistogram, base64)
    * @param actual latencies of the successful ones from their actual start, nanoseconds (HdrHistogram, base64)

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.feed.Change;
 import couchbench.feed.FeedKind;
 import couchbench.feed.FeedRequest;
+import couchbench.ledger.WriteLedger;
 import couchbench.startup.Settings;
 import java.net.URI;
 import java.time.Duration;

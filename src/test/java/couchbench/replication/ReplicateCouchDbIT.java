@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -85,6 +86,14 @@ class ReplicateCouchDbIT {
       assertEquals(job.path("sourceDigest").asText(), job.path("targetDigest").asText(), job.toString());
     }
     assertEquals(1200, Histograms.decode(figures.path("lagMicros").asText()).getTotalCount());
+    // Beside the lag from the acknowledgement, the lag from the send, never below it; the writes seen before their
+    // acknowledgement counted apart.
+    Histogram fromSent = Histograms.decode(figures.path("lagFromSentMicros").asText());
+    assertEquals(1200, fromSent.getTotalCount(), figures.toString());
+    assertTrue(fromSent.getValueAtPercentile(50) >= Histograms.decode(figures.path("lagMicros").asText())
+        .getValueAtPercentile(50), figures.toString());
+    assertTrue(figures.path("beforeAck").canConvertToLong() && figures.path("beforeAck").asLong() < 1200,
+        figures.toString());
     for (JsonNode job : figures.path("scheduler")) {
       assertTrue(job.path("checkpoints").asInt() > 0, "_scheduler read while it ran: " + job);
     }
@@ -92,6 +101,9 @@ class ReplicateCouchDbIT {
     String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.matches("(?s).*Writes acknowledged from \\d+ s to \\d+ s into the load took up to \\d+\\.\\d s to"
         + " reach their target.*"), "the gap on the page");
+    assertTrue(page.contains("write, sent to replicated"), "the lag from the send on the page");
+    assertTrue(page.matches("(?s).*\\d+ writes reached their target before their writer had the acknowledgement.*"),
+        "the early writes on the page");
   }
 
   @Test
