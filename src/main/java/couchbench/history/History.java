@@ -71,7 +71,7 @@ public final class History {
     for (Series each : series) {
       Map<String, String> first = series.stream().filter(s -> s.simulation().equals(each.simulation())).findFirst()
           .orElseThrow().parameters();
-      String differ = String.join("; ", Gate.parameterDifferences(first, each.parameters()));
+      String differ = String.join("; ", LoadParameters.differences(first, each.parameters()));
       for (Map.Entry<Path, Results> kept : each.runs().entrySet()) {
         Results run = kept.getValue();
         runs = runs.row(kept.getKey().getFileName().toString(), each.simulation(), run.run().start(), each.set(),
@@ -94,7 +94,7 @@ public final class History {
     Map<String, Integer> setsOfSimulation = new TreeMap<>();
     for (Map.Entry<Path, Results> kept : history.runs().entrySet()) {
       Results run = kept.getValue();
-      Map<String, String> parameters = Gate.withoutOwn(run.run().parameters());
+      Map<String, String> parameters = LoadParameters.of(run.run().parameters());
       String key = run.run().simulation() + " " + parameters;
       Series series = bySet.computeIfAbsent(key, any -> new Series(run.run().simulation(),
           setsOfSimulation.merge(run.run().simulation(), 1, Integer::sum), parameters, new LinkedHashMap<>()));

@@ -45,4 +45,19 @@ class HistoryTest {
     assertTrue(html.contains("Left out: " + root.resolve("memget-cut/results.json")), html);
     assertTrue(html.contains("History: 3 runs under " + root), html);
   }
+
+  @Test
+  void shouldDrawTwoMemSetRunsWhoseOnlyDifferenceIsTheirKeyFileAsOneParameterSet() throws IOException {
+    GateRuns.write(root, "memset-1", GateRuns.run("MemSet", Map.of("users", "4", "keyFile", "data/keys/a.csv"),
+        "2026-12-01T10:00:00Z", List.of(100.0), 1000));
+    GateRuns.write(root, "memset-2", GateRuns.run("MemSet", Map.of("users", "4", "keyFile", "/tmp/b.csv"),
+        "2026-12-01T11:00:00Z", List.of(100.0), 1000));
+
+    History.write(root);
+
+    List<String> runs = Files.readAllLines(root.resolve("history/the-runs.csv"));
+    assertTrue(runs.get(1).startsWith("memset-1,MemSet,2026-12-01T10:00:00Z,1,,"), runs.toString());
+    assertTrue(runs.get(2).startsWith("memset-2,MemSet,2026-12-01T11:00:00Z,1,,"), "-DkeyFile is an output: "
+        + runs);
+  }
 }
