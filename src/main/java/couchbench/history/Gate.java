@@ -2,7 +2,6 @@ package couchbench.history;
 
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
-import couchbench.results.Compare;
 import couchbench.results.Results;
 import couchbench.results.ResultsException;
 import couchbench.results.ResultsFile;
@@ -16,14 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 
 /**
  * The regression gate, -Dbaseline=RUN_FOLDER (or last) with -Dregression=p99:10%,throughput:5%: the run just made
- * against a baseline run of the same simulation and parameters, figure by figure, request by request ({@link
+ * against a baseline run of the same simulation and parameters of the load ({@link LoadParameters}), figure by figure, request by request ({@link
  * Verdict}). A figure that regressed is a line each, and the run ends with {@link #REGRESSED}; a baseline that cannot
  * be compared is one line, and the run ends with {@link #NOT_JUDGED}.
  */
@@ -34,12 +32,6 @@ public final class Gate {
 
   /** The exit code of a run the gate could not judge: its baseline is of another simulation or other parameters. */
   public static final int NOT_JUDGED = 6;
-
-  /**
-   * The settings two runs of one load may differ in: the gate's own, and which injector of several ran it and when
-   * they agreed to start (a merged run has no injector, its parts each one).
-   */
-  static final Set<String> OWN_PARAMETERS = Set.of("baseline", "regression", "injector", "client", "startAt");
 
   /** The file a gated run's verdict goes to, beside its results.json; -Dbaseline=last passes by the regressed. */
   static final String VERDICT = "regression-gate.txt";
@@ -138,34 +130,15 @@ public final class Gate {
   /**
    * @param a a run
    * @param b another
-   * @return how they differ in simulation and parameters (the gate's own left out), one phrase each
+   * @return how they differ in simulation and load parameters ({@link LoadParameters}), one phrase each
    */
   static List<String> differences(Results.Run a, Results.Run b) {
     List<String> differences = new ArrayList<>();
     if (!a.simulation().equals(b.simulation())) {
       differences.add("simulation " + a.simulation() + " against " + b.simulation());
     }
-    differences.addAll(parameterDifferences(a.parameters(), b.parameters()));
+    differences.addAll(LoadParameters.differences(a.parameters(), b.parameters()));
     return differences;
-  }
-
-  /**
-   * @param a a run's parameters
-   * @param b another's
-   * @return how they differ, the gate's own settings left out, e.g. "-Dusers 4 against 8"
-   */
-  static List<String> parameterDifferences(Map<String, String> a, Map<String, String> b) {
-    return Compare.parameterDifferences(withoutOwn(a), withoutOwn(b));
-  }
-
-  /**
-   * @param parameters a run's parameters
-   * @return them without the settings two runs of one load may differ in ({@link #OWN_PARAMETERS}), sorted
-   */
-  static Map<String, String> withoutOwn(Map<String, String> parameters) {
-    Map<String, String> without = new TreeMap<>(parameters);
-    without.keySet().removeAll(OWN_PARAMETERS);
-    return without;
   }
 
   // The earlier run of the same simulation and parameters that ended last, and did not regress against its own baseline

@@ -14,11 +14,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Every run kept, on one page: reports/history/history.html (its charts beside it), a row per run, then per simulation
- * and parameter set the headline figures across its runs, each run's spread where it had rounds. Runs with other
- * parameters are another set, never one series with these.
+ * and parameter set its headline figure ({@link Headlines}) and its requests' latencies across its runs, each run's
+ * spread where it had rounds. Runs with other parameters of the load ({@link LoadParameters}) are another set, never
+ * one series with these.
  *
  * <p>{@code mvn -q exec:java@history}, or {@code java couchbench.history.History [results root]}.
  */
@@ -59,10 +62,13 @@ public final class History {
 
   static SummaryPage page(Path root, RunHistory history) {
     List<Series> series = series(history);
-    SummaryPage page = SummaryPage.titled("History: " + history.runs().size() + " runs under " + root)
-        .line("Each run's results.json, oldest first. Runs of one simulation with the same parameters are one"
-            + " parameter set, drawn as one series; another set is drawn apart and named by what differs. With rounds,"
-            + " a figure is the median of the run's rounds, its bar the range.");
+    SummaryPage page = SummaryPage.titled("History: " + runs(history.runs().size()) + " under " + root)
+        .line("Each run's results.json, oldest first. Runs of one simulation with the same parameters of the load are"
+            + " one parameter set, drawn as one series; another set is drawn apart and named by what differs."
+            + " Parameters that say where a run's files go or how it is judged (" + String.join(", ",
+            LoadParameters.NOT_THE_LOAD.keySet()) + ") do not make another set. Each set shows its simulation's"
+            + " headline figure, then its requests' latencies. With rounds, a figure is the median of the run's"
+            + " rounds, its bar the range.");
     for (String leftOut : history.leftOut()) {
       page = page.warning("Left out: " + leftOut + ".");
     }
@@ -71,7 +77,7 @@ public final class History {
     for (Series each : series) {
       Map<String, String> first = series.stream().filter(s -> s.simulation().equals(each.simulation())).findFirst()
           .orElseThrow().parameters();
-      String differ = String.join("; ", Gate.parameterDifferences(first, each.parameters()));
+      String differ = String.join("; ", LoadParameters.differences(first, each.parameters()));
       for (Map.Entry<Path, Results> kept : each.runs().entrySet()) {
         Results run = kept.getValue();
         runs = runs.row(kept.getKey().getFileName().toString(), each.simulation(), run.run().start(), each.set(),
@@ -81,11 +87,29 @@ public final class History {
     page = page.table("the runs", runs);
     for (Series each : series) {
       String set = each.simulation() + ", parameter set " + each.set();
-      page = page.charts(set + ", throughput", charts(each, List.of(Figure.THROUGHPUT)), each.runs().size() + " runs")
-          .charts(set + ", latency", charts(each, List.of(Figure.P50, Figure.P99, Figure.P999)),
-              each.runs().size() + " runs");
+      List<Headline> drawn = Headlines.of(each.simulation()).stream()
+          .filter(headline -> each.runs().values().stream().anyMatch(run -> !headline.read(run).isEmpty()))
+          .toList();
+      if (drawn.isEmpty()) {
+        if (Headlines.BY_SIMULATION.containsKey(each.simulation())) {
+          page = page.warning(set + ": no run holds its headline figure (" + Headlines.of(each.simulation()).stream()
+              .map(Headline::title).collect(Collectors.joining("; ")) + "): its requests' rates are drawn instead.");
+        }
+        drawn = List.of(Headlines.REQUESTS_A_SECOND);
+      }
+      for (Headline headline : drawn) {
+        page = page.charts(set + ", " + headline.title(), charts(each, headline),
+            runs(each.runs().size()) + "; " + headline.source() + ".");
+      }
+      page = page.charts(set + ", latency of each request", latencies(each), runs(each.runs().size())
+          + "; each measured request's p50, p99 and p99.9 in results.json.");
     }
     return page;
+  }
+
+  // "1 run", "2 runs"
+  private static String runs(int count) {
+    return count + (count == 1 ? " run" : " runs");
   }
 
   // Each simulation's runs by parameter set, the sets numbered in the order their first run started.
@@ -94,7 +118,7 @@ public final class History {
     Map<String, Integer> setsOfSimulation = new TreeMap<>();
     for (Map.Entry<Path, Results> kept : history.runs().entrySet()) {
       Results run = kept.getValue();
-      Map<String, String> parameters = Gate.withoutOwn(run.run().parameters());
+      Map<String, String> parameters = LoadParameters.of(run.run().parameters());
       String key = run.run().simulation() + " " + parameters;
       Series series = bySet.computeIfAbsent(key, any -> new Series(run.run().simulation(),
           setsOfSimulation.merge(run.run().simulation(), 1, Integer::sum), parameters, new LinkedHashMap<>()));
@@ -103,28 +127,67 @@ public final class History {
     return List.copyOf(bySet.values());
   }
 
-  // Each figure across the set's runs, a line per request (at most a chart's worth drawn, the rest in its CSV).
-  private static List<Chart> charts(Series series, List<Figure> figures) {
+  // The headline across the set's runs: a chart per group of series (at most a chart's worth drawn, the rest in its
+  // CSV), a latency in ms where a value passes 1 ms, else in µs.
+  private static List<Chart> charts(Series series, Headline headline) {
+    List<List<Headline.Reading>> runs = series.runs().values().stream().map(headline::read).toList();
+    double scale = headline.latency() ? micros(runs.stream().flatMap(List::stream).map(Headline.Reading::value)) : 1;
+    String unit = !headline.latency() ? headline.unit() : scale == 1 ? "µs" : "ms";
+    Map<String, Map<String, List<Integer>>> xs = new LinkedHashMap<>();
+    Map<String, Map<String, List<Spread>>> ys = new LinkedHashMap<>();
+    for (int i = 0; i < runs.size(); i++) {
+      for (Headline.Reading reading : runs.get(i)) {
+        xs.computeIfAbsent(reading.chart(), any -> new LinkedHashMap<>())
+            .computeIfAbsent(reading.series(), any -> new ArrayList<>()).add(i + 1);
+        ys.computeIfAbsent(reading.chart(), any -> new LinkedHashMap<>())
+            .computeIfAbsent(reading.series(), any -> new ArrayList<>()).add(divided(reading.value(), scale));
+      }
+    }
+    List<Chart> charts = new ArrayList<>();
+    xs.forEach((name, seriesXs) -> charts.add(chart(headline.title() + " across runs" + (name.isEmpty() ? ""
+        : " (" + name + ")"), unit, seriesXs, ys.get(name))));
+    return charts;
+  }
+
+  // The requests' p50, p99 and p99.9 across the set's runs, a line per request, in one unit.
+  private static List<Chart> latencies(Series series) {
+    List<Figure> figures = List.of(Figure.P50, Figure.P99, Figure.P999);
     List<RunFigures> runs = series.runs().values().stream().map(RunFigures::of).toList();
+    double scale = micros(runs.stream().flatMap(run -> run.requests().stream()
+        .flatMap(request -> figures.stream().map(figure -> run.spread(request, figure)))));
     List<Chart> charts = new ArrayList<>();
     for (Figure figure : figures) {
-      LineChart chart = LineChart.titled(figure.label() + " across runs").axes("run of the set", figure.unit());
       Map<String, List<Integer>> xs = new LinkedHashMap<>();
       Map<String, List<Spread>> ys = new LinkedHashMap<>();
       for (int i = 0; i < runs.size(); i++) {
         RunFigures run = runs.get(i);
         for (String request : run.requests()) {
           xs.computeIfAbsent(request, any -> new ArrayList<>()).add(i + 1);
-          ys.computeIfAbsent(request, any -> new ArrayList<>()).add(run.spread(request, figure));
+          ys.computeIfAbsent(request, any -> new ArrayList<>()).add(divided(run.spread(request, figure), scale));
         }
       }
-      int drawn = 0;
-      for (String request : xs.keySet()) {
-        chart = drawn++ < Chart.MAX_SERIES ? chart.spreadSeries(request, xs.get(request), ys.get(request))
-            : chart.csvOnlySeries(request, xs.get(request), ys.get(request).stream().map(Spread::median).toList());
-      }
-      charts.add(chart);
+      charts.add(chart(figure.label() + " across runs", scale == 1 ? "µs" : "ms", xs, ys));
     }
     return charts;
+  }
+
+  private static LineChart chart(String title, String unit, Map<String, List<Integer>> xs,
+      Map<String, List<Spread>> ys) {
+    LineChart chart = LineChart.titled(title).axes("run of the set", unit);
+    int drawn = 0;
+    for (String name : xs.keySet()) {
+      chart = drawn++ < Chart.MAX_SERIES ? chart.spreadSeries(name, xs.get(name), ys.get(name))
+          : chart.csvOnlySeries(name, xs.get(name), ys.get(name).stream().map(Spread::median).toList());
+    }
+    return chart;
+  }
+
+  // What latencies in microseconds are divided by to be drawn: 1000 (ms) where one passes 1 ms, else 1 (µs).
+  private static double micros(Stream<Spread> latencies) {
+    return latencies.anyMatch(latency -> latency.max() >= 1000) ? 1000 : 1;
+  }
+
+  private static Spread divided(Spread spread, double by) {
+    return new Spread(spread.median() / by, spread.min() / by, spread.max() / by, spread.rounds());
   }
 }

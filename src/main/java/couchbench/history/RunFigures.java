@@ -25,7 +25,7 @@ final class RunFigures {
    * @return its requests' entries, by request name with one round, in the order results.json lists them
    */
   static RunFigures of(Results results) {
-    Rounds rounds = new Rounds(Integer.parseInt(results.run().parameters().getOrDefault(Rounds.PARAMETER, "1")));
+    Rounds rounds = rounds(results);
     Map<String, List<Results.Entry>> byRequest = new LinkedHashMap<>();
     for (Results.Entry entry : results.requests()) {
       if (entry.warmUp() || entry.ok() == 0) {
@@ -35,6 +35,14 @@ final class RunFigures {
       byRequest.computeIfAbsent(name, any -> new ArrayList<>()).add(entry);
     }
     return new RunFigures(byRequest);
+  }
+
+  /**
+   * @param results a run's results
+   * @return its rounds, as its parameters give them
+   */
+  static Rounds rounds(Results results) {
+    return new Rounds(Integer.parseInt(results.run().parameters().getOrDefault(Rounds.PARAMETER, "1")));
   }
 
   /** @return the requests measured, e.g. "memcache get", a group as "write (group)", in order */

@@ -66,6 +66,26 @@ class GateTest {
   }
 
   @Test
+  void shouldJudgeTwoRunsWhoseOnlyDifferenceIsWhereTheyWriteTheirKeyFileAsOneLoad() {
+    Path first = GateRuns.write(root, "memset-1", GateRuns.run("MemSet", Map.of("users", "4", "keyFile",
+        "data/keys/memcache.csv"), "2026-12-01T10:00:00Z", List.of(100.0), 1000));
+    Results elsewhere = GateRuns.run("MemSet", Map.of("users", "4", "keyFile", "/tmp/elsewhere.csv"),
+        "2026-12-01T11:00:00Z", List.of(100.0), 1000);
+
+    Gate.Judgement named = gate(Map.of("baseline", first.toString())).judge(elsewhere);
+    Gate.Judgement last = gate(Map.of("baseline", "last")).judge(elsewhere);
+
+    assertNull(named.notJudged(), "-DkeyFile is an output, not a parameter of the load");
+    assertEquals(first, named.baseline());
+    assertEquals(first, last.baseline(), "-Dbaseline=last finds it too");
+    assertEquals(2, last.verdicts().size());
+    assertTrue(gate(Map.of("baseline", first.toString())).judge(GateRuns.run("MemSet", Map.of("users", "8",
+        "keyFile", "/tmp/elsewhere.csv"), "2026-12-01T11:00:00Z", List.of(100.0), 1000)).notJudged()
+        .contains("differs from this run: -Dusers 4 against 8; give"), "a parameter of the load still parts them,"
+        + " and the key file is not named among the differences");
+  }
+
+  @Test
   void shouldPutTheVerdictOnThePageAskForTheExitCodeAndNeverTakeARegressedRunAsTheNextBaseline() throws IOException {
     Path first = GateRuns.write(root, "memget-1", GateRuns.run("MemGet", Map.of(), "2026-12-01T10:00:00Z",
         List.of(100.0), 1000));
