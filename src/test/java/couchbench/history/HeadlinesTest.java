@@ -108,9 +108,11 @@ class HeadlinesTest {
   @Test
   void shouldReadReplicatesOneShotRateOrItsContinuousLag() {
     ReplicateFigures oneShot = new ReplicateFigures("oneshot", List.of(new ReplicateFigures.OneShot(1, 2.0, 1000,
-        "")), List.of(), 0, 0, Histograms.encode(new Histogram(3)), List.of(), List.of(), List.of());
-    ReplicateFigures continuous = new ReplicateFigures("continuous", List.of(), List.of(), 3, 0,
-        Histograms.encode(histogram(1000, 2000, 3000)), List.of(), List.of(), List.of());
+        "")), List.of(), 0, 0, 0, Histograms.encode(new Histogram(3)), Histograms.encode(new Histogram(3)), List.of(),
+        List.of(), List.of());
+    ReplicateFigures continuous = new ReplicateFigures("continuous", List.of(), List.of(), 3, 0, 0,
+        Histograms.encode(histogram(1000, 2000, 3000)), Histograms.encode(histogram(1000, 2000, 3000)), List.of(),
+        List.of(), List.of());
 
     assertEquals(Map.of("job 1", 500.0), medians("Replicate", 0, oneShot));
     assertEquals(Map.of(), medians("Replicate", 1, oneShot), "an empty lag is none");
