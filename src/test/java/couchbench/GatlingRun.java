@@ -26,15 +26,18 @@ import java.util.stream.Stream;
  * among them unless the test says otherwise. Output goes to a log file.
  *
  * <p>A run's limit is not a wall-clock time, which a busy machine overruns without a defect: a run is killed once it
- * has shown no progress for the time a test gives, progress being a new line of output other than a progress line in
- * which nothing ended (every rate 0/s, as a hung load prints). A run that makes progress is never killed.
+ * has shown no progress for the time a test gives, progress being a new line of output other than a progress line
+ * whose counts are the last one's (nothing ended since, as a hung load prints). A run that makes progress is never
+ * killed.
  */
 public final class GatlingRun {
 
   /** How often {@link Running#finish} looks at the run's output. */
   private static final Duration POLL = Duration.ofMillis(200);
 
-  private static final Pattern RATE_ABOVE_ZERO = Pattern.compile("[1-9][0-9,]*/s");
+  private static final String PROGRESS = "couchbench: progress: ";
+  // A progress line's rates, rounded to whole requests a second (0/s for a slow run's few), and its time left.
+  private static final Pattern NOT_COUNTS = Pattern.compile(", [0-9,]+/s|; about .* left$");
 
   /**
    * What a finished run left behind.
@@ -177,6 +180,7 @@ public final class GatlingRun {
     private final Path resultsRoot;
     private int logRead;
     private String unfinishedLine = "";
+    private String lastCounts = "";
     private long lastProgressNanos = System.nanoTime();
 
     /**
@@ -248,7 +252,7 @@ public final class GatlingRun {
     }
 
     // Reads what the run printed since the last call: a new line, or a line begun, is progress, unless it is a
-    // progress line in which nothing ended since the last.
+    // progress line whose counts are the last one's.
     private boolean stalled(Duration stall) throws IOException {
       byte[] all = Files.readAllBytes(log);
       if (all.length > logRead) {
@@ -257,8 +261,16 @@ public final class GatlingRun {
         logRead = all.length;
         int end = text.lastIndexOf('\n');
         unfinishedLine = text.substring(end + 1);
-        boolean progress = !unfinishedLine.isEmpty()
-            || text.substring(0, end + 1).lines().anyMatch(line -> !line.isBlank() && !idle(line));
+        boolean progress = !unfinishedLine.isEmpty();
+        for (String line : text.substring(0, end + 1).split("\n")) {
+          if (line.startsWith(PROGRESS)) {
+            String counts = counts(line);
+            progress |= !counts.equals(lastCounts);
+            lastCounts = counts;
+          } else {
+            progress |= !line.isBlank();
+          }
+        }
         if (progress) {
           lastProgressNanos = System.nanoTime();
         }
@@ -268,10 +280,10 @@ public final class GatlingRun {
   }
 
   /**
-   * @param line a line of a run's output
-   * @return whether it is a progress line in which nothing ended since the last (every rate 0/s): not progress
+   * @param progressLine a run's progress line
+   * @return its counts so far, without its rates and time left: the same as the last line's when nothing ended since
    */
-  static boolean idle(String line) {
-    return line.startsWith("couchbench: progress: ") && !RATE_ABOVE_ZERO.matcher(line).find();
+  static String counts(String progressLine) {
+    return NOT_COUNTS.matcher(progressLine).replaceAll("");
   }
 }
