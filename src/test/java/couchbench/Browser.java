@@ -89,8 +89,8 @@ public final class Browser implements AutoCloseable {
 
   /**
    * Debian's chromium from the PATH; where it is not installed, says so in one printed line, since a skipped test is
-   * easy to miss in Maven's output. The test then skips each of its tests with {@link #NOT_INSTALLED}, so that they
-   * count as skipped.
+   * easy to miss in Maven's output. The test then skips (or fails, in CI) each of its tests with {@link #NOT_INSTALLED}
+   * through {@link Prerequisites#require}.
    *
    * @param test the test class that needs it, named in that line
    * @return the browser's executable, if installed
@@ -98,7 +98,7 @@ public final class Browser implements AutoCloseable {
   public static Optional<Path> chromium(Class<?> test) {
     Optional<Path> chromium = Executables.find("chromium", Executables.systemPath());
     if (chromium.isEmpty()) {
-      System.out.println(test.getSimpleName() + ": skipped, " + NOT_INSTALLED);
+      Prerequisites.sayMissing(test, NOT_INSTALLED);
     }
     return chromium;
   }

@@ -3,7 +3,6 @@ package couchbench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
@@ -38,7 +37,7 @@ class BrowserIT {
 
   @BeforeEach
   void needsChromium() {
-    assumeTrue(browser != null, Browser.NOT_INSTALLED);
+    Prerequisites.require(browser != null, Browser.NOT_INSTALLED);
   }
 
   @AfterAll

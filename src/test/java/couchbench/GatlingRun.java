@@ -17,14 +17,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Runs a simulation the way the Gatling Maven plugin does: a fresh JVM running Gatling's main class
  * with the test classpath, the plugin's --add-opens, and -D properties, -Dcouchbench.defaultPorts=false
  * among them unless the test says otherwise. Output goes to a log file.
+ *
+ * <p>A run's limit is not a wall-clock time, which a busy machine overruns without a defect: a run is killed once it
+ * has shown no progress for the time a test gives, progress being a new line of output other than a progress line
+ * whose counts are the last one's (nothing ended since, as a hung load prints). A run that makes progress is never
+ * killed.
  */
 public final class GatlingRun {
+
+  /** How often {@link Running#finish} looks at the run's output. */
+  private static final Duration POLL = Duration.ofMillis(200);
+
+  private static final String PROGRESS = "couchbench: progress: ";
+  // A progress line's rates, rounded to whole requests a second (0/s for a slow run's few), and its time left.
+  private static final Pattern NOT_COUNTS = Pattern.compile(", [0-9,]+/s|; about .* left$");
 
   /**
    * What a finished run left behind.
@@ -75,16 +88,16 @@ public final class GatlingRun {
   private GatlingRun() {}
 
   /**
-   * Runs one simulation to its end, or kills it after {@code timeout}.
+   * Runs one simulation to its end, or kills it once it has shown no progress for {@code stall}.
    *
    * @param simulation the simulation's class name, e.g. BulkInsert
    * @param properties -D properties for the run
-   * @param timeout how long the run may take
+   * @param stall how long the run may go without progress
    * @return the result
    */
-  public static Result run(String simulation, Map<String, String> properties, Duration timeout)
+  public static Result run(String simulation, Map<String, String> properties, Duration stall)
       throws IOException, InterruptedException {
-    return run(simulation, properties, Map.of(), timeout);
+    return run(simulation, properties, Map.of(), stall);
   }
 
   /**
@@ -93,12 +106,12 @@ public final class GatlingRun {
    * @param simulation the simulation's class name
    * @param properties -D properties for the run
    * @param environment variables added to the run's environment
-   * @param timeout how long the run may take
+   * @param stall how long the run may go without progress
    * @return the result
    */
   public static Result run(String simulation, Map<String, String> properties,
-      Map<String, String> environment, Duration timeout) throws IOException, InterruptedException {
-    return start(simulation, properties, environment).finish(timeout);
+      Map<String, String> environment, Duration stall) throws IOException, InterruptedException {
+    return start(simulation, properties, environment).finish(stall);
   }
 
   /**
@@ -165,8 +178,18 @@ public final class GatlingRun {
     private final Process process;
     private final Path log;
     private final Path resultsRoot;
+    private int logRead;
+    private String unfinishedLine = "";
+    private String lastCounts = "";
+    private long lastProgressNanos = System.nanoTime();
 
-    private Running(String simulation, Process process, Path log, Path resultsRoot) {
+    /**
+     * @param simulation named in a failure
+     * @param process the run's process
+     * @param log where its output goes
+     * @param resultsRoot the folder given to Gatling for results
+     */
+    Running(String simulation, Process process, Path log, Path resultsRoot) {
       this.simulation = simulation;
       this.process = process;
       this.log = log;
@@ -184,42 +207,83 @@ public final class GatlingRun {
     }
 
     /**
-     * Waits until the run prints a line matching pattern, failing the test when it ends first or the
-     * wait times out.
+     * Waits until the run prints a line matching pattern, failing the test when it ends first or shows no progress
+     * for {@code stall}.
      *
      * @param pattern a regular expression for a whole line
-     * @param timeout how long to wait
+     * @param stall how long the run may go without progress meanwhile
      * @return the first matching line
      */
-    public String awaitLine(String pattern, Duration timeout) throws IOException, InterruptedException {
-      long deadline = System.nanoTime() + timeout.toNanos();
+    public String awaitLine(String pattern, Duration stall) throws IOException, InterruptedException {
       while (true) {
         Optional<String> line = output().lines().filter(l -> l.matches(pattern)).findFirst();
         if (line.isPresent()) {
           return line.get();
         }
-        if (!process.isAlive() || System.nanoTime() > deadline) {
-          process.descendants().forEach(ProcessHandle::destroyForcibly);
-          process.destroyForcibly().waitFor();
-          return fail(simulation + " printed no line like " + pattern + "\n" + output());
+        boolean ended = !process.isAlive();
+        if (ended || stalled(stall)) {
+          kill();
+          return fail(simulation + (ended ? " ended" : " showed no progress for " + stall + ": killed,")
+              + " printing no line like " + pattern + "\n" + output());
         }
         Thread.sleep(50);
       }
     }
 
     /**
-     * Waits for the run to end, or kills it after timeout.
+     * Waits for the run to end; kills it once it has shown no progress for {@code stall}, failing the test.
      *
-     * @param timeout how long the run may still take
+     * @param stall how long the run may go without progress
      * @return the result
      */
-    public Result finish(Duration timeout) throws IOException, InterruptedException {
-      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly().waitFor();
-        fail(simulation + " did not end within " + timeout + "\n" + output());
+    public Result finish(Duration stall) throws IOException, InterruptedException {
+      while (!process.waitFor(POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+        if (stalled(stall)) {
+          kill();
+          fail(simulation + " showed no progress for " + stall + ": killed\n" + output());
+        }
       }
       return new Result(process.exitValue(), output(), resultsRoot);
     }
+
+    private void kill() throws InterruptedException {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor();
+    }
+
+    // Reads what the run printed since the last call: a new line, or a line begun, is progress, unless it is a
+    // progress line whose counts are the last one's.
+    private boolean stalled(Duration stall) throws IOException {
+      byte[] all = Files.readAllBytes(log);
+      if (all.length > logRead) {
+        // Latin-1 splits lines without splitting a character; the lines looked for are ASCII.
+        String text = unfinishedLine + new String(all, logRead, all.length - logRead, StandardCharsets.ISO_8859_1);
+        logRead = all.length;
+        int end = text.lastIndexOf('\n');
+        unfinishedLine = text.substring(end + 1);
+        boolean progress = !unfinishedLine.isEmpty();
+        for (String line : text.substring(0, end + 1).split("\n")) {
+          if (line.startsWith(PROGRESS)) {
+            String counts = counts(line);
+            progress |= !counts.equals(lastCounts);
+            lastCounts = counts;
+          } else {
+            progress |= !line.isBlank();
+          }
+        }
+        if (progress) {
+          lastProgressNanos = System.nanoTime();
+        }
+      }
+      return System.nanoTime() - lastProgressNanos > stall.toNanos();
+    }
+  }
+
+  /**
+   * @param progressLine a run's progress line
+   * @return its counts so far, without its rates and time left: the same as the last line's when nothing ended since
+   */
+  static String counts(String progressLine) {
+    return NOT_COUNTS.matcher(progressLine).replaceAll("");
   }
 }

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.Prerequisites;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import couchbench.targets.CouchTarget;
@@ -47,7 +47,7 @@ class NodeSyncClusterIT {
 
   @Test
   void shouldRestartANodeTheLoadDoesNotUseDuringCouchSetAndMarkItsTimeAwayAndItsCatchUp() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
       List<RealCouchDb.Node> nodes = cluster.nodes();
       GatlingRun.Result everyNode = GatlingRun.run("CouchSet", properties(cluster.urls(), "nodesync_refused"),

@@ -2,12 +2,12 @@ package couchbench.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.Prerequisites;
 import couchbench.results.Histograms;
 import couchbench.targets.RealCouchDb;
 import java.nio.file.Files;
@@ -30,7 +30,7 @@ class ChangesClusterIT {
 
   @Test
   void shouldMeasureTheLagOfEveryPairOfNodesAndLoseNothingAcknowledgedWhenANodeStopsFor2s() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
       GatlingRun.Running running = GatlingRun.start("Changes", Map.of("couchdb.url", cluster.urls(), "couchdb.user",
           RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD, "visibility", "nodes", "writers", "3",

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,10 @@ class ChangesCouchDbIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(4);
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String CUT_LISTENERS = "continuous:200,longpoll:50,eventsource:50";
+  private static final String RESTART_LISTENERS = "continuous:20,longpoll:5,eventsource:5";
+  private static final String SELECTOR_LISTENERS = "continuous:10,longpoll:4,eventsource:4";
+  private static final String BACKGROUND_LISTENERS = "continuous:20,longpoll:10";
 
   @RegisterExtension
   static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
@@ -41,7 +46,7 @@ class ChangesCouchDbIT {
   void shouldDeliverEveryWriteOnceTo300ListenersOfThreeFeedsThroughACutConnection() throws Exception {
     try (Forwarder cutting = Forwarder.start(URI.create(COUCHDB.node().url()).getPort())) {
       GatlingRun.Running running = GatlingRun.start("Changes", properties(Map.of(
-          "listeners", "continuous:200,longpoll:50,eventsource:50", "writers", "4", "docs", "10000", "batch", "50",
+          "listeners", CUT_LISTENERS, "writers", "4", "docs", "10000", "batch", "50",
           "rate", "1000", "database", "cut", "listenThrough", "http://" + cutting.address())), Map.of());
       running.awaitLine("couchbench: progress: .*", TIMEOUT);
       // Every listener's connection closed, as a proxy in front of CouchDB may close it.
@@ -51,7 +56,7 @@ class ChangesCouchDbIT {
       assertEquals(0, run.exitCode(), run.output());
       JsonNode figures = figures(run);
       assertEquals(10_000, figures.path("writes").path("acknowledged").asLong(), figures.toString());
-      for (JsonNode feed : figures.path("feeds")) {
+      for (JsonNode feed : feeds(figures, CUT_LISTENERS)) {
         int listeners = feed.path("listeners").asInt();
         assertEquals(10_000L * listeners, feed.path("expected").asLong(), feed.toString());
         assertEquals(10_000L * listeners, feed.path("delivered").asLong(), "every write to every listener: " + feed);
@@ -72,7 +77,7 @@ class ChangesCouchDbIT {
   @Test
   void shouldResumeEveryListenerFromItsLastSeqWhenTheServerRestartsMidRun() throws Exception {
     GatlingRun.Running running = GatlingRun.start("Changes", properties(Map.of(
-        "listeners", "continuous:20,longpoll:5,eventsource:5", "writers", "2", "docs", "1500", "rate", "100",
+        "listeners", RESTART_LISTENERS, "writers", "2", "docs", "1500", "rate", "100",
         "database", "restart")), Map.of());
     running.awaitLine("couchbench: progress: .*", TIMEOUT);
     COUCHDB.node().stop();
@@ -88,7 +93,7 @@ class ChangesCouchDbIT {
     JsonNode writes = figures.path("writes");
     assertTrue(writes.path("failed").asLong() > 0, writes.toString());
     assertEquals(1500, writes.path("acknowledged").asLong() + writes.path("failed").asLong(), writes.toString());
-    for (JsonNode feed : figures.path("feeds")) {
+    for (JsonNode feed : feeds(figures, RESTART_LISTENERS)) {
       int listeners = feed.path("listeners").asInt();
       assertEquals(writes.path("acknowledged").asLong() * listeners, feed.path("expected").asLong(), feed.toString());
       assertEquals(0, feed.path("missed").asLong(), "every acknowledged write after the restart too: " + feed);
@@ -108,11 +113,11 @@ class ChangesCouchDbIT {
   @Test
   void shouldDeliverExactlyTheWritesASelectorMatches() throws Exception {
     GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of(
-        "listeners", "continuous:10,longpoll:4,eventsource:4", "writers", "2", "docs", "400", "rate", "200",
+        "listeners", SELECTOR_LISTENERS, "writers", "2", "docs", "400", "rate", "200",
         "databases", "2", "filter", "selector", "database", "selector")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
-    for (JsonNode feed : figures(run).path("feeds")) {
+    for (JsonNode feed : feeds(figures(run), SELECTOR_LISTENERS)) {
       // Each listener follows one of the two databases: 200 writes, every other one "even".
       long matching = 100L * feed.path("listeners").asInt();
       assertEquals(matching, feed.path("expected").asLong(), feed.toString());
@@ -125,12 +130,12 @@ class ChangesCouchDbIT {
   @Test
   void shouldDeliverEveryWriteWhileTheRunBuildsAViewOnTheDatabaseThenCompactsIt() throws Exception {
     GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of(
-        "listeners", "continuous:20,longpoll:10", "writers", "2", "docs", "2000", "rate", "250",
+        "listeners", BACKGROUND_LISTENERS, "writers", "2", "docs", "2000", "rate", "250",
         "database", "background", "background", "viewbuild,compact", "backgroundAt", "1", "backgroundGap", "1")),
         TIMEOUT);
 
     assertEquals(0, run.exitCode(), "every listener saw every write: " + run.output());
-    for (JsonNode feed : figures(run).path("feeds")) {
+    for (JsonNode feed : feeds(figures(run), BACKGROUND_LISTENERS)) {
       assertEquals(2000L * feed.path("listeners").asInt(), feed.path("delivered").asLong(), feed.toString());
       assertEquals(0, feed.path("missed").asLong(), feed.toString());
       assertEquals(0, feed.path("duplicated").asLong(), feed.toString());
@@ -157,7 +162,9 @@ class ChangesCouchDbIT {
         "pageSize", "1000", "seqInterval", "100", "readers", "2", "database", "catchup")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.output());
-    for (JsonNode reader : figures(run).path("catchUp").path("readers")) {
+    JsonNode readers = figures(run).path("catchUp").path("readers");
+    assertEquals(2, readers.size(), "one entry per reader of -Dreaders: " + readers);
+    for (JsonNode reader : readers) {
       assertEquals(20_000, reader.path("rows").asLong(), reader.toString());
       assertEquals(0, reader.path("missed").asLong() + reader.path("duplicated").asLong(), reader.toString());
       assertTrue(reader.path("seconds").asDouble() > 0, reader.toString());
@@ -168,6 +175,23 @@ class ChangesCouchDbIT {
     Map<String, String> properties = new HashMap<>(Map.of("heartbeat", "1000", "quiet", "20"));
     properties.putAll(more);
     return COUCHDB.runProperties(properties);
+  }
+
+  /**
+   * The run's feeds, asserted to be one entry per feed that -Dlisteners named, with its listeners: a loop over them
+   * would pass with none.
+   */
+  private static JsonNode feeds(JsonNode figures, String listeners) {
+    Map<String, Integer> named = new TreeMap<>();
+    for (String part : listeners.split(",")) {
+      named.put(part.split(":")[0], Integer.parseInt(part.split(":")[1]));
+    }
+    JsonNode feeds = figures.path("feeds");
+    Map<String, Integer> reported = new TreeMap<>();
+    feeds.forEach(feed -> reported.put(feed.path("feed").asText(), feed.path("listeners").asInt()));
+    assertEquals(named, reported, "one entry per feed: " + feeds);
+    assertEquals(named.size(), feeds.size(), feeds.toString());
+    return feeds;
   }
 
   private static JsonNode figures(GatlingRun.Result run) throws Exception {

@@ -1,6 +1,7 @@
 package couchbench.curve;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Workload's staircase against real servers: a search for the highest rate meeting p99 < 25 ms on memcached, direct and
- * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency).
+ * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency);
+ * through the same forwarder, a goal of p99 < 5 ms that steps reaching their rate miss, and no rate found.
  * A fixed staircase's points are CouchGet's (CouchSetCouchGetIT), split over injectors CouchSet's (ScaleOutIT).
  */
 class WorkloadCurveIT {
@@ -47,9 +49,38 @@ class WorkloadCurveIT {
     }
   }
 
+  @Test
+  void shouldMeetNoStepThatReachesItsRateButMissesTheP99OfTheGoal() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start(); Forwarder farther = Forwarder.start(memcached.port())) {
+      farther.delay(Duration.ofMillis(10));
+      // 100/s and then 50/s are well within what 4 threads offer at 10 ms (400/s), but no reply comes within 5 ms: a
+      // search that ignored -Dsla would meet the first step.
+      JsonNode memcache = figures(search(farther.address(), Map.of("sla", "p99<5ms", "maxSteps", "2")))
+          .path("systems").get(0);
+
+      JsonNode steps = memcache.path("steps");
+      assertEquals(2, steps.size(), steps.toString());
+      assertEquals(List.of(100.0, 50.0), List.of(steps.get(0).path("target").asDouble(),
+          steps.get(1).path("target").asDouble()), "the search halves its rate after a step that missed: " + steps);
+      for (JsonNode step : steps) {
+        assertTrue(step.path("achieved").asDouble() >= 0.9 * step.path("target").asDouble(), "its rate reached: " + step);
+        assertEquals(0, step.path("failed").asLong(), step.toString());
+        assertTrue(step.path("atGoalMicros").asDouble() >= 10_000, "p99 past the 10 ms each reply is held: " + step);
+        assertFalse(step.path("met").asBoolean(), "the p99 missed the goal's 5 ms: " + step);
+      }
+      assertTrue(memcache.path("highestRate").isNull() || memcache.path("highestRate").isMissingNode(),
+          "no rate met the goal: " + memcache);
+    }
+  }
+
   private static GatlingRun.Result search(String memcache) throws Exception {
+    return search(memcache, Map.of());
+  }
+
+  private static GatlingRun.Result search(String memcache, Map<String, String> more) throws Exception {
     Map<String, String> properties = new HashMap<>(SEARCH);
     properties.put("memcache.servers", memcache);
+    properties.putAll(more);
     GatlingRun.Result run = GatlingRun.run("Workload", properties, TIMEOUT);
     assertEquals(0, run.exitCode(), run.output());
     return run;

@@ -2,10 +2,10 @@ package couchbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import couchbench.Browser;
 import couchbench.GatlingRun;
+import couchbench.Prerequisites;
 import couchbench.history.History;
 import couchbench.merge.MergeCommand;
 import couchbench.targets.MemcachedServer;
@@ -109,7 +109,7 @@ class PagesInBrowserIT {
 
   @BeforeEach
   void needsChromium() {
-    assumeTrue(browser != null, Browser.NOT_INSTALLED);
+    Prerequisites.require(browser != null, Browser.NOT_INSTALLED);
   }
 
   @ParameterizedTest

@@ -3,9 +3,9 @@ package couchbench.simulation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import couchbench.GatlingRun;
+import couchbench.Prerequisites;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import java.io.IOException;
@@ -50,11 +50,11 @@ class RunFolderIT {
   @Test
   void shouldWriteTheSummaryIntoTheFolderGatlingNamedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
     boolean installed = Files.isReadable(FAKETIME);
+    String missing = "no " + FAKETIME + " to step the clock: apt-get install faketime (.ci/run installs it)";
     if (!installed) {
-      System.out.println("RunFolderIT: skipped the clock step, no " + FAKETIME + ": apt-get install faketime"
-          + " (.ci/run installs it)");
+      Prerequisites.sayMissing(RunFolderIT.class, missing);
     }
-    assumeTrue(installed, "no libfaketime");
+    Prerequisites.require(installed, missing);
     Path offset = Files.createTempFile("couchbench-clock-", ".offset");
     Files.writeString(offset, "+0\n");
     GatlingRun.Running running = GatlingRun.start("BulkInsert", Map.of("batchSizes", "1,8", "threads", "1",

@@ -1,9 +1,8 @@
 package couchbench.targets;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.Prerequisites;
 import couchbench.process.ChildProcess;
 import couchbench.process.Executables;
 import couchbench.process.FreePort;
@@ -40,7 +39,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * compaction, clusters, execution_stats): the release in ../shared/couchdb/ (or the unpacked one COUCHDB_HOME names),
  * unpacked once under target/couchdb-3.5.0, run as one node or a cluster of nodes on loopback, each with an admin,
  * its own ports and a folder of its own, deleted when it closes. A user's machine has none: {@link #release} then says
- * so in one line, for the test to skip.
+ * so in one line, for the test to skip (or fail, in CI: {@link Prerequisites}).
  */
 public final class RealCouchDb {
 
@@ -61,7 +60,8 @@ public final class RealCouchDb {
 
   /**
    * The release to run: COUCHDB_HOME's, else ../shared/couchdb/'s unpacked under target/ on first use. Where there is
-   * neither, prints "TEST: skipped, ..." once, for the test to skip with {@link #NOT_HERE}.
+   * neither, prints "TEST: skipped, ..." once, for the test to skip (or fail, in CI) with {@link #NOT_HERE} through
+   * {@link Prerequisites#require}.
    *
    * @param test the test class that needs it, named in that line
    * @return the release's folder (holding bin/couchdb), if there is one
@@ -72,7 +72,7 @@ public final class RealCouchDb {
       return Optional.of(Path.of(home).toAbsolutePath());
     }
     if (!Files.isReadable(TARBALL)) {
-      System.out.println(test.getSimpleName() + ": skipped, " + NOT_HERE);
+      Prerequisites.sayMissing(test, NOT_HERE);
       return Optional.empty();
     }
     return Optional.of(unpacked());
@@ -145,7 +145,7 @@ public final class RealCouchDb {
   /**
    * One node for a whole test class, as a field {@code @RegisterExtension static final RealCouchDb.NodePerClass}:
    * started before the class's first test, closed after its last; without a release, each test that asks for it
-   * skips, with {@link #NOT_HERE}.
+   * skips (or fails, in CI), with {@link #NOT_HERE}.
    */
   public static final class NodePerClass implements BeforeAllCallback, AfterAllCallback {
 
@@ -163,9 +163,9 @@ public final class RealCouchDb {
       }
     }
 
-    /** @return the node; the test skips where there is none */
+    /** @return the node; the test skips (or fails, in CI) where there is none */
     public Node node() {
-      assumeTrue(node != null, NOT_HERE);
+      Prerequisites.require(node != null, NOT_HERE);
       return node;
     }
 

@@ -3,10 +3,10 @@ package couchbench.targets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.Prerequisites;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -20,7 +20,7 @@ class RealCouchDbIT {
 
   @Test
   void shouldRunANodeWithAnAdminThatKeepsItsDataOverARestartAndLeavesNothingBehind() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     Path folder;
     try (RealCouchDb.Node node = RealCouchDb.node(RELEASE.get())) {
       JsonNode welcome = JSON.readTree(node.request("GET", "/", null));
@@ -44,7 +44,7 @@ class RealCouchDbIT {
 
   @Test
   void shouldRunAClusterOfThreeNodesThatSeeOneDatabase() throws Exception {
-    assumeTrue(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
       RealCouchDb.Node first = cluster.nodes().get(0);
       first.request("PUT", "/shared?q=2&n=3", null);

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import couchbench.Prerequisites;
 import couchbench.memcache.codec.MemcacheReply;
 import couchbench.memcache.codec.MemcacheReply.StatusWord;
 import couchbench.memcache.codec.MemcacheRequest;
@@ -246,7 +246,7 @@ class MemcachedClientIT {
 
   @Test
   void shouldRunOnGatlingsNativeEventLoopsWithItsChannelFactory() {
-    assumeTrue(Epoll.isAvailable(), "epoll is available on Linux");
+    Prerequisites.require(Epoll.isAvailable(), "no epoll (Linux's native transport): run on Linux");
     EventLoopGroup epoll = Transports.newEventLoopGroup(true, false, 1, "memcache-it-epoll");
     try (MemcacheClient gatlingStyle = new MemcacheClient(MemcacheClientConfig.of(List.of(address(memcached))), epoll,
         Transports.newSocketChannelFactory(true, false))) {
@@ -260,7 +260,7 @@ class MemcachedClientIT {
 
   @Test
   void shouldFailPromptlyWhenTheChannelTypeDoesNotFitTheEventLoop() {
-    assumeTrue(Epoll.isAvailable(), "epoll is available on Linux");
+    Prerequisites.require(Epoll.isAvailable(), "no epoll (Linux's native transport): run on Linux");
     try (MemcacheClient mismatched = new MemcacheClient(MemcacheClientConfig.of(List.of(address(memcached))), group,
         Transports.newSocketChannelFactory(true, false))) {
       Await.failure("cannot connect to " + memcached.address() + ": IllegalStateException incompatible event loop type",
