@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * On a real Apache CouchDB 3.5 node: CouchGet while the run compacts its database of 10,000 documents, then replicates
- * it; Workload A while the run builds a view over its 50,000 records. Each task followed from start to end, the load's
+ * it; Workload A while the run builds a view over its 20,000 records. Each task followed from start to end, the load's
  * figures before, during and after each. Bad input: tasks a user who is not an admin may not start, a task still
  * running at -DbackgroundTimeout, nodesync on a single node, a run without CouchDB or with memcache too.
  */
@@ -102,9 +102,9 @@ class BackgroundCouchDbIT {
   }
 
   @Test
-  void shouldBuildAViewOverFiftyThousandRecordsUnderWorkloadAOnceItsLoadPhaseIsDone() throws Exception {
+  void shouldBuildAViewOverTwentyThousandRecordsUnderWorkloadAOnceItsLoadPhaseIsDone() throws Exception {
     GatlingRun.Result run = GatlingRun.run("Workload", COUCHDB.runProperties(Map.of("system", "couchdb", "workload",
-        "a", "records", "50000", "fields", "2", "duration", "30", "database", "background_workload", "background",
+        "a", "records", "20000", "fields", "2", "duration", "30", "database", "background_workload", "background",
         "viewbuild", "backgroundAt", "3")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
@@ -117,13 +117,15 @@ class BackgroundCouchDbIT {
     List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
         "the-load-before-during-and-after-each-background-task.csv"));
     String[] before = windows.get(1).split(",");
-    // The load phase's 50,000 inserts take many seconds: the task's times count from the operations' start.
-    assertTrue(Double.parseDouble(before[2]) > 10, "the first window starts after the load phase: " + windows);
+    // The load phase's 20,000 inserts take many seconds (some 25 here): the task's times count from the operations'
+    // start. The build takes some 9 s of the operations' 30 here; 50,000 records took 22 s, too near the 27 s left on
+    // a slower machine.
+    assertTrue(Double.parseDouble(before[2]) > 5, "the first window starts after the load phase: " + windows);
     assertEquals(3, Double.parseDouble(view[2]) - Double.parseDouble(before[2]), 0.5, "3 s into the operations");
     for (String window : windows.subList(1, 4)) {
       assertFalse(window.split(",", -1)[6].isEmpty(), "a p99 in each window: " + window);
     }
-    assertEquals(50_000, docCount("background_workload"), "the records only: the view's design document is gone");
+    assertEquals(20_000, docCount("background_workload"), "the records only: the view's design document is gone");
   }
 
   @Test
