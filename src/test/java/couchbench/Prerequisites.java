@@ -1,5 +1,7 @@
 package couchbench;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -14,7 +16,29 @@ public final class Prerequisites {
   /** The setting, a system property: true turns each skip for a missing prerequisite into a failure. */
   public static final String NO_SKIPS = "couchbench.noSkips";
 
+  /**
+   * Debian's libfaketime (package faketime), its build for threaded programs (the plain one hung a JVM once, in
+   * Gatling's report): preloaded into a process, it steps that process's wall clock as a file says.
+   */
+  private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1");
+
   private Prerequisites() {}
+
+  /**
+   * Debian's libfaketime, for a test that steps a run's wall clock; said, then skipped or failed, where it is missing.
+   *
+   * @param test the test class, named in the line
+   * @return the library to preload
+   */
+  public static Path libfaketime(Class<?> test) {
+    boolean installed = Files.isReadable(LIBFAKETIME);
+    String missing = "no " + LIBFAKETIME + " to step the clock: apt-get install faketime (.ci/run installs it)";
+    if (!installed) {
+      sayMissing(test, missing);
+    }
+    require(installed, missing);
+    return LIBFAKETIME;
+  }
 
   /**
    * Says in one printed line that a test class lacks what it needs, since a skipped test is easy to miss in Maven's

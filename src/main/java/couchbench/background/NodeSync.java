@@ -6,6 +6,7 @@ import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.ReplyJson;
 import couchbench.startup.OneLineException;
+import couchbench.startup.RunClock;
 import couchbench.startup.SettingsException;
 import couchbench.targets.CouchTarget;
 import java.net.URLEncoder;
@@ -155,7 +156,7 @@ final class NodeSync {
       throw new BackgroundException("POST /_node/" + node + "/_restart answered " + reply.status() + " "
           + reply.reason() + ": restarting a node needs a server admin of CouchDB 3 (-Dcouchdb.user)");
     }
-    return new NodeSync(client, node, copies, System.currentTimeMillis());
+    return new NodeSync(client, node, copies, RunClock.millis());
   }
 
   /**
@@ -165,7 +166,7 @@ final class NodeSync {
    *     its copies could not be read
    */
   int read() {
-    long now = System.currentTimeMillis();
+    long now = RunClock.millis();
     if (backMillis < 0) {
       // A read of a node that is away may stay pending on the loaded node that forwards it: one a second, not ten.
       if (now - lastAskedMillis < 1000) {
@@ -199,13 +200,13 @@ final class NodeSync {
       behind += Math.max(0, others - own.get());
     }
     if (firstReadMillis < 0) {
-      firstReadMillis = System.currentTimeMillis();
+      firstReadMillis = RunClock.millis();
       firstBehind = behind;
     }
     mostBehind = Math.max(mostBehind, behind);
     levelReads = behind == 0 ? levelReads + 1 : 0;
     if (levelReads == 1) {
-      levelMillis = System.currentTimeMillis(); // caught up here, if the next read agrees
+      levelMillis = RunClock.millis(); // caught up here, if the next read agrees
     }
     if (levelReads == 2) {
       caughtUpMillis = levelMillis;
@@ -218,17 +219,17 @@ final class NodeSync {
     return caughtUpMillis >= 0;
   }
 
-  /** @return when its copies were first seen level with the others, epoch milliseconds; -1 while not caught up */
+  /** @return when its copies were first seen level with the others, on the run's clock; -1 while not caught up */
   long caughtUpMillis() {
     return caughtUpMillis;
   }
 
-  /** @return when the restart was asked, epoch milliseconds */
+  /** @return when the restart was asked, on the run's clock (epoch milliseconds) */
   long restartMillis() {
     return restartMillis;
   }
 
-  /** @return when the node answered again, epoch milliseconds; -1 while it has not */
+  /** @return when the node answered again, on the run's clock; -1 while it has not */
   long backMillis() {
     return backMillis;
   }

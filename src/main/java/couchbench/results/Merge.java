@@ -1,15 +1,10 @@
 package couchbench.results;
 
-import couchbench.data.KeyFile;
 import couchbench.report.SummaryPage;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Console;
 import couchbench.startup.SettingsException;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,18 +12,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -37,17 +28,17 @@ import org.HdrHistogram.Histogram;
  * exact sums; per request name the counts and failures summed, the percentiles from the summed histograms, the rate
  * over the union of the injectors' windows (first start to last end); the largest start skew; each server counter
  * once, from the earliest reading before the load to the latest after it, against the sum of what all injectors were
- * acknowledged; the key files joined into one; and summary.html for the whole run, linking each injector's Gatling
- * report, which Gatling cannot merge. The simulation's own figures are merged by its {@link Summary}, and its page
- * for the whole run comes from the same code as a single run's. Folders of different simulations, parameters or
- * runs, or an injector given twice, are refused with one line, and nothing is written.
+ * acknowledged; the key files joined into one ({@link MergedKeyFiles}); and summary.html for the whole run, linking
+ * each injector's Gatling report, which Gatling cannot merge. The simulation's own figures are merged by its
+ * {@link Summary}, and its page for the whole run comes from the same code as a single run's. Folders of different
+ * simulations, parameters or runs, or an injector given twice, are refused with one line, and nothing is written.
  *
  * <p>An injector that left no results (killed, evicted, lost with its machine: its folder missing, or without
  * results.json, which a run writes last) does not lose the others' results: they are merged, and the merged results
  * and page say "2 of 3 injectors; injector 2/3: why" ({@link Results.LostInjector}). A lost injector's key file is
- * looked for where the others' are (a part file of the keys it had flushed: partial, its whole keys joined into the
- * merged key file; else lost), and the server counts become a lower bound: the change is at least what the ended
- * injectors were acknowledged and the lost one's flushed keys.
+ * looked for where the others' are ({@link LostInjectors}: a part file of the keys it had flushed: partial, its whole
+ * keys joined into the merged key file; else lost), and the server counts become a lower bound: the change is at least
+ * what the ended injectors were acknowledged and the lost one's flushed keys.
  *
  * <p>{@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder] [-Dlost="2=why;3=why"]}, or {@code java
  * couchbench.merge.MergeCommand A,B [folder] [lost]}.
@@ -56,18 +47,6 @@ public final class Merge {
 
   /** Parameters that differ between the injectors of one run by design. */
   static final Set<String> INJECTOR_PARAMETERS = Set.of(InjectorShare.PARAMETER, InjectorShare.HTTPERF_ALIAS);
-
-  /** One injector's run folder, read. */
-  record InjectorRun(Path folder, InjectorShare share, Results results, Path histograms) {}
-
-  /** A lost injector's key file where it was found (null when it was not), and its whole keys. */
-  private record LostKeys(String keyFile, Path found, long keys) {}
-
-  /** A lost injector: its share, why, its key files. */
-  private record Lost(InjectorShare share, String why, List<LostKeys> keyFiles) {}
-
-  /** Said of an injector that is missing without a reason given. */
-  static final String NO_RESULTS = "no results";
 
   private Merge() {}
 
@@ -100,7 +79,8 @@ public final class Merge {
     Results first = injectors.get(0).results();
     Path out = args.length > 1 && args[1] != null && !args[1].isBlank() ? Path.of(args[1].trim())
         : RunFolders.resultsRoot().resolve(RunFolders.ownName(first.run().simulation(), "merged", Instant.now()));
-    List<Lost> lost = lost(injectors, reasons(args.length > 2 ? args[2] : null), leftOut);
+    List<LostInjectors.Lost> lost = LostInjectors.of(injectors,
+        LostInjectors.reasons(args.length > 2 ? args[2] : null), leftOut);
     Path summary = write(injectors, lost, leftOut, summaries, out);
     RunFolders.lastRunIfUnderRoot(out);
     return summary;
@@ -190,106 +170,6 @@ public final class Merge {
     }
   }
 
-  /**
-   * Why injectors left no results, as the scripts say it.
-   *
-   * @param given "I=why;J=why", or null
-   * @return why by index
-   */
-  static Map<Integer, String> reasons(String given) {
-    Map<Integer, String> reasons = new TreeMap<>();
-    if (given == null || given.isBlank()) {
-      return reasons;
-    }
-    for (String entry : given.split(";")) {
-      String[] parts = entry.split("=", 2);
-      try {
-        if (parts.length == 2 && !parts[1].isBlank()) {
-          reasons.put(Integer.parseInt(parts[0].trim()), parts[1].trim());
-          continue;
-        }
-      } catch (NumberFormatException e) {
-        // the line below
-      }
-      throw new ResultsException("-Dlost=" + given + ": \"" + entry + "\" is not I=why (expected e.g. -Dlost=\"2=did"
-          + " not end in 300 s;3=ended with exit code 137\")");
-    }
-    return reasons;
-  }
-
-  /** The injectors of the run that left no results, each with why, and their key files where they are found. */
-  private static List<Lost> lost(List<InjectorRun> injectors, Map<Integer, String> reasons, List<Path> leftOut) {
-    int count = injectors.get(0).share().count();
-    Set<Integer> ended = injectors.stream().map(injector -> injector.share().index()).collect(Collectors.toSet());
-    Instant since = injectors.stream().map(injector -> Instant.parse(injector.results().run().start()))
-        .min(Comparator.naturalOrder()).orElseThrow().minus(LOST_KEYS_SLACK);
-    List<Lost> lost = new ArrayList<>();
-    for (int index = 0; index < count; index++) {
-      if (!ended.contains(index)) {
-        InjectorShare share = InjectorShare.parse("injector", index + "/" + count);
-        lost.add(new Lost(share, reasons.getOrDefault(index, NO_RESULTS), lostKeys(injectors, share, leftOut, since)));
-      }
-    }
-    return lost;
-  }
-
-  /** A lost injector's part file last flushed this long before the others' runs started is an older run's. */
-  private static final Duration LOST_KEYS_SLACK = Duration.ofMinutes(1);
-
-  /**
-   * A lost injector's key files: its own file name (the key file, or a part file of it) where the ended injectors'
-   * files are, and where theirs are relative to their run folders, from each folder left out; the newest one flushed
-   * since the run started.
-   */
-  private static List<LostKeys> lostKeys(List<InjectorRun> injectors, InjectorShare share, List<Path> leftOut,
-      Instant since) {
-    Map<String, Set<Path>> places = new LinkedHashMap<>();
-    for (InjectorRun injector : injectors) {
-      for (Results.KeyFile keys : injector.results().keyFiles()) {
-        Path relative = Path.of(keys.path()).getParent();
-        Set<Path> dirs = places.computeIfAbsent(keys.keyFile(), name -> new LinkedHashSet<>());
-        dirs.add(injector.folder().resolve(keys.path()).toAbsolutePath().normalize().getParent());
-        leftOut.forEach(folder -> dirs.add((relative == null ? folder : folder.resolve(relative)).toAbsolutePath()
-            .normalize()));
-      }
-    }
-    List<LostKeys> found = new ArrayList<>();
-    places.forEach((keyFile, dirs) -> {
-      String own = share.ownFile(Path.of(keyFile)).getFileName().toString();
-      Pattern names = Pattern.compile(Pattern.quote(own) + "(\\.\\d+\\.part)?");
-      Optional<Path> newest = dirs.stream().filter(Files::isDirectory).flatMap(Merge::list)
-          .filter(file -> names.matcher(file.getFileName().toString()).matches())
-          .filter(file -> !modified(file).isBefore(since)).max(Comparator.comparing(Merge::modified));
-      found.add(new LostKeys(keyFile, newest.orElse(null), newest.map(Merge::wholeKeys).orElse(0L)));
-    });
-    return found;
-  }
-
-  private static Stream<Path> list(Path dir) {
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.toList().stream();
-    } catch (IOException e) {
-      return Stream.empty();
-    }
-  }
-
-  private static Instant modified(Path file) {
-    try {
-      return Files.getLastModifiedTime(file).toInstant();
-    } catch (IOException e) {
-      return Instant.EPOCH;
-    }
-  }
-
-  /** The keys of a key file or part file, a cut last line left out. */
-  private static long wholeKeys(Path file) {
-    try (BufferedWriter nowhere = new BufferedWriter(Writer.nullWriter())) {
-      return copyKeys(file, nowhere);
-    } catch (IOException e) {
-      throw new ResultsException("key file " + file + ": cannot be read (" + e.getMessage() + ")");
-    }
-  }
-
   private static Set<String> parameterNames(Results.Run a, Results.Run b) {
     Set<String> names = new TreeSet<>(a.parameters().keySet());
     names.addAll(b.parameters().keySet());
@@ -298,7 +178,7 @@ public final class Merge {
   }
 
   /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
-  private static Path write(List<InjectorRun> injectors, List<Lost> lost, List<Path> leftOut,
+  private static Path write(List<InjectorRun> injectors, List<LostInjectors.Lost> lost, List<Path> leftOut,
       Summary.Finder summaries, Path out) {
     try {
       Files.createDirectories(out);
@@ -313,7 +193,8 @@ public final class Merge {
     }
     Map<String, Histogram> totals = HistogramLog.totals(histograms);
     List<String> problems = new ArrayList<>();
-    Results added = merged(injectors, totals, keyFiles(injectors, lost, out, problems), lost, out);
+    List<Results.KeyFile> keyFiles = MergedKeyFiles.join(injectors, LostInjectors.keyParts(lost), out, problems);
+    Results added = merged(injectors, totals, keyFiles, lost, out);
     // Found from the merged run, whose parameters are the whole run's (no -Dinjector): its users are all injectors'.
     OwnPage own = summaries.of(added.run()).map(found -> ownPage(found, injectors, added, out))
         .orElseGet(() -> new OwnPage(added, SummaryPage.titled(added.run().simulation()).line("couchbench has no"
@@ -336,7 +217,7 @@ public final class Merge {
 
   /** The merged results. */
   private static Results merged(List<InjectorRun> injectors, Map<String, Histogram> totals,
-      List<Results.KeyFile> keyFiles, List<Lost> lost, Path out) {
+      List<Results.KeyFile> keyFiles, List<LostInjectors.Lost> lost, Path out) {
     List<Results> all = injectors.stream().map(InjectorRun::results).toList();
     Results.Run first = all.get(0).run();
     Map<String, String> parameters = new TreeMap<>(first.parameters());
@@ -422,79 +303,6 @@ public final class Merge {
           after.afterAt(), acknowledged, before.requests(), null, incomplete));
     }
     return counts;
-  }
-
-  /**
-   * Joins each key file of the injectors into one in the merged folder, named as the runs' -DkeyFile names it; an
-   * injector's file is where its results.json says, relative to its run folder; a lost injector's, where it was found.
-   */
-  private static List<Results.KeyFile> keyFiles(List<InjectorRun> injectors, List<Lost> lost, Path out,
-      List<String> problems) {
-    Map<String, List<Path>> byName = new LinkedHashMap<>();
-    Map<String, Long> expected = new LinkedHashMap<>();
-    for (InjectorRun injector : injectors) {
-      for (Results.KeyFile keys : injector.results().keyFiles()) {
-        byName.computeIfAbsent(keys.keyFile(), k -> new ArrayList<>()).add(injector.folder().resolve(keys.path()));
-        expected.merge(keys.keyFile(), keys.keys(), Long::sum);
-      }
-    }
-    for (Lost injector : lost) {
-      for (LostKeys keys : injector.keyFiles()) {
-        if (keys.found() != null) {
-          byName.get(keys.keyFile()).add(keys.found());
-          expected.merge(keys.keyFile(), keys.keys(), Long::sum);
-        }
-      }
-    }
-    List<Results.KeyFile> merged = new ArrayList<>();
-    byName.forEach((name, parts) -> {
-      Path target = out.resolve(Path.of(name).getFileName());
-      long keys = join(parts, target);
-      if (keys != expected.get(name)) {
-        problems.add("key file " + target + " holds " + keys + " keys, the injectors' results say " + expected.get(name)
-            + " were acknowledged: a key file was changed or cut after its run");
-      }
-      merged.add(new Results.KeyFile(name, target.getFileName().toString(), keys));
-    });
-    return merged;
-  }
-
-  /** Writes the whole key lines of every part under one header; returns the keys written. */
-  private static long join(List<Path> parts, Path target) {
-    long keys = 0;
-    try (BufferedWriter writer = Files.newBufferedWriter(target, StandardCharsets.UTF_8)) {
-      writer.write(KeyFile.HEADER + "\n");
-      for (Path part : parts) {
-        keys += copyKeys(part, writer);
-      }
-    } catch (IOException e) {
-      throw new ResultsException("key file " + target + ": cannot be joined from " + parts + " (" + e.getMessage()
-          + ")");
-    }
-    return keys;
-  }
-
-  /** Copies a key file's keys, without its header and a cut last line (a killed injector's part file); counts them. */
-  private static long copyKeys(Path part, BufferedWriter writer) throws IOException {
-    boolean cut = KeyFile.lastLineCut(part);
-    long keys = 0;
-    try (BufferedReader reader = Files.newBufferedReader(part, StandardCharsets.UTF_8)) {
-      reader.readLine(); // the header
-      String line = reader.readLine();
-      while (line != null) {
-        String next = reader.readLine();
-        if (next == null && cut) {
-          break;
-        }
-        if (!line.isEmpty()) {
-          writer.write(line);
-          writer.write('\n');
-          keys++;
-        }
-        line = next;
-      }
-    }
-    return keys;
   }
 
   /**

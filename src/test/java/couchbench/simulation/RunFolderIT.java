@@ -38,27 +38,16 @@ class RunFolderIT {
   // The first run on a machine installs pouchdb-server, minutes on a busy one.
   private static final Duration RUN_TIMEOUT = Duration.ofMinutes(8);
 
-  /**
-   * Debian's libfaketime (package faketime), its build for threaded programs (the plain one hung a JVM once, in
-   * Gatling's report): it steps the wall clock of the process it is preloaded into.
-   */
-  private static final Path FAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1");
-
   private static final DateTimeFormatter GATLING_STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
       .withZone(ZoneOffset.UTC);
 
   @Test
   void shouldWriteTheSummaryIntoTheFolderGatlingNamedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
-    boolean installed = Files.isReadable(FAKETIME);
-    String missing = "no " + FAKETIME + " to step the clock: apt-get install faketime (.ci/run installs it)";
-    if (!installed) {
-      Prerequisites.sayMissing(RunFolderIT.class, missing);
-    }
-    Prerequisites.require(installed, missing);
+    Path faketime = Prerequisites.libfaketime(RunFolderIT.class);
     Path offset = Files.createTempFile("couchbench-clock-", ".offset");
     Files.writeString(offset, "+0\n");
     GatlingRun.Running running = GatlingRun.start("BulkInsert", Map.of("batchSizes", "1,8", "threads", "1",
-        "docs", "64", "stepSeconds", "0"), Map.of("LD_PRELOAD", FAKETIME.toString(),
+        "docs", "64", "stepSeconds", "0"), Map.of("LD_PRELOAD", faketime.toString(),
         "FAKETIME_TIMESTAMP_FILE", offset.toString(), "FAKETIME_CACHE_DURATION", "1",
         "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
     // Gatling has made its clock once the simulation prints its settings; the run then starts pouchdb-server
