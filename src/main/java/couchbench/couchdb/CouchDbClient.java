@@ -295,7 +295,7 @@ public final class CouchDbClient {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
       throw new CouchDbException(TlsFailure.describe(e, target.baseUrl(), target.tls())
-          .orElseGet(() -> unanswered(method + " " + path, e)), false);
+          .orElseGet(() -> unanswered(method + " " + path, e, timeout)), false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CouchDbException("interrupted while waiting for CouchDB", false);
@@ -321,17 +321,19 @@ public final class CouchDbClient {
    * Why a request got no reply, in one line: a server that still answers /_up is slow, not down, and the fix is to wait
    * longer; only one that answers neither is to be started.
    */
-  private String unanswered(String request, IOException e) {
+  private String unanswered(String request, IOException e, Optional<Duration> waited) {
     String server = "CouchDB at " + target.baseUrl();
     if (!answersUp()) {
       return server + " did not answer " + request + " (" + e.getClass().getSimpleName()
           + "), nor GET /_up: start it or set -Dcouchdb.url";
     }
     // HttpConnectTimeoutException is an HttpTimeoutException too, but only a reply that is late is the timeout's.
-    if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
-      return server + " answered /_up but not " + request + " within " + timeout.toSeconds() + " s: it is up, and"
-          + " busy; set -D" + CouchWaits.REPLY_SETTING + "=SECONDS (now " + timeout.toSeconds()
-          + ") to wait longer";
+    if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException) && waited.isPresent()) {
+      String late = server + " answered /_up but not " + request + " within " + waited.get().toSeconds()
+          + " s: it is up, and busy";
+      // A caller that gave its own timeout names its own setting.
+      return waited.get().equals(timeout) ? late + "; set -D" + CouchWaits.REPLY_SETTING + "=SECONDS (now "
+          + timeout.toSeconds() + ") to wait longer" : late;
     }
     return server + " answered /_up but not " + request + " (" + e.getClass().getSimpleName() + ": "
         + e.getMessage() + "): see the server's log";

@@ -14,35 +14,21 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A request that gets no reply, in front of a real pouchdb-server: a server that still answers /_up is said to be slow,
- * with the setting that waits longer; only one that answers nothing is to be started.
+ * A request that gets no reply, through a proxy in front of a real pouchdb-server: a server that still answers /_up
+ * is said to be busy, with the setting that waits longer; only one that answers nothing is to be started.
  */
 class SlowServerIT {
 
   private static final CouchWaits ONE_SECOND = new CouchWaits(Duration.ofSeconds(1), Optional.empty());
   private static final String PASSWORD = "never-in-a-message";
 
-  private static PouchDbServer couch;
-
-  @BeforeAll
-  static void startCouch() {
-    couch = PouchDbServer.start();
-  }
-
-  @AfterAll
-  static void stopCouch() {
-    couch.close();
-  }
-
   @Test
   void shouldSayAServerThatAnswersUpButNotTheRequestIsBusyAndNameTheSettingThatWaitsLonger() throws Exception {
     // The proxy holds the view's query unanswered, as a server busy building its index does; the rest passes.
-    try (HttpPassThrough busy = new HttpPassThrough(couch.url(),
+    try (PouchDbServer couch = PouchDbServer.start(); HttpPassThrough busy = new HttpPassThrough(couch.url(),
         (exchange, length) -> exchange.getRequestURI().getPath().startsWith("/orders/_design/"))) {
       CouchDbClient client = client(busy.url());
 
@@ -58,7 +44,8 @@ class SlowServerIT {
 
   @Test
   void shouldSayAServerThatAnswersNeitherTheRequestNorUpIsToBeStarted() throws Exception {
-    try (HttpPassThrough silent = new HttpPassThrough(couch.url(), (exchange, length) -> true)) {
+    // Nothing is passed on: the server behind it is never asked.
+    try (HttpPassThrough silent = new HttpPassThrough("http://127.0.0.1:1", (exchange, length) -> true)) {
       CouchDbException e = assertThrows(CouchDbException.class, () -> client(silent.url()).get("/orders"));
 
       assertEquals("CouchDB at " + silent.url() + " did not answer GET /orders (HttpTimeoutException), nor GET /_up:"
