@@ -3,13 +3,16 @@ package couchbench.couchdb;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.CouchWaits;
 import couchbench.targets.Credentials;
 import couchbench.targets.TlsFailure;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
@@ -18,11 +21,13 @@ import java.util.Optional;
  * A small blocking CouchDB client for what happens outside the measured load: creating and deleting
  * databases, writing setup documents, querying views, and reading the server's own counts.
  * Credentials go out preemptively on every request, as CouchDB 3 needs them and a challenge round
- * trip would count as a failed login.
+ * trip would count as a failed login. A request waits -Dcouchdb.timeout seconds for its reply; one that gets none is
+ * told from a server that is down by asking {@code /_up}.
  */
 public final class CouchDbClient {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /** How long {@code GET /_up} waits, asked when a request got no reply: is the server up, only slow? */
+  private static final Duration UP_TIMEOUT = Duration.ofSeconds(5);
   private static final ObjectMapper JSON = new ObjectMapper();
   /** For send(): return the reply whatever its status (a refused login still throws). */
   private static final int[] ANY_STATUS = null;
@@ -30,6 +35,7 @@ public final class CouchDbClient {
   private final CouchTarget target;
   private final Optional<String> authorization;
   private final HttpClient http;
+  private final Duration timeout;
 
   /**
    * A client for one CouchDB server.
@@ -41,6 +47,12 @@ public final class CouchDbClient {
     this.authorization = target.credentials().map(Credentials::authorization);
     this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).sslContext(target.tls().sslContext())
         .build();
+    this.timeout = target.waits().reply();
+  }
+
+  /** @return how long its requests wait for a reply, and how long an index build is followed */
+  public CouchWaits waits() {
+    return target.waits();
   }
 
   /**
@@ -159,7 +171,7 @@ public final class CouchDbClient {
    * @param json the document, as JSON
    */
   public void putDocument(String database, String id, String json) {
-    send("PUT", "/" + database + "/" + id, json.getBytes(StandardCharsets.UTF_8), TIMEOUT, 201, 202);
+    send("PUT", "/" + database + "/" + id, json.getBytes(StandardCharsets.UTF_8), Optional.of(timeout), 201, 202);
   }
 
   /**
@@ -171,7 +183,8 @@ public final class CouchDbClient {
    * @return what the server stored, and the error kinds of those it rejected
    */
   public DocWriteReply insertDocuments(String database, byte[] bulkBody, int count) {
-    return DocWriteReply.parse(send("POST", "/" + database + "/_bulk_docs", bulkBody, TIMEOUT, 201, 202).body(), count);
+    return DocWriteReply.parse(send("POST", "/" + database + "/_bulk_docs", bulkBody, Optional.of(timeout), 201,
+        202).body(), count);
   }
 
   /**
@@ -193,7 +206,7 @@ public final class CouchDbClient {
    * @return the status, Content-Type and body
    */
   public CouchReply exchange(String method, String path, String json) {
-    return exchange(method, path, json, TIMEOUT);
+    return exchange(method, path, json, Optional.of(timeout));
   }
 
   /**
@@ -207,6 +220,15 @@ public final class CouchDbClient {
    * @return the status, Content-Type and body
    */
   public CouchReply exchange(String method, String path, String json, Duration timeout) {
+    return exchange(method, path, json, Optional.of(timeout));
+  }
+
+  /** The same, waiting as long as the reply takes, for {@link IndexBuildFollower}, which keeps the time itself. */
+  CouchReply exchangeUntimed(String method, String path, String json) {
+    return exchange(method, path, json, Optional.empty());
+  }
+
+  private CouchReply exchange(String method, String path, String json, Optional<Duration> timeout) {
     HttpResponse<byte[]> response = send(method, path, json.getBytes(StandardCharsets.UTF_8), timeout,
         ANY_STATUS);
     return new CouchReply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
@@ -243,21 +265,21 @@ public final class CouchDbClient {
   }
 
   private HttpResponse<byte[]> send(String method, String path, int... expected) {
-    return send(method, path, new byte[0], TIMEOUT, expected);
+    return send(method, path, new byte[0], Optional.of(timeout), expected);
   }
 
   /**
    * Sends a request; with ANY_STATUS, any status but a refusal is returned. Once the run's load was
    * refused its login, nothing with those credentials is sent: CouchDB 3 locks a user out after a
-   * few failed logins.
+   * few failed logins. Without a timeout, it waits as long as the reply takes.
    */
-  private HttpResponse<byte[]> send(String method, String path, byte[] body, Duration timeout, int... expected) {
+  private HttpResponse<byte[]> send(String method, String path, byte[] body, Optional<Duration> timeout,
+      int... expected) {
     if (authorization.isPresent() && CouchHttp.loginWasRefused()) {
       throw new CouchDbException(method + " " + path + " not sent: CouchDB refused the login during the run", true);
     }
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(target.baseUrl() + path))
-            .timeout(timeout)
             .header("Accept", "application/json")
             .method(method, body.length == 0
                 ? HttpRequest.BodyPublishers.noBody()
@@ -266,14 +288,14 @@ public final class CouchDbClient {
     if (body.length > 0) {
       request.header("Content-Type", "application/json");
     }
+    timeout.ifPresent(request::timeout);
     authorization.ifPresent(header -> request.header("Authorization", header));
     HttpResponse<byte[]> response;
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new CouchDbException(TlsFailure.describe(e, target.baseUrl(), target.tls()).orElseGet(() ->
-          "CouchDB at " + target.baseUrl() + " did not answer " + method + " " + path + " ("
-              + e.getClass().getSimpleName() + "): start it or set -Dcouchdb.url"), false);
+      throw new CouchDbException(TlsFailure.describe(e, target.baseUrl(), target.tls())
+          .orElseGet(() -> unanswered(method + " " + path, e, timeout)), false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CouchDbException("interrupted while waiting for CouchDB", false);
@@ -293,6 +315,42 @@ public final class CouchDbClient {
     throw new CouchDbException(
         "CouchDB at " + target.baseUrl() + " answered " + method + " " + path + " with " + status
             + " " + reason(response.body()), false);
+  }
+
+  /**
+   * Why a request got no reply, in one line: a server that still answers /_up is slow, not down, and the fix is to wait
+   * longer; only one that answers neither is to be started.
+   */
+  private String unanswered(String request, IOException e, Optional<Duration> waited) {
+    String server = "CouchDB at " + target.baseUrl();
+    if (!answersUp()) {
+      return server + " did not answer " + request + " (" + e.getClass().getSimpleName()
+          + "), nor GET /_up: start it or set -Dcouchdb.url";
+    }
+    // HttpConnectTimeoutException is an HttpTimeoutException too, but only a reply that is late is the timeout's.
+    if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException) && waited.isPresent()) {
+      String late = server + " answered /_up but not " + request + " within " + waited.get().toSeconds()
+          + " s: it is up, and busy";
+      // A caller that gave its own timeout names its own setting.
+      return waited.get().equals(timeout) ? late + "; set -D" + CouchWaits.REPLY_SETTING + "=SECONDS (now "
+          + timeout.toSeconds() + ") to wait longer" : late;
+    }
+    return server + " answered /_up but not " + request + " (" + e.getClass().getSimpleName() + ": "
+        + e.getMessage() + "): see the server's log";
+  }
+
+  // Any HTTP reply at all, without the login: a refusal would say the server is up as well as a 200 does.
+  private boolean answersUp() {
+    try {
+      http.send(HttpRequest.newBuilder(URI.create(target.baseUrl() + "/_up")).timeout(UP_TIMEOUT).GET().build(),
+          HttpResponse.BodyHandlers.discarding());
+      return true;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private JsonNode json(byte[] body) {

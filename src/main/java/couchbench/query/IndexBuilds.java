@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DesignDocument;
+import couchbench.couchdb.IndexBuildFollower;
 import couchbench.resources.CouchResources;
 import couchbench.resources.ResourceSnapshot;
 import couchbench.startup.Console;
@@ -19,20 +20,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Each index built after the orders are loaded, one after the other, and timed: from the request that creates it (the
  * design document PUT, or POST /_index) to a query of it answered (without update=false: CouchDB answers once the index
- * is up to date) in every partition of a partitioned database, whose partitions' shards build apart. Meanwhile
- * _active_tasks is read every 200 ms for the indexer's progress; the server's CPU time, memory and the index's size on
- * disk are read before and after.
+ * is up to date) in every partition of a partitioned database, whose partitions' shards build apart. The build is
+ * followed as long as it takes ({@link IndexBuildFollower}: _active_tasks read every 200 ms for the indexer's progress,
+ * a line every 5 s); the server's CPU time, memory and the index's size on disk are read before and after.
  */
 final class IndexBuilds {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final long SAMPLE_MILLIS = 200;
 
   private final QueryPlan plan;
   private final CouchTarget target;
@@ -57,25 +56,25 @@ final class IndexBuilds {
     for (Scope scope : plan.scopes()) {
       String views = plan.database(scope, false);
       for (DesignDocument view : QueryIndexes.VIEWS) {
-        builds.add(timed(views, scope, "view", view.name(), () -> {
+        builds.add(timed(views, scope, "view", view.name(), follower -> {
           refusedUnless(client.exchange("PUT", "/" + views + "/" + view.id(), view.json(Optional.empty())),
               "the design document " + view.id(), 201, 202);
           for (Optional<String> partition : partitions(scope)) {
-            refusedUnless(client.get(view.queryPath(views, partition) + "?limit=1"
-                + (view.reduce().isPresent() ? "&reduce=false" : "")), "a query of " + view.id(), 200);
+            refusedUnless(follower.await("GET", view.queryPath(views, partition) + "?limit=1"
+                + (view.reduce().isPresent() ? "&reduce=false" : ""), ""), "a query of " + view.id(), 200);
           }
         }));
       }
       String mango = plan.database(scope, true);
       for (QueryIndexes.MangoIndex index : QueryIndexes.MANGO) {
-        builds.add(timed(mango, scope, "mango", index.ddoc(), () -> {
+        builds.add(timed(mango, scope, "mango", index.ddoc(), follower -> {
           refusedUnless(client.exchange("POST", "/" + mango + "/_index", index.definition()),
               "the Mango index " + index.name(), 200);
           for (Optional<String> partition : partitions(scope)) {
             ObjectNode find = JSON.createObjectNode();
             find.set("selector", index.everything(partition.orElse(Orders.owner(0))));
             find.put("limit", 1).set("use_index", index.useIndex());
-            refusedUnless(client.exchange("POST", "/" + mango + partition.map(p -> "/_partition/" + p).orElse("")
+            refusedUnless(follower.await("POST", "/" + mango + partition.map(p -> "/_partition/" + p).orElse("")
                 + "/_find", find.toString()), "a query of the Mango index " + index.name(), 200);
           }
         }));
@@ -105,23 +104,20 @@ final class IndexBuilds {
         + reply.reason());
   }
 
-  private QueryFigures.IndexBuild timed(String database, Scope scope, String kind, String ddoc, Runnable build) {
+  private QueryFigures.IndexBuild timed(String database, Scope scope, String kind, String ddoc,
+      Consumer<IndexBuildFollower> build) {
     ResourceSnapshot before = CouchResources.snapshot(client, database, local);
-    Sampler sampler = new Sampler(database, ddoc);
-    Thread sampling = new Thread(sampler, "couchbench-active-tasks");
-    sampling.setDaemon(true);
-    sampling.start();
     long start = System.nanoTime();
-    try {
-      build.run();
-    } finally {
-      sampling.interrupt();
+    IndexBuildFollower.Seen seen;
+    try (IndexBuildFollower follower = IndexBuildFollower.start(client, database, ddoc)) {
+      build.accept(follower);
+      seen = follower.seen();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     ResourceSnapshot after = CouchResources.snapshot(client, database, local);
     ResourceSnapshot change = after.minus(before);
     QueryFigures.IndexBuild figures = new QueryFigures.IndexBuild(database, scope.value(), kind, ddoc, seconds,
-        sampler.seen.get(), sampler.samples.get(), sampler.progress.get(), indexBytes(database, ddoc),
+        seen.samplesSeen(), seen.samples(), seen.progress(), indexBytes(database, ddoc),
         ending(change, " cpu time (s)").map(BigDecimal::doubleValue).orElse(-1.0), memory(before), memory(after));
     Console.say(String.format(Locale.ROOT, "index build: %s %s in %s: %.2f s", kind, ddoc, database, seconds));
     return figures;
@@ -145,48 +141,6 @@ final class IndexBuilds {
       return info.path("view_index").path("sizes").path("file").asLong(-1);
     } catch (IOException e) {
       return -1;
-    }
-  }
-
-  /** Reads _active_tasks until interrupted: was the build's indexer seen, and how far it had come. */
-  private final class Sampler implements Runnable {
-    final String database;
-    final String ddoc;
-    final AtomicInteger samples = new AtomicInteger();
-    final AtomicInteger seen = new AtomicInteger();
-    final AtomicLong progress = new AtomicLong(-1);
-
-    Sampler(String database, String ddoc) {
-      this.database = database;
-      this.ddoc = ddoc;
-    }
-
-    @Override
-    public void run() {
-      while (!Thread.currentThread().isInterrupted()) {
-        try {
-          CouchReply reply = client.get("/_active_tasks");
-          samples.incrementAndGet();
-          if (reply.status() == 200) {
-            boolean found = false;
-            for (JsonNode task : JSON.readTree(reply.body())) {
-              if (task.path("type").asText().equals("indexer") && task.path("design_document").asText()
-                  .equals("_design/" + ddoc) && task.path("database").asText().contains(database)) {
-                found = true;
-                progress.accumulateAndGet(task.path("progress").asLong(-1), Math::max);
-              }
-            }
-            if (found) {
-              seen.incrementAndGet();
-            }
-          }
-          Thread.sleep(SAMPLE_MILLIS);
-        } catch (InterruptedException e) {
-          return;
-        } catch (IOException | RuntimeException e) {
-          // A sample lost is a sample less: the build's time does not depend on it.
-        }
-      }
     }
   }
 }

@@ -14,9 +14,10 @@ import java.util.Optional;
  * @param tls what the clients trust of its certificate over https, and the client certificate they show
  * @param nodes the nodes loaded, the first of which is baseUrl; one unless -Dcouchdb.url lists several
  * @param options -Dq, -Dn, -Dw, -Dr for the databases created and the requests sent
+ * @param waits how long couchbench's own requests wait for a reply, and how long an index build is followed
  */
 public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, ServerTls tls,
-    CouchNodes nodes, DatabaseOptions options) {
+    CouchNodes nodes, DatabaseOptions options, CouchWaits waits) {
 
   public CouchTarget {
     Objects.requireNonNull(baseUrl, "baseUrl");
@@ -24,6 +25,7 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
     Objects.requireNonNull(tls, "tls");
     Objects.requireNonNull(nodes, "nodes");
     Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(waits, "waits");
     // The messages do not quote the URL (nor chain the parser's exception, which does): it may carry a password.
     URI uri;
     try {
@@ -38,6 +40,12 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
     if (!nodes.urls().get(0).equals(baseUrl)) {
       throw new IllegalArgumentException("the first node must be baseUrl");
     }
+  }
+
+  /** Its own waits: 30 s a reply, index builds followed until they end. */
+  public CouchTarget(String baseUrl, Optional<Credentials> credentials, boolean startedLocally, ServerTls tls,
+      CouchNodes nodes, DatabaseOptions options) {
+    this(baseUrl, credentials, startedLocally, tls, nodes, options, CouchWaits.DEFAULTS);
   }
 
   /** One node, CouchDB's own database options. */
@@ -61,7 +69,17 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
    * @return a single-node target for it
    */
   public CouchTarget node(String url) {
-    return new CouchTarget(url, credentials, startedLocally, tls, CouchNodes.single(url), options);
+    return new CouchTarget(url, credentials, startedLocally, tls, CouchNodes.single(url), options, waits);
+  }
+
+  /**
+   * The same server with other waits, e.g. a test's shorter reply timeout.
+   *
+   * @param other how long requests wait and index builds are followed
+   * @return this target with them
+   */
+  public CouchTarget waiting(CouchWaits other) {
+    return new CouchTarget(baseUrl, credentials, startedLocally, tls, nodes, options, other);
   }
 
   /** A target with the JVM's own trust and no client certificate. */

@@ -41,9 +41,10 @@ public final class Targets {
     Optional<Credentials> credentials = targets.credentials();
     Optional<String> given = targets.couchdbUrl();
     DatabaseOptions options = DatabaseOptions.from(settings);
+    CouchWaits waits = CouchWaits.from(settings);
     boolean probeDefault = targets.defaultPorts();
     if (given.isEmpty() && !probeDefault) {
-      return startPouchDb(settings, credentials.isPresent(), options);
+      return startPouchDb(settings, credentials.isPresent(), options, waits);
     }
     List<String> urls = given.map(u -> CouchUrl.parseAll(u).stream().map(CouchUrl::baseUrl).toList())
         .orElse(List.of(defaultUrl));
@@ -63,17 +64,17 @@ public final class Targets {
       List<String> members = urls.size() > 1 ? ClusterMembership.check(urls, credentials, tls,
           answers.stream().allMatch(answer -> answer.startsWith(CouchProbe.POUCHDB))) : List.of();
       CouchTarget found = new CouchTarget(url, credentials, false, tls, new CouchNodes(urls, perRequest, members),
-          options);
+          options, waits);
       String what = answers.stream().distinct().count() == 1 ? answers.get(0) : String.join(", ", answers);
       return use(found, "using " + what + " at " + String.join(", ", urls) + login + " (from -Dcouchdb.url"
           + (urls.size() > 1 ? "; " + found.nodes().describeSpread() : "") + ")");
     }
     Probe probe = CouchProbe.probe(url, credentials, tls);
     return switch (probe.outcome()) {
-      case ANSWERS -> use(new CouchTarget(url, credentials, false, tls, CouchNodes.single(url), options),
-          "using " + probe.detail() + " at " + url + login
+      case ANSWERS -> use(new CouchTarget(url, credentials, false, tls, CouchNodes.single(url), options,
+          waits), "using " + probe.detail() + " at " + url + login
           + " (found on the default port; -Dcouchdb.url picks another)");
-      case REFUSED -> startPouchDb(settings, credentials.isPresent(), options);
+      case REFUSED -> startPouchDb(settings, credentials.isPresent(), options, waits);
       case NO_ANSWER -> throw new TargetException("something at " + url + " does not answer as CouchDB ("
           + probe.detail() + "): stop it or set -Dcouchdb.url");
       case NOT_IT -> throw new TargetException("something at " + url + " answers but is not CouchDB ("
@@ -170,7 +171,8 @@ public final class Targets {
     };
   }
 
-  private static CouchTarget startPouchDb(Settings settings, boolean loginGiven, DatabaseOptions options) {
+  private static CouchTarget startPouchDb(Settings settings, boolean loginGiven, DatabaseOptions options,
+      CouchWaits waits) {
     Optional<PouchDbServer> earlier = LocalServers.find(PouchDbServer.class);
     PouchDbServer server = earlier.orElseGet(() -> LocalServers.stopAtExit(PouchDbServer.start(searchPath(settings))));
     // pouchdb-server has no users and rejects any login sent to it: the local target gets none.
@@ -178,7 +180,7 @@ public final class Targets {
         + PouchDbInstall.version() + " at " + server.url() + " (data in " + server.dataDirectory()
         + (loginGiven ? ", no login needed" : "") + "), it stops when the run ends");
     return new CouchTarget(server.url(), Optional.empty(), true, ServerTls.COUCHDB_DEFAULT, CouchNodes.single(server.url()),
-        options);
+        options, waits);
   }
 
   private static MemcacheTarget startMemcached(Settings settings) {

@@ -7,6 +7,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DesignDocument;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.couchdb.IndexBuildFollower;
 import couchbench.scaleout.Injector;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +18,8 @@ import java.util.Optional;
 /**
  * Before the load: the seed's database, documents and view, put in place idempotently (documents
  * have fixed ids, so a second run adds nothing; a design document with another map function is
- * replaced), then the first, index-building query, timed and checked. Any problem with the view
- * stops the run here, before a single measured request.
+ * replaced), then the first, index-building query, followed as long as the build takes, timed and checked. Any
+ * problem with the view stops the run here, before a single measured request.
  */
 public final class ViewSetup {
 
@@ -50,16 +51,15 @@ public final class ViewSetup {
 
   /** The first query, once the view answers with all the rows set up; empty before. */
   private static Optional<IndexBuild> ready(CouchDbClient client, ViewQueryPlan plan) {
-    long start = System.nanoTime();
-    CouchReply reply = client.get(plan.path());
-    double millis = (System.nanoTime() - start) / 1e6;
+    FirstQuery first = FirstQuery.of(client, plan);
+    CouchReply reply = first.reply();
     if (reply.status() != 200) {
       return Optional.empty();
     }
     try {
       JsonNode json = JSON.readTree(reply.body());
       return json != null && json.path("total_rows").asLong(-1) == plan.expectedRows()
-          ? Optional.of(new IndexBuild(millis, plan.expectedRows(), reply.body().length, null, true))
+          ? Optional.of(new IndexBuild(first.millis(), plan.expectedRows(), reply.body().length, null, true))
           : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
@@ -82,16 +82,32 @@ public final class ViewSetup {
       insertDocuments(client, plan);
       design = Optional.of(plan.design().putInPlace(client, plan.database()));
     }
-    long start = System.nanoTime();
-    CouchReply reply = client.get(plan.path());
-    double millis = (System.nanoTime() - start) / 1e6;
+    FirstQuery first = FirstQuery.of(client, plan);
+    CouchReply reply = first.reply();
     long totalRows = totalRows(plan, reply);
     if (plan.setup() && totalRows != plan.expectedRows()) {
       throw new ViewQueryException("view " + plan.path() + " has " + totalRows + " rows, expected "
           + plan.expectedRows() + " (the seed's 2 + -Drows=" + plan.rows() + "): the database holds other"
           + " documents; drop it or choose another -Ddatabase");
     }
-    return new IndexBuild(millis, totalRows, reply.body().length, design.orElse(null), false);
+    return new IndexBuild(first.millis(), totalRows, reply.body().length, design.orElse(null), false);
+  }
+
+  /**
+   * The view's query that CouchDB answers once its index is built, followed as long as the build takes.
+   *
+   * @param reply the view's reply
+   * @param millis its time, from sending to the whole reply
+   */
+  private record FirstQuery(CouchReply reply, double millis) {
+
+    static FirstQuery of(CouchDbClient client, ViewQueryPlan plan) {
+      try (IndexBuildFollower follower = IndexBuildFollower.start(client, plan.database(), plan.design().name())) {
+        long start = System.nanoTime();
+        CouchReply reply = follower.await("GET", plan.path(), "");
+        return new FirstQuery(reply, (System.nanoTime() - start) / 1e6);
+      }
+    }
   }
 
   /**

@@ -182,6 +182,16 @@ class ViewQueryIT {
   }
 
   @Test
+  void shouldFollowAnIndexBuildLongerThanTheReplyTimeoutToItsEndWithProgressLines() throws Exception {
+    SlowView.create(client, "viewquery_slow");
+
+    GatlingRun.Result run = run(SlowView.runProperties(couch.url(), "viewquery_slow"));
+
+    // pouchdb-server lists no indexer in _active_tasks: the time so far alone.
+    SlowView.assertFollowed(run, "viewquery_slow", "building");
+  }
+
+  @Test
   void shouldStopWithOneLineBeforeAnyLoadWhenTheViewIsMissingOrBroken() throws Exception {
     client.ensureDatabase("viewquery_missing");
     client.ensureDatabase("viewquery_broken");

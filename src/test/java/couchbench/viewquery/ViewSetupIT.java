@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.DesignDocument;
 import couchbench.startup.Settings;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.CouchWaits;
 import couchbench.targets.PouchDbServer;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -73,6 +76,25 @@ class ViewSetupIT {
         () -> ViewSetup.prepare(client, plan("setup_crowded", Map.of())));
 
     assertTrue(e.getMessage().contains("has 3 rows, expected 2"), e.getMessage());
+  }
+
+  @Test
+  void shouldStopFollowingAnIndexBuildAtTheIndexTimeoutNamingTheSetting() {
+    SlowView.create(client, "setup_slow");
+    CouchDbClient limited = new CouchDbClient(new CouchTarget(couch.url(), Optional.empty(), false)
+        .waiting(new CouchWaits(Duration.ofSeconds(30), Optional.of(Duration.ofSeconds(1)))));
+    ViewQueryPlan plan = plan("setup_slow", Map.of("setup", "false", "design", SlowView.DESIGN.name(), "view",
+        SlowView.DESIGN.view()));
+
+    long start = System.nanoTime();
+    CouchDbException e = assertThrows(CouchDbException.class, () -> ViewSetup.prepare(limited, plan));
+
+    assertEquals("index build: setup_slow/_design/slow not answered within 1 s (-DindexTimeout=1): raise"
+        + " -DindexTimeout, or leave it out to follow the build until it ends", e.getMessage());
+    assertTrue(System.nanoTime() - start < Duration.ofMillis(5 * SlowView.DOCUMENTS).toNanos(),
+        "given up at the limit, before the build could end");
+    // The server goes on building; without the limit, the build is followed to its end (and off the next tests).
+    assertEquals(SlowView.DOCUMENTS, ViewSetup.prepare(client, plan).totalRows());
   }
 
   private static ViewQueryPlan plan(String database, Map<String, String> more) {
