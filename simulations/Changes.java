@@ -6,7 +6,9 @@ import couchbench.changes.ChangesLoad;
 import couchbench.changes.ChangesPlan;
 import couchbench.changes.ChangesSummary;
 import couchbench.couchdb.CouchHttp;
+import couchbench.feed.ChangesFeed;
 import couchbench.results.Progress;
+import couchbench.results.SeriesKind;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
@@ -70,6 +72,9 @@ public class Changes extends CouchbenchSimulation {
   @Override
   protected void prepare() {
     load.prepare();
+    run.countApart(SeriesKind.NOTIFICATION, plan.listeners().keySet().stream().map(ChangesLoad::notificationOf)
+        .toList());
+    run.countApart(SeriesKind.VERDICT, plan.listeners().keySet().stream().map(ChangesFeed::deliveryOf).toList());
     Console.say("load: " + plan.describe());
   }
 

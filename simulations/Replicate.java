@@ -7,6 +7,7 @@ import couchbench.replication.ReplicatePlan;
 import couchbench.replication.ReplicateSummary;
 import couchbench.replication.ReplicationLoad;
 import couchbench.results.Progress;
+import couchbench.results.SeriesKind;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
@@ -44,6 +45,8 @@ public class Replicate extends CouchbenchSimulation {
   @Override
   protected void prepare() {
     load.prepare();
+    run.countApart(SeriesKind.LAG, List.of(ReplicationLoad.REPLICATED_WRITE));
+    run.countApart(SeriesKind.VERDICT, List.of(ReplicationLoad.TARGET_LEVEL));
     Console.say("load: " + plan.describe());
   }
 

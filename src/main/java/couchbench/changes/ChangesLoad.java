@@ -121,6 +121,15 @@ public final class ChangesLoad {
         + "): is " + "the server CouchDB? Or give -Dsince=now");
   }
 
+  /**
+   * @param kind a feed
+   * @return the name of the report's entry of each write a listener of it was notified of, timed from the write's
+   *     acknowledgement to its arrival
+   */
+  public static String notificationOf(FeedKind kind) {
+    return "notification " + kind.value();
+  }
+
   /** @return a catch-up reader's chain: its database's _changes from 0 to the end, page after page */
   public ChainBuilder catchUpReader() {
     return catchUp.read();

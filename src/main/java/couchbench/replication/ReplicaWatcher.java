@@ -62,7 +62,7 @@ final class ReplicaWatcher implements Subscription {
 
   @Override
   public String requestName() {
-    return "replicated write";
+    return ReplicationLoad.REPLICATED_WRITE;
   }
 
   @Override
@@ -141,7 +141,7 @@ final class ReplicaWatcher implements Subscription {
 
   @Override
   public String verdictName() {
-    return "target level with its source";
+    return ReplicationLoad.TARGET_LEVEL;
   }
 
   @Override

@@ -39,6 +39,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ReplicationLoad {
 
+  /** The report's entry of each write seen on its target, timed from its acknowledgement: the replication lag. */
+  public static final String REPLICATED_WRITE = "replicated write";
+
+  /** The report's entry of each target once watched: level with its source (OK), or not, with what it lacked (KO). */
+  public static final String TARGET_LEVEL = "target level with its source";
+
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
   private static final Duration HEARTBEAT = Duration.ofSeconds(5);

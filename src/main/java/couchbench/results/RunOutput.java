@@ -10,6 +10,7 @@ import couchbench.scaleout.Injector;
 import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import couchbench.startup.OneLineException;
+import couchbench.startup.RunClock;
 import couchbench.startup.Settings;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
@@ -22,9 +23,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -34,7 +36,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -61,6 +62,9 @@ public final class RunOutput implements GatlingRunId.Listener {
    */
   static final int QUIET_INTERVALS = 2;
 
+  /** The least move of the wall clock against the run's clock said as a step: less is the clocks' drift. */
+  private static final Duration WALL_CLOCK_STEP = Duration.ofSeconds(1);
+
   /** The interval log's name in the run folder. */
   public static final String HISTOGRAMS = "histograms.hlog";
 
@@ -81,7 +85,6 @@ public final class RunOutput implements GatlingRunId.Listener {
   private ScheduledExecutorService ticker;
   private long intervalStart;
   private long tickStart;
-  private final Map<String, Histogram> intervalSoFar = new HashMap<>();
   private final LoadSeconds loadSeconds = new LoadSeconds();
   private ServerSeries servers = ServerSeries.NONE;
   private List<Span> spans = List.of();
@@ -155,11 +158,11 @@ public final class RunOutput implements GatlingRunId.Listener {
    */
   public synchronized void countOnServer(String counter, LongSupplier read, String... requests) {
     try {
-      counters.add(new CounterBefore(counter, read, read.getAsLong(), Instant.now(), List.of(requests), null));
+      counters.add(new CounterBefore(counter, read, read.getAsLong(), now(), List.of(requests), null));
     } catch (OneLineException e) {
       Console.say("server count: " + counter + " n/a (" + e.getMessage() + "): the run goes on, its acknowledged"
           + " requests not checked against the server");
-      counters.add(new CounterBefore(counter, read, null, Instant.now(), List.of(requests), e.getMessage()));
+      counters.add(new CounterBefore(counter, read, null, now(), List.of(requests), e.getMessage()));
     }
   }
 
@@ -204,7 +207,7 @@ public final class RunOutput implements GatlingRunId.Listener {
     progress.ifPresent(account -> Console.progressFrom(account::line));
     stepLinesAtTick = Console.stepLines();
     startSkew = injector.awaitStart();
-    loadStart = Instant.now();
+    loadStart = now();
     intervalStart = loadStart.toEpochMilli();
     tickStart = intervalStart;
     try {
@@ -221,7 +224,7 @@ public final class RunOutput implements GatlingRunId.Listener {
       thread.setDaemon(true);
       return thread;
     });
-    // On the wall clock's whole seconds, so that each tick's requests fall in one second of the run's seconds.
+    // On the run clock's whole seconds, so that each tick's requests fall in one second of the run's seconds.
     long toNextSecond = TICK.toMillis() - Math.floorMod(intervalStart, TICK.toMillis());
     ticker.scheduleAtFixedRate(this::tick, toNextSecond, TICK.toMillis(), TimeUnit.MILLISECONDS);
   }
@@ -231,15 +234,11 @@ public final class RunOutput implements GatlingRunId.Listener {
    * histograms.hlog, which is written every {@link #INTERVAL} (and at the end: last).
    */
   private synchronized void takeSecond(boolean last) {
-    long now = System.currentTimeMillis();
-    latencies.takeInterval(tickStart, now, (tag, start, end, histogram) -> {
-      loadSeconds.add(start, end, HistogramTags.passed(tag), histogram);
-      intervalSoFar.computeIfAbsent(tag, any -> Outcomes.newCompact()).add(histogram);
-    });
+    long now = RunClock.millis();
+    latencies.takeSecond(tickStart, now, loadSeconds);
     tickStart = now;
     if (last || now - intervalStart >= INTERVAL.toMillis() - TICK.toMillis() / 2) {
-      intervalSoFar.forEach((tag, histogram) -> histograms.interval(tag, intervalStart, now, histogram));
-      intervalSoFar.clear();
+      latencies.takeInterval(intervalStart, now, histograms);
       histograms.flush();
       intervalStart = now;
     }
@@ -339,12 +338,27 @@ public final class RunOutput implements GatlingRunId.Listener {
   /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
   public record Written(Path folder, boolean besideGatlingReport) {}
 
-  /** @return the load's seconds so far: every request's outcome, by the wall clock second it ended in */
-  public List<LoadSeconds.Second> loadSeconds() {
-    return loadSeconds.seconds();
+  /**
+   * Counts request names apart from the load's requests in the run's seconds: their entries (a notification timed
+   * from a write's acknowledgement, a verdict on a whole wait) get columns and charts of their own, and background
+   * work's windows leave them out. Call in before(), before the load.
+   *
+   * @param kind what they are
+   * @param names their request names, as Gatling's report names them
+   */
+  public void countApart(SeriesKind kind, Collection<String> names) {
+    loadSeconds.apart(kind, names);
   }
 
-  /** @return when the load started, epoch milliseconds ({@link #loadStarts}) */
+  /**
+   * @return the load's seconds so far: its requests' outcomes (those counted apart left out, {@link #countApart}), by
+   *     the second of the run's clock they ended in
+   */
+  public List<LoadSeconds.Second> loadSeconds() {
+    return loadSeconds.seconds(SeriesKind.REQUEST);
+  }
+
+  /** @return when the load started, on the run's clock ({@link RunClock}), epoch-like milliseconds */
   public long loadStartMillis() {
     return loadStart.toEpochMilli();
   }
@@ -404,7 +418,8 @@ public final class RunOutput implements GatlingRunId.Listener {
     takeSecond(true);
     List<CounterBefore> counted = List.copyOf(counters);
     List<CounterAfter> after = counted.stream().map(this::readAfter).toList();
-    Instant afterAt = Instant.now();
+    Instant afterAt = now();
+    sayWallClockStep();
     List<Results.ServerConnections> connections = connections(memcacheConnections);
     if (connections.stream().anyMatch(server -> server.droppedInAll() > 0)) {
       Console.say("memcache connections dropped: " + connections.stream().map(Results.ServerConnections::describe)
@@ -453,10 +468,27 @@ public final class RunOutput implements GatlingRunId.Listener {
       return Optional.empty();
     }
     try {
-      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms, loadSeconds));
+      return Optional.of(SimulationLog.read(gatlingFolder, clientTimed, histograms, loadSeconds,
+          RunClock::fromGatling));
     } catch (ResultsException e) {
       Console.say(e.getMessage() + " (results.json without the requests' figures)");
       return Optional.empty();
+    }
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(RunClock.millis());
+  }
+
+  /**
+   * Says when the machine's wall clock moved against the run's clock since the run started (a step): the run's
+   * figures are on the run's clock, but a log or a report stamped with the wall clock is then that far from them.
+   */
+  private static void sayWallClockStep() {
+    long ahead = System.currentTimeMillis() - RunClock.millis();
+    if (Math.abs(ahead) >= WALL_CLOCK_STEP.toMillis()) {
+      Console.say(String.format(Locale.ROOT, "clock: the machine's wall clock moved %+.1f s during the run (a step);"
+          + " the run's figures are on its own clock, read once from the wall clock at its start", ahead / 1000.0));
     }
   }
 
@@ -496,8 +528,9 @@ public final class RunOutput implements GatlingRunId.Listener {
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
       List<CounterBefore> counted, List<CounterAfter> after, Instant afterAt,
       List<Results.ServerConnections> connections) {
-    Instant start = Instant.ofEpochMilli(log.startEpochMillis());
-    List<Results.Entry> entries = Entries.of(log, clientTimes);
+    // Gatling's start on the run's clock, as the run's other series are.
+    Instant start = Instant.ofEpochMilli(RunClock.fromGatling(log.startEpochMillis()));
+    List<Results.Entry> entries = Entries.of(log, clientTimes, start.toEpochMilli());
     List<Results.ServerCount> serverCounts = new ArrayList<>();
     for (int i = 0; i < counted.size(); i++) {
       CounterBefore counter = counted.get(i);
