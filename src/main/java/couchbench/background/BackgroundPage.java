@@ -21,8 +21,9 @@ public final class BackgroundPage {
    * @param page the run's page
    * @param plan the tasks asked for
    * @param tasks the tasks as they ran
-   * @param seconds the load's seconds: OK requests' times, by wall clock second
-   * @param loadStartMillis the load's start, epoch milliseconds
+   * @param seconds the load's requests' seconds (those counted apart, as notifications, left out), by the second of the
+   *     run's clock they ended in
+   * @param loadStartMillis the load's start on the run's clock, epoch-like milliseconds
    * @param steadyMillis where its steady load began, from which the first task's "before" counts
    * @param loadEndMillis its end
    * @return the page with the tasks added
@@ -68,7 +69,9 @@ public final class BackgroundPage {
             + " its own, then followed every 100 ms until it ended (seen: the reads of _active_tasks that listed it;"
             + " for nodesync, the reads of the restarted node's copies, which are back and caught up when none has"
             + " fewer documents than another copy of its range); the load ran on, its figures checked as always."
-            + " Before, during and after compare the load's OK requests in the seconds before the task (since the"
+            + " Before, during and after compare the load's OK requests (its requests alone: entries counted apart on"
+            + " the seconds charts, such as notifications, lags and verdicts, are not in them) in the seconds before"
+            + " the task (since the"
             + " steady load began, or the last one ended), while it ran, and after it (until the next one started), each"
             + " second counted in the window holding its middle; a restarted node's time is split into its time away"
             + " and its catch-up; a task refused has no windows, one that did not end ran until its last read. Each"
@@ -124,7 +127,7 @@ public final class BackgroundPage {
         any ? times.getMaxValue() / 1e6 : null);
   }
 
-  // Seconds into the load, on the seconds charts' axis: second 0 is the wall clock's second the load started in.
+  // Seconds into the load, on the seconds charts' axis: second 0 is the run clock's second the load started in.
   private static double at(long epochMillis, long second0) {
     return Math.round((epochMillis / 1000.0 - second0) * 10) / 10.0;
   }

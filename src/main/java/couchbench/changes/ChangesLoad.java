@@ -1,7 +1,5 @@
 package couchbench.changes;
 
-import couchbench.results.Summary;
-import couchbench.run.ExperimentLoad;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.couchdb.CouchDbClient;
@@ -12,6 +10,9 @@ import couchbench.feed.FeedRequest;
 import couchbench.feed.FeedTarget;
 import couchbench.ledger.WriteLedger;
 import couchbench.results.Progress;
+import couchbench.results.SeriesKind;
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -125,6 +126,15 @@ public final class ChangesLoad implements ExperimentLoad<ChangesFigures> {
         + "): is " + "the server CouchDB? Or give -Dsince=now");
   }
 
+  /**
+   * @param kind a feed
+   * @return the name of the report's entry of each write a listener of it was notified of, timed from the write's
+   *     acknowledgement to its arrival
+   */
+  public static String notificationOf(FeedKind kind) {
+    return "notification " + kind.value();
+  }
+
   /** @return a catch-up reader's chain: its database's _changes from 0 to the end, page after page */
   public ChainBuilder catchUpReader() {
     return catchUp.read();
@@ -183,6 +193,13 @@ public final class ChangesLoad implements ExperimentLoad<ChangesFigures> {
         plan.seqInterval(), plan.pollTimeout(), plan.pollInterval(),
         plan.filter() == ChangesPlan.Filter.SELECTOR ? Optional.of(ChangesPlan.SELECTOR) : Optional.empty(),
         plan.docIds(database));
+  }
+
+  /** @return each feed's notifications, timed from a write's acknowledgement, and its listeners' verdicts */
+  @Override
+  public Map<SeriesKind, List<String>> countedApart() {
+    return Map.of(SeriesKind.NOTIFICATION, plan.listeners().keySet().stream().map(ChangesLoad::notificationOf).toList(),
+        SeriesKind.VERDICT, plan.listeners().keySet().stream().map(ChangesFeed::deliveryOf).toList());
   }
 
   /** @return the write requests (or catch-up pages) ended so far and those that failed, for the progress line */

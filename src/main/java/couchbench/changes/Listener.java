@@ -75,7 +75,7 @@ final class Listener implements Subscription {
 
   @Override
   public String requestName() {
-    return "notification " + request.kind().value();
+    return ChangesLoad.notificationOf(request.kind());
   }
 
   @Override

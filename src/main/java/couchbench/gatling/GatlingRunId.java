@@ -1,5 +1,6 @@
 package couchbench.gatling;
 
+import couchbench.startup.RunClock;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
 import io.gatling.core.scenario.SimulationParams;
@@ -22,7 +23,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * Gatling keeps it, its simulation.log writer, at the one moment a simulation's code meets Gatling's engine: when
  * Gatling builds the scenarios, right after the simulation's before() hook, once the run has its id and its folder,
  * and before any user starts. A hook in the first population's scenario does the reading as it is built; it puts no
- * action into the load.
+ * action into the load. The same hook reads Gatling's clock, so that simulation.log's times can be placed on the
+ * run's ({@link RunClock#alignGatling}).
  */
 public final class GatlingRunId {
 
@@ -60,11 +62,12 @@ public final class GatlingRunId {
         params.before(), params.after());
   }
 
-  /** Reads the id when its scenario is built, and gives the chain back as it was. */
+  /** Reads the id and Gatling's clock when its scenario is built, and gives the chain back as it was. */
   private static ActionBuilder hook(Listener listener) {
     return new ActionBuilder() {
       @Override
       public Action build(ScenarioContext ctx, Action next) {
+        RunClock.alignGatling(ctx.coreComponents().clock().nowMillis());
         try {
           listener.named(read(ctx.coreComponents().statsEngine()));
         } catch (ReflectiveOperationException | ClassCastException e) {

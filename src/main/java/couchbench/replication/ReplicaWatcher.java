@@ -72,7 +72,7 @@ final class ReplicaWatcher implements Subscription {
 
   @Override
   public String requestName() {
-    return "replicated write";
+    return ReplicationLoad.REPLICATED_WRITE;
   }
 
   @Override
@@ -154,7 +154,7 @@ final class ReplicaWatcher implements Subscription {
 
   @Override
   public String verdictName() {
-    return "target level with its source";
+    return ReplicationLoad.TARGET_LEVEL;
   }
 
   @Override

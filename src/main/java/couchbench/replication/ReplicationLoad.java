@@ -1,7 +1,5 @@
 package couchbench.replication;
 
-import couchbench.results.Summary;
-import couchbench.run.ExperimentLoad;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -12,8 +10,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
-import couchbench.couchdb.ReplyJson;
 import couchbench.couchdb.CouchHttp;
+import couchbench.couchdb.ReplyJson;
 import couchbench.feed.ChangesFeed;
 import couchbench.feed.FeedConnections;
 import couchbench.feed.FeedKind;
@@ -23,6 +21,9 @@ import couchbench.gatling.Pacing;
 import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
 import couchbench.results.Progress;
+import couchbench.results.SeriesKind;
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -31,6 +32,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,6 +43,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * rate. Meanwhile _scheduler is read once a second; after the load, each target is compared with its source.
  */
 public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
+
+  /** The report's entry of each write seen on its target, timed from its acknowledgement: the replication lag. */
+  public static final String REPLICATED_WRITE = "replicated write";
+
+  /** The report's entry of each target once watched: level with its source (OK), or not, with what it lacked (KO). */
+  public static final String TARGET_LEVEL = "target level with its source";
 
   private static final String JOB = "replicate.job";
   private static final String SENT = "replicate.sent";
@@ -208,6 +216,12 @@ public final class ReplicationLoad implements ExperimentLoad<ReplicateFigures> {
         tally.arrivals().beforeAck(), Histograms.encode(tally.arrivals().fromAckMicros()),
         Histograms.encode(tally.arrivals().fromSentMicros()), tally.lagBySecond(), scheduler.figures(seconds),
         replicas.compare());
+  }
+
+  /** @return the replicated writes, timed from their acknowledgement, and each watched target's verdict */
+  @Override
+  public Map<SeriesKind, List<String>> countedApart() {
+    return Map.of(SeriesKind.LAG, List.of(REPLICATED_WRITE), SeriesKind.VERDICT, List.of(TARGET_LEVEL));
   }
 
   /** After the report: the _replicator documents removed, so that the replications stop. */

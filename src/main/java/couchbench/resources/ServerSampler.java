@@ -5,6 +5,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
 import couchbench.results.ServerSeries;
+import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
@@ -83,7 +84,7 @@ public final class ServerSampler {
   private volatile boolean stopping;
 
   /**
-   * Starts sampling now, then on every whole second of the wall clock.
+   * Starts sampling now, then on every whole second of the run's clock ({@link RunClock}), which stamps the samples.
    *
    * @param couchdb the CouchDB server loaded, each of its nodes sampled; empty for none
    * @param memcache the memcache servers loaded
@@ -106,7 +107,7 @@ public final class ServerSampler {
       sources.put(name.replace("stats", "processes"), sampler.processes(() -> ServerProcess.of(target), false));
     }
     sources.put("the load generator", sampler.loadGenerator());
-    long toNextSecond = EVERY.toMillis() - Math.floorMod(System.currentTimeMillis(), EVERY.toMillis());
+    long toNextSecond = EVERY.toMillis() - Math.floorMod(RunClock.millis(), EVERY.toMillis());
     sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;
   }
@@ -139,7 +140,7 @@ public final class ServerSampler {
     if (stopping) {
       return;
     }
-    long now = System.currentTimeMillis();
+    long now = RunClock.millis();
     Reading reading = new Reading();
     for (Map.Entry<String, Source> source : sources.entrySet()) {
       try {
@@ -149,7 +150,7 @@ public final class ServerSampler {
         // cancel every later second.
         notes.missed(source.getKey(), e.toString());
       }
-      reading.stamp(System.currentTimeMillis());
+      reading.stamp(RunClock.millis());
     }
     double[] values = new double[0];
     for (Map.Entry<String, Double> gauge : reading.gauges.entrySet()) {

@@ -19,18 +19,20 @@ final class Entries {
   /**
    * @param log what simulation.log says
    * @param clientTimes the times couchbench's client took, per request name (finer than the log's)
+   * @param startEpochMillis the log's start on the run's clock, from which each entry's first start and last end are
+   *     stamped
    * @return an entry per request name (log order, then any only the client saw), then one per group
    */
-  static List<Results.Entry> of(RunLog log, Map<String, Outcomes> clientTimes) {
+  static List<Results.Entry> of(RunLog log, Map<String, Outcomes> clientTimes, long startEpochMillis) {
     List<Results.Entry> entries = new ArrayList<>();
     for (String name : requestNames(log, clientTimes)) {
       entries.add(entry(name, "request", clientTimes.containsKey(name) ? Results.CLIENT_CLOCK : Results.GATLING_CLOCK,
           requestTimes(name, log, clientTimes),
-          log.requests().getOrDefault(name, RequestTally.EMPTY), log.startEpochMillis(), log.failures(name),
+          log.requests().getOrDefault(name, RequestTally.EMPTY), startEpochMillis, log.failures(name),
           HistogramTags.request(name, true), HistogramTags.request(name, false)));
     }
     log.groups().forEach((name, tally) -> entries.add(entry(name, "group", Results.GATLING_CLOCK,
-        log.groupTimes().get(name), tally, log.startEpochMillis(), Map.of(), HistogramTags.group(name, true),
+        log.groupTimes().get(name), tally, startEpochMillis, Map.of(), HistogramTags.group(name, true),
         HistogramTags.group(name, false))));
     return List.copyOf(entries);
   }

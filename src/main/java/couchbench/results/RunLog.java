@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -39,7 +40,7 @@ public record RunLog(
    * @throws ResultsException when the log is missing, cut short, of another Gatling version or not a log at all
    */
   public static RunLog read(Path runFolder) {
-    return SimulationLog.read(runFolder, Set.of(), IntervalSink.NONE, new LoadSeconds());
+    return SimulationLog.read(runFolder, Set.of(), IntervalSink.NONE, new LoadSeconds(), LongUnaryOperator.identity());
   }
 
   /**

@@ -10,6 +10,7 @@ import couchbench.scaleout.Injector;
 import couchbench.startup.AtExit;
 import couchbench.startup.Console;
 import couchbench.startup.OneLineException;
+import couchbench.startup.RunClock;
 import couchbench.startup.Settings;
 import io.gatling.javaapi.core.Simulation;
 import java.io.IOException;
@@ -22,9 +23,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -35,7 +37,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run leaves beside Gatling's report, written from one place: summary.html (the simulation's own page,
@@ -62,6 +63,9 @@ public final class RunOutput {
    */
   static final int QUIET_INTERVALS = 2;
 
+  /** The least move of the wall clock against the run's clock said as a step: less is the clocks' drift. */
+  private static final Duration WALL_CLOCK_STEP = Duration.ofSeconds(1);
+
   /** The interval log's name in the run folder. */
   public static final String HISTOGRAMS = "histograms.hlog";
 
@@ -81,7 +85,6 @@ public final class RunOutput {
   private ScheduledExecutorService ticker;
   private long intervalStart;
   private long tickStart;
-  private final Map<String, Histogram> intervalSoFar = new HashMap<>();
   private final LoadSeconds loadSeconds = new LoadSeconds();
   private ServerSeries servers = ServerSeries.NONE;
   private List<Span> spans = List.of();
@@ -191,7 +194,7 @@ public final class RunOutput {
     progress.ifPresent(account -> Console.progressFrom(account::line));
     stepLinesAtTick = Console.stepLines();
     startSkew = injector.awaitStart();
-    loadStart = Instant.now();
+    loadStart = now();
     intervalStart = loadStart.toEpochMilli();
     tickStart = intervalStart;
     try {
@@ -208,7 +211,7 @@ public final class RunOutput {
       thread.setDaemon(true);
       return thread;
     });
-    // On the wall clock's whole seconds, so that each tick's requests fall in one second of the run's seconds.
+    // On the run clock's whole seconds, so that each tick's requests fall in one second of the run's seconds.
     long toNextSecond = TICK.toMillis() - Math.floorMod(intervalStart, TICK.toMillis());
     ticker.scheduleAtFixedRate(this::tick, toNextSecond, TICK.toMillis(), TimeUnit.MILLISECONDS);
   }
@@ -218,15 +221,11 @@ public final class RunOutput {
    * histograms.hlog, which is written every {@link #INTERVAL} (and at the end: last).
    */
   private synchronized void takeSecond(boolean last) {
-    long now = System.currentTimeMillis();
-    latencies.takeInterval(tickStart, now, (tag, start, end, histogram) -> {
-      loadSeconds.add(start, end, HistogramTags.passed(tag), histogram);
-      intervalSoFar.computeIfAbsent(tag, any -> Outcomes.newCompact()).add(histogram);
-    });
+    long now = RunClock.millis();
+    latencies.takeSecond(tickStart, now, loadSeconds);
     tickStart = now;
     if (last || now - intervalStart >= INTERVAL.toMillis() - TICK.toMillis() / 2) {
-      intervalSoFar.forEach((tag, histogram) -> histograms.interval(tag, intervalStart, now, histogram));
-      intervalSoFar.clear();
+      latencies.takeInterval(intervalStart, now, histograms);
       histograms.flush();
       intervalStart = now;
     }
@@ -308,12 +307,27 @@ public final class RunOutput {
   /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
   public record Written(Path folder, boolean besideGatlingReport) {}
 
-  /** @return the load's seconds so far: every request's outcome, by the wall clock second it ended in */
-  public List<LoadSeconds.Second> loadSeconds() {
-    return loadSeconds.seconds();
+  /**
+   * Counts request names apart from the load's requests in the run's seconds: their entries (a notification timed
+   * from a write's acknowledgement, a verdict on a whole wait) get columns and charts of their own, and background
+   * work's windows leave them out. Call before the load.
+   *
+   * @param kind what they are
+   * @param names their request names, as Gatling's report names them
+   */
+  public void countApart(SeriesKind kind, Collection<String> names) {
+    loadSeconds.apart(kind, names);
   }
 
-  /** @return when the load started, epoch milliseconds ({@link #loadStarts}) */
+  /**
+   * @return the load's seconds so far: its requests' outcomes (those counted apart left out, {@link #countApart}), by
+   *     the second of the run's clock they ended in
+   */
+  public List<LoadSeconds.Second> loadSeconds() {
+    return loadSeconds.seconds(SeriesKind.REQUEST);
+  }
+
+  /** @return when the load started, on the run's clock ({@link RunClock}), epoch-like milliseconds */
   public long loadStartMillis() {
     return loadStart.toEpochMilli();
   }
@@ -374,6 +388,7 @@ public final class RunOutput {
     Console.progressFrom(null);
     takeSecond(true);
     ServerCounts.Read counted = serverCounts.after();
+    sayWallClockStep();
     List<Results.ServerConnections> connections = connections(memcacheConnections);
     if (connections.stream().anyMatch(server -> server.droppedInAll() > 0)) {
       Console.say("memcache connections dropped: " + connections.stream().map(Results.ServerConnections::describe)
@@ -420,10 +435,27 @@ public final class RunOutput {
       return Optional.empty();
     }
     try {
-      return Optional.of(SimulationLog.read(folder.get(), clientTimed, histograms, loadSeconds));
+      return Optional.of(SimulationLog.read(folder.get(), clientTimed, histograms, loadSeconds,
+          RunClock::fromGatling));
     } catch (ResultsException e) {
       Console.say(e.getMessage() + " (results.json without the requests' figures)");
       return Optional.empty();
+    }
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(RunClock.millis());
+  }
+
+  /**
+   * Says when the machine's wall clock moved against the run's clock since the run started (a step): the run's
+   * figures are on the run's clock, but a log or a report stamped with the wall clock is then that far from them.
+   */
+  private static void sayWallClockStep() {
+    long ahead = System.currentTimeMillis() - RunClock.millis();
+    if (Math.abs(ahead) >= WALL_CLOCK_STEP.toMillis()) {
+      Console.say(String.format(Locale.ROOT, "clock: the machine's wall clock moved %+.1f s during the run (a step);"
+          + " the run's figures are on its own clock, read once from the wall clock at its start", ahead / 1000.0));
     }
   }
 
@@ -437,8 +469,9 @@ public final class RunOutput {
 
   private Results results(Path folder, RunLog log, List<String> targets, Map<String, Outcomes> clientTimes,
       ServerCounts.Read counted, List<Results.ServerConnections> connections) {
-    Instant start = Instant.ofEpochMilli(log.startEpochMillis());
-    List<Results.Entry> entries = Entries.of(log, clientTimes);
+    // Gatling's start on the run's clock, as the run's other series are.
+    Instant start = Instant.ofEpochMilli(RunClock.fromGatling(log.startEpochMillis()));
+    List<Results.Entry> entries = Entries.of(log, clientTimes, start.toEpochMilli());
     List<Results.ServerCount> serverCounts = counted.against(entries);
     return new Results(Results.SCHEMA, run(targets, log.gatlingVersion(), start, start.plusMillis(log.lastEndMillis())),
         entries, log.errors(), keyFilesFrom(folder), serverCounts, null, List.of(), connections);

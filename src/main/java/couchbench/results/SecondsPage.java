@@ -9,11 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
- * requests' p50, p99 and max in each second, then the servers' own figures (one chart per unit), so that a dip in
- * the load lines up with what the servers did then. The same numbers go to {@link #FILE}, one row a second.
+ * requests' p50, p99 and max in each second, the same for each other kind of entry the run had apart
+ * ({@link SeriesKind}: notifications, lags, verdicts), then the servers' own figures (one chart per unit), so that a
+ * dip in the load lines up with what the servers did then. The same numbers go to {@link #FILE}, one row a second.
  */
 final class SecondsPage {
 
@@ -22,6 +24,9 @@ final class SecondsPage {
 
   /** The most lines a chart of the servers draws; the others are in its CSV only. */
   private static final int MOST_LINES = 7;
+
+  /** The columns of each kind: the second's entries, the failed ones, the OK ones' p50, p99 and max. */
+  private static final int PER_KIND = 5;
 
   private static final String X = "seconds into the load";
 
@@ -55,50 +60,70 @@ final class SecondsPage {
   /**
    * @param load the load's seconds
    * @param servers the servers' samples
-   * @param loadStartMillis the load's start, epoch milliseconds: second 0 is the wall clock's second it started in,
-   *     second 1 the next whole second, and so on
-   * @return one row a second, from the load's start to its last second or sample
+   * @param loadStartMillis the load's start on the run's clock: second 0 is the second it started in, second 1 the
+   *     next whole second, and so on
+   * @return one row a second, from the load's start to its last second or sample: the load's requests' columns, then
+   *     those of each other kind the run had ({@link SeriesKind}), then the servers'
    */
   static Seconds of(LoadSeconds load, ServerSeries servers, long loadStartMillis) {
-    List<String> columns = new ArrayList<>(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)",
-        "max (ms)"));
+    List<SeriesKind> kinds = kinds(load);
+    List<String> columns = new ArrayList<>(List.of("second"));
+    for (SeriesKind kind : kinds) {
+      columns.addAll(List.of(kind.countColumn(), kind.failedColumn(), kind.timeColumn("p50"), kind.timeColumn("p99"),
+          kind.timeColumn("max")));
+    }
+    int serversFrom = columns.size();
     columns.addAll(servers.columns());
     long first = Math.floorDiv(loadStartMillis, 1000);
-    Map<Long, LoadSeconds.Second> byLoadSecond = new LinkedHashMap<>();
-    load.seconds().forEach(second -> byLoadSecond.put(second.epochSecond() - first, second));
+    List<Map<Long, LoadSeconds.Second>> byKind = new ArrayList<>();
+    long last = -1;
+    for (SeriesKind kind : kinds) {
+      Map<Long, LoadSeconds.Second> byLoadSecond = new LinkedHashMap<>();
+      load.seconds(kind).forEach(second -> byLoadSecond.put(second.epochSecond() - first, second));
+      byKind.add(byLoadSecond);
+      last = Math.max(last, byLoadSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
+    }
     // A sample is taken just after a whole second: its rates are of the second before, its gauges at that second's end.
     Map<Long, ServerSeries.Sample> samples = new LinkedHashMap<>();
     servers.samples().forEach(sample -> samples.put(Math.floorDiv(sample.epochMillis() - 500, 1000) - first,
         sample));
-    long last = Math.max(byLoadSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1),
-        samples.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
+    last = Math.max(last, samples.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
     List<double[]> rows = new ArrayList<>();
     for (long second = 0; second <= last; second++) {
       double[] row = new double[columns.size()];
       Arrays.fill(row, Double.NaN);
       row[0] = second;
-      row[1] = 0;
-      row[2] = 0;
-      LoadSeconds.Second loaded = byLoadSecond.get(second);
-      if (loaded != null) {
-        row[1] = loaded.ok() + loaded.ko();
-        row[2] = loaded.ko();
-        if (loaded.okTimes().getTotalCount() > 0) {
-          row[3] = millis(loaded.okTimes().getValueAtPercentile(50));
-          row[4] = millis(loaded.okTimes().getValueAtPercentile(99));
-          row[5] = millis(loaded.okTimes().getMaxValue());
-        }
+      for (int kind = 0; kind < kinds.size(); kind++) {
+        fill(row, 1 + kind * PER_KIND, byKind.get(kind).get(second));
       }
       ServerSeries.Sample sample = samples.get(second);
       if (sample != null) {
         for (int column = 0; column < servers.columns().size(); column++) {
           double value = sample.values()[column];
-          row[6 + column] = Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
+          row[serversFrom + column] = Double.isNaN(value) ? value : Math.round(value * 100) / 100.0;
         }
       }
       rows.add(row);
     }
     return new Seconds(columns, rows);
+  }
+
+  // The load's requests always (other helpers' figures and tests read their columns), then each other kind it had.
+  private static List<SeriesKind> kinds(LoadSeconds load) {
+    List<SeriesKind> kinds = new ArrayList<>(List.of(SeriesKind.REQUEST));
+    load.kinds().stream().filter(kind -> kind != SeriesKind.REQUEST).forEach(kinds::add);
+    return kinds;
+  }
+
+  // One kind's figures of one second from the row's column given: 0 entries where it had none, no times.
+  private static void fill(double[] row, int from, LoadSeconds.Second loaded) {
+    row[from] = loaded == null ? 0 : loaded.ok() + loaded.ko();
+    row[from + 1] = loaded == null ? 0 : loaded.ko();
+    if (loaded != null && loaded.okTimes().getTotalCount() > 0) {
+      row[from + 2] = millis(loaded.okTimes().getValueAtPercentile(50));
+      row[from + 3] = millis(loaded.okTimes().getValueAtPercentile(99));
+      row[from + 4] = millis(loaded.okTimes().getMaxValue());
+    }
   }
 
   /**
@@ -108,7 +133,7 @@ final class SecondsPage {
    * @param seconds the run's seconds, {@link #of}
    * @param notes what the servers' sampling could not read, one line each
    * @param spans stretches of the run shaded on every chart, e.g. background tasks
-   * @param loadStartMillis the load's start, epoch milliseconds, as given to {@link #of}
+   * @param loadStartMillis the load's start on the run's clock, as given to {@link #of}
    * @return the page with a line, the charts and a link to {@link #FILE}
    */
   static SummaryPage addTo(SummaryPage page, Seconds seconds, List<String> notes, List<RunOutput.Span> spans,
@@ -116,9 +141,14 @@ final class SecondsPage {
     if (seconds.rows().isEmpty()) {
       return page;
     }
+    List<SeriesKind> kinds = Arrays.stream(SeriesKind.values())
+        .filter(kind -> seconds.columns().contains(kind.countColumn())).toList();
     double end = Math.max(1, seconds.rows().size() - 1);
-    page = page.line("The run second by second (" + FILE + "): the requests that ended in each second and their"
-        + " times, then the servers' own figures read once a second by couchbench (its reads are not in the load's"
+    page = page.line("The run second by second (" + FILE + "): the load's requests that ended in each second and"
+        + " their times" + (kinds.size() == 1 ? "" : kinds.subList(1, kinds.size()).stream()
+            .map(kind -> kind.counted() + " (" + kind.what() + ")")
+            .collect(Collectors.joining("; ", ", then apart from them, each on charts of its own: ", "")))
+        + "; then the servers' own figures read once a second by couchbench (its reads are not in the load's"
         + " requests; a server's own request counter counts them). A gap in a line is a second without that figure."
         + (spans.isEmpty() ? "" : " Shaded: when each background task ran, from its start to its end."));
     for (String note : notes) {
@@ -133,12 +163,19 @@ final class SecondsPage {
       }
       return chart;
     };
-    page = page.chart("requests a second", lines(onTheAxis.apply("requests a second"), seconds, "requests (/s)",
-        List.of("requests (/s)", "failed (/s)")));
-    page = page.chart("latency second by second", lines(onTheAxis.apply("OK requests' latency in each second"),
-        seconds, "ms", List.of("p50 (ms)", "p99 (ms)", "max (ms)")));
+    for (SeriesKind kind : kinds) {
+      String apart = kinds.size() == 1 ? "" : kind == SeriesKind.REQUEST
+          ? " (the load's requests alone)" : " (" + kind.what() + ")";
+      String rate = kind.counted() + " a second";
+      page = page.chart(rate, lines(onTheAxis.apply(rate + apart), seconds, kind.countColumn(),
+          List.of(kind.countColumn(), kind.failedColumn())));
+      String latency = kind.named("latency second by second");
+      page = page.chart(latency, lines(onTheAxis.apply("OK " + kind.counted() + "' latency in each second" + apart),
+          seconds, "ms", List.of(kind.timeColumn("p50"), kind.timeColumn("p99"), kind.timeColumn("max"))));
+    }
+    int serversFrom = 1 + kinds.size() * PER_KIND;
     Map<String, List<String>> byUnit = new LinkedHashMap<>();
-    for (String column : seconds.columns().subList(6, seconds.columns().size())) {
+    for (String column : seconds.columns().subList(serversFrom, seconds.columns().size())) {
       byUnit.computeIfAbsent(ServerSeries.unit(column), any -> new ArrayList<>()).add(column);
     }
     for (Map.Entry<String, List<String>> unit : byUnit.entrySet()) {

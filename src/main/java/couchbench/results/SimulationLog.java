@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 
 /**
  * The one reader of Gatling's simulation.log: every request record into a tally, a histogram and its failure
@@ -32,13 +33,16 @@ final class SimulationLog extends LogFileParser<RunLog> {
   private final Set<String> timedByClient;
   private final IntervalSink intervals;
   private final LoadSeconds seconds;
+  private final LongUnaryOperator onRunClock;
 
-  private SimulationLog(File file, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds) {
+  private SimulationLog(File file, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds,
+      LongUnaryOperator onRunClock) {
     super(file);
     this.file = file;
     this.timedByClient = timedByClient;
     this.intervals = intervals;
     this.seconds = seconds;
+    this.onRunClock = onRunClock;
   }
 
   /**
@@ -50,15 +54,18 @@ final class SimulationLog extends LogFileParser<RunLog> {
    * @param intervals where the interval histograms go, tagged, every {@link RunOutput#INTERVAL}
    * @param seconds where each request goes by the second it ended in (those timed by the client not: they come from
    *     the client)
-   * @return what the log says
+   * @param onRunClock places a moment of Gatling's clock, as the log's times are, on the clock of the run's other
+   *     series (the servers', the memcache client's): the intervals' and the seconds' times go through it
+   * @return what the log says, its times as Gatling wrote them
    * @throws ResultsException when the log is missing, cut short, of another Gatling version or not a log at all
    */
-  static RunLog read(Path runFolder, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds) {
+  static RunLog read(Path runFolder, Set<String> timedByClient, IntervalSink intervals, LoadSeconds seconds,
+      LongUnaryOperator onRunClock) {
     File log = runFolder.resolve(RunFolders.LOG).toFile();
     if (!log.isFile()) {
       throw new ResultsException(log + ": no such file (not a Gatling run folder?)");
     }
-    try (SimulationLog reader = new SimulationLog(log, timedByClient, intervals, seconds)) {
+    try (SimulationLog reader = new SimulationLog(log, timedByClient, intervals, seconds, onRunClock)) {
       return reader.parse();
     } catch (ResultsException e) {
       throw e;
@@ -91,7 +98,8 @@ final class SimulationLog extends LogFileParser<RunLog> {
     Map<String, Long> errors = new LinkedHashMap<>();
     Map<String, Outcomes> requestTimes = new LinkedHashMap<>();
     Map<String, Outcomes> groupTimes = new LinkedHashMap<>();
-    IntervalBuckets buckets = new IntervalBuckets(startEpochMillis, RunOutput.INTERVAL.toMillis(), intervals);
+    long startOnRunClock = onRunClock.applyAsLong(startEpochMillis);
+    IntervalBuckets buckets = new IntervalBuckets(startOnRunClock, RunOutput.INTERVAL.toMillis(), intervals);
     for (int header = read(); header != -1; header = read()) {
       if (header == REQUEST) {
         readGroups(); // the request's groups: it counts under its own name
@@ -107,7 +115,7 @@ final class SimulationLog extends LogFileParser<RunLog> {
         }
         if (!timedByClient.contains(name)) {
           record(requestTimes, buckets, HistogramTags.request(name, ok), name, ok, start, end);
-          seconds.record(startEpochMillis + end, ok, Math.max(0, end - start) * NANOS_PER_MILLI);
+          seconds.record(name, startOnRunClock + end, ok, Math.max(0, end - start) * NANOS_PER_MILLI);
         }
       } else if (header == USER) {
         skipInt(); // scenario

@@ -1,8 +1,10 @@
 package couchbench.run;
 
 import couchbench.results.Progress;
+import couchbench.results.SeriesKind;
 import couchbench.results.Summary;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An experiment's load as the frame drives it: prepared before the load, followed while it runs, its figures and page
@@ -26,6 +28,15 @@ public interface ExperimentLoad<F> {
   /** @return what the console's progress line counts as the load runs; none by default */
   default List<Progress.Source> progress() {
     return List.of();
+  }
+
+  /**
+   * @return the report's entries that are not the load's requests (a notification timed from a write's
+   *     acknowledgement, a verdict on a whole wait), by kind: the run's seconds count them apart and draw them on
+   *     charts of their own; none by default
+   */
+  default Map<SeriesKind, List<String>> countedApart() {
+    return Map.of();
   }
 
   /** @return the CouchDB databases the load uses, still there when it ends (the first one background work's); none */

@@ -153,6 +153,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   protected void prepare() {
     experiment.ifPresent(load -> {
       load.prepare();
+      load.countedApart().forEach(run::countApart);
       Console.say("load: " + load.describe());
     });
   }

@@ -2,6 +2,7 @@ package couchbench.simulation;
 
 import couchbench.startup.Console;
 import couchbench.startup.Heap;
+import couchbench.startup.RunClock;
 import couchbench.startup.Settings;
 import couchbench.startup.SettingsException;
 import couchbench.startup.Startup;
@@ -36,13 +37,15 @@ public final class RunStart {
   }
 
   /**
-   * Reads the settings from the system properties on the first call, and prints them (passwords masked); sends heap
-   * dumps under target/ and starts the heap probe if asked ({@link Heap}).
+   * Starts the run's clock ({@link RunClock}) and reads the settings from the system properties on the first call,
+   * and prints them (passwords masked); sends heap dumps under target/ and starts the heap probe if asked
+   * ({@link Heap}).
    *
    * @return the run's settings, the same on every call
    */
   public static synchronized Settings settings() {
     if (settings == null) {
+      RunClock.millis(); // its one reading of the wall clock, as its class loads: the run starts here
       settings = Settings.fromSystemProperties();
       Console.say(new TargetSettings(settings).describe());
       Heap.dumpsUnderTarget();

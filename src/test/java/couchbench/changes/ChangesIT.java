@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.RunSeconds;
 import couchbench.targets.PouchDbServer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -45,8 +47,25 @@ class ChangesIT {
       assertEquals(40, report.get("write _bulk_docs").ok(), "400 documents in requests of 10");
       assertEquals(20 * 6, report.get("notification continuous").ok(), "each notification an entry of its own");
       assertEquals(3, report.get("delivery normal").ok(), "one verdict per listener");
+      // The run's seconds count the writes as its requests, the notifications and the verdicts apart.
+      RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+      assertEquals(entries(report, "write"), sum(seconds.column("requests (/s)")), "the writes alone");
+      assertEquals(entries(report, "notification "), sum(seconds.column("notifications (/s)")));
+      assertEquals(entries(report, "delivery "), sum(seconds.column("verdicts (/s)")));
+      assertEquals(report.values().stream().mapToLong(counts -> counts.ok() + counts.ko()).sum(),
+          entries(report, "write") + entries(report, "notification ") + entries(report, "delivery "),
+          "nothing else in the report: " + report.keySet());
       assertTrue(run.output().contains("couchbench: summary: "), run.output());
     }
+  }
+
+  private static long entries(Map<String, GatlingReport.Counts> report, String namedFrom) {
+    return report.entrySet().stream().filter(entry -> entry.getKey().startsWith(namedFrom))
+        .mapToLong(entry -> entry.getValue().ok() + entry.getValue().ko()).sum();
+  }
+
+  private static long sum(List<Double> perSecond) {
+    return Math.round(perSecond.stream().mapToDouble(Double::doubleValue).sum());
   }
 
   @Test

@@ -15,8 +15,8 @@ class SecondsPageTest {
   @Test
   void shouldLineUpTheLoadAndTheServersBySecondIntoTheLoadWithGapsWhereNothingWasRead() {
     LoadSeconds load = new LoadSeconds();
-    load.record(START + 100, true, 2_000_000);
-    load.record(START + 1_700, true, 6_000_000);
+    load.record("get", START + 100, true, 2_000_000);
+    load.record("get", START + 1_700, true, 6_000_000);
     ServerSeries servers = new ServerSeries(List.of("memcache sets (/s)", "memcache cpu (% of a core)"), List.of(
         new ServerSeries.Sample(START + 600, new double[] {Double.NaN, Double.NaN}),
         new ServerSeries.Sample(START + 1_600, new double[] {120.456, 7.5}),
@@ -38,7 +38,7 @@ class SecondsPageTest {
   @Test
   void shouldDrawTheLoadThenOneChartOfTheServersPerUnitAndSayWhatWasNotRead() {
     LoadSeconds load = new LoadSeconds();
-    load.record(START, true, 1_000_000);
+    load.record("get", START, true, 1_000_000);
     ServerSeries servers = new ServerSeries(List.of("couchdb httpd requests (/s)", "couchdb erlang memory (MB)",
         "couchdb run queue (queued)"), List.of(new ServerSeries.Sample(START, new double[] {1, 2, 3})),
         List.of("memcache stats not read in 2 seconds (the first: ...)"));
@@ -55,5 +55,36 @@ class SecondsPageTest {
     assertTrue(html.contains("Servers second by second: memcache stats not read in 2 seconds"), html);
     assertTrue(html.contains("href=\"seconds.csv\""), html);
     assertTrue(!html.contains("Shaded") && shaded.contains("Shaded: when each background task ran"), shaded);
+  }
+
+  @Test
+  void shouldGiveEachKindSaidApartColumnsAndChartsOfItsOwnAfterTheLoadsRequests() {
+    LoadSeconds load = new LoadSeconds();
+    load.apart(SeriesKind.NOTIFICATION, List.of("notification continuous"));
+    load.apart(SeriesKind.VERDICT, List.of("delivery continuous"));
+    load.record("write", START + 100, true, 9_000_000);
+    load.record("notification continuous", START + 200, true, 30_000_000);
+    load.record("notification continuous", START + 300, true, 40_000_000);
+    load.record("delivery continuous", START + 1_100, false, 0);
+    ServerSeries servers = new ServerSeries(List.of("couchdb httpd requests (/s)"),
+        List.of(new ServerSeries.Sample(START + 600, new double[] {3})), List.of());
+
+    SecondsPage.Seconds seconds = SecondsPage.of(load, servers, START);
+    String html = SecondsPage.addTo(SummaryPage.titled("t"), seconds, List.of(), List.of(), START).toHtml();
+
+    assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
+        "notifications (/s)", "notifications failed (/s)", "notification p50 (ms)", "notification p99 (ms)",
+        "notification max (ms)", "verdicts (/s)", "verdicts failed (/s)", "verdict p50 (ms)", "verdict p99 (ms)",
+        "verdict max (ms)", "couchdb httpd requests (/s)"), seconds.columns());
+    assertEquals(List.of(
+        List.of("0", "1", "0", "9", "9", "9", "2", "0", "30", "40", "40", "0", "0", "", "", "", "3"),
+        List.of("1", "0", "0", "", "", "", "0", "0", "", "", "", "1", "1", "", "", "", "")),
+        seconds.table().rows(), "a write's 9 ms and the notifications' 30-40 ms each in their own columns");
+    for (String chart : List.of("requests a second", "latency second by second", "notifications a second",
+        "notification latency second by second", "verdicts a second", "verdict latency second by second",
+        "the servers, operations a second")) {
+      assertTrue(html.contains("alt=\"" + chart + "\""), chart);
+    }
+    assertTrue(html.contains("then apart from them, each on charts of its own: notifications"), html);
   }
 }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +68,7 @@ class SimulationLogTest {
       counted[0] += histogram.getTotalCount();
       assertEquals(RunOutput.INTERVAL.toMillis(), end - start);
     };
-    RunLog log = SimulationLog.read(FIXTURE, Set.of("get"), sink, new LoadSeconds());
+    RunLog log = SimulationLog.read(FIXTURE, Set.of("get"), sink, new LoadSeconds(), LongUnaryOperator.identity());
 
     long requests = log.requests().entrySet().stream().filter(e -> !e.getKey().equals("get"))
         .mapToLong(e -> e.getValue().ok() + e.getValue().ko()).sum();
@@ -75,6 +76,33 @@ class SimulationLogTest {
     assertTrue(tags.stream().noneMatch(tag -> tag.startsWith("request:get:")), tags.toString());
     assertTrue(!log.requestTimes().containsKey("get"), "no millisecond histogram for a client-timed name");
     assertTrue(tags.contains("request:multi-get:ok"), tags.toString());
+  }
+
+  @Test
+  void shouldPlaceEveryTimeOnTheRunsClockAndCountTheNamesSaidApartInTheirOwnSeries() {
+    // Gatling's clock an hour behind the run's: its JVM read the wall clock before a step, the run after.
+    long behind = 3_600_000;
+    List<Long> intervalStarts = new ArrayList<>();
+    LoadSeconds seconds = new LoadSeconds();
+    seconds.apart(SeriesKind.VERDICT, List.of("multi-get"));
+    RunLog log = SimulationLog.read(FIXTURE, Set.of(), (tag, start, end, histogram) -> intervalStarts.add(start),
+        seconds, gatling -> gatling + behind);
+
+    long start = log.startEpochMillis() + behind;
+    assertEquals(start, intervalStarts.stream().mapToLong(Long::longValue).min().orElseThrow(),
+        "the histogram log's first interval starts at Gatling's start on the run's clock");
+    List<LoadSeconds.Second> requests = seconds.seconds(SeriesKind.REQUEST);
+    assertEquals(Math.floorDiv(start, 1000), requests.get(0).epochSecond(), "the first request in the run's second");
+    assertTrue(requests.get(requests.size() - 1).epochSecond() <= (start + log.lastEndMillis()) / 1000);
+    long multiGets = log.requests().get("multi-get").ok() + log.requests().get("multi-get").ko();
+    long all = log.requests().values().stream().mapToLong(tally -> tally.ok() + tally.ko()).sum();
+    assertEquals(multiGets, count(seconds.seconds(SeriesKind.VERDICT)), "the names said apart in their series");
+    assertEquals(all - multiGets, count(requests), "and not among the requests");
+    assertEquals(List.of(SeriesKind.REQUEST, SeriesKind.VERDICT), seconds.kinds());
+  }
+
+  private static long count(List<LoadSeconds.Second> seconds) {
+    return seconds.stream().mapToLong(second -> second.ok() + second.ko()).sum();
   }
 
   @Test

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingRun;
 import couchbench.Prerequisites;
+import couchbench.RunSeconds;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
+import couchbench.targets.RealCouchDb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A run knows its own folder: it takes the name from Gatling's run id and says it when the load starts, and its
@@ -41,24 +45,13 @@ class RunFolderIT {
   private static final DateTimeFormatter GATLING_STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
       .withZone(ZoneOffset.UTC);
 
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
+
   @Test
   void shouldWriteTheSummaryIntoTheFolderGatlingNamedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
-    Path faketime = Prerequisites.libfaketime(RunFolderIT.class);
-    Path offset = Files.createTempFile("couchbench-clock-", ".offset");
-    Files.writeString(offset, "+0\n");
-    GatlingRun.Running running = GatlingRun.start("BulkInsert", Map.of("batchSizes", "1,8", "threads", "1",
-        "docs", "64", "stepSeconds", "0"), Map.of("LD_PRELOAD", faketime.toString(),
-        "FAKETIME_TIMESTAMP_FILE", offset.toString(), "FAKETIME_CACHE_DURATION", "1",
-        "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
-    // Gatling has made its clock once the simulation prints its settings; the run then starts pouchdb-server
-    // (seconds), and its processes read the offset again within a second. (They inherit it; a step is no harm there.)
-    running.awaitLine("couchbench: settings: .*", RUN_TIMEOUT);
-    Files.writeString(offset, "+3600\n");
-    Thread.sleep(1500);
-    assertFalse(running.output().contains("couchbench: run folder: "),
-        "the clock must step before the load; the run got there first:\n" + running.output());
-
-    GatlingRun.Result run = running.finish(RUN_TIMEOUT);
+    GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(Map.of("batchSizes", "1,8", "threads", "1",
+        "docs", "64", "stepSeconds", "0"));
 
     assertEquals(0, run.exitCode(), run.output());
     Path folder = said(run, "couchbench: run folder: (.+)");
@@ -71,10 +64,67 @@ class RunFolderIT {
     }
     assertEquals(3, Files.readAllLines(folder.resolve("docs-per-second-by-step.csv")).size() - 1, "and its figures");
     Instant stamped = Instant.from(GATLING_STAMP.parse(folder.getFileName().toString().replace("bulkinsert-", "")));
-    Instant loadStartWall = hlogStart(folder.resolve("histograms.hlog"));
-    assertTrue(Duration.between(stamped, loadStartWall).compareTo(Duration.ofMinutes(59)) > 0,
-        "the run's wall clock at the load's start (" + loadStartWall + ") is an hour past Gatling's stamp ("
-            + stamped + "): a guess from the stamp within a second of it would have found no folder");
+    Instant loadStart = hlogStart(folder.resolve("histograms.hlog"));
+    Duration afterStamp = Duration.between(stamped, loadStart);
+    assertTrue(!afterStamp.isNegative() && afterStamp.compareTo(RUN_TIMEOUT) < 0, "the load's start on the run's"
+        + " clock (" + loadStart + ") follows Gatling's stamp (" + stamped + ") by the run's setup, not by the hour"
+        + " the wall clock stepped: both clocks are the wall clock read before the step, and the time since");
+  }
+
+  /**
+   * A run's figures on one clock through a step of the wall clock: Gatling's requests (timed on Gatling's clock, read
+   * at its JVM's start), the servers' samples and the load's start (the run's clock) all in the same seconds, those of
+   * the load, in seconds.csv. With the servers on the wall clock, the requests were an hour before second 0.
+   */
+  @Test
+  void shouldKeepTheRequestsAndTheServersSecondsAlignedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
+    COUCHDB.node();
+    long started = System.nanoTime();
+    GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(COUCHDB.runProperties(Map.of("batchSizes", "1",
+        "threads", "2", "docs", "100", "warmup", "0", "stepSeconds", "0")));
+    long ranSeconds = (System.nanoTime() - started) / 1_000_000_000;
+
+    assertEquals(0, run.exitCode(), run.output());
+    Results results = ResultsFile.read(run.requireRunFolder());
+    long requests = results.requests().stream().filter(entry -> entry.kind().equals("request"))
+        .mapToLong(Results.Entry::count).sum();
+    RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+    List<Double> load = seconds.column("requests (/s)");
+    List<Double> httpd = seconds.column("couchdb httpd requests (/s)");
+    assertTrue(load.size() <= ranSeconds, "seconds.csv spans the load, not the hour of the step: " + load.size()
+        + " rows in a run of " + ranSeconds + " s");
+    assertEquals(requests, Math.round(load.stream().mapToDouble(Double::doubleValue).sum()),
+        "every request in a second of the load: " + load);
+    double servedInTheLoadsSeconds = IntStream.range(0, load.size()).filter(second -> load.get(second) > 0)
+        .mapToDouble(second -> Double.isNaN(httpd.get(second)) ? 0 : httpd.get(second)).sum();
+    assertTrue(servedInTheLoadsSeconds >= 0.8 * requests, "CouchDB's own count of requests a second is high in the"
+        + " seconds the load's requests ended in (" + servedInTheLoadsSeconds + " of " + requests + "):\n" + load
+        + "\n" + httpd);
+  }
+
+  /**
+   * Runs BulkInsert with libfaketime stepping the run's wall clock forward an hour after its settings are printed
+   * (Gatling has made its clock then) and before the load.
+   */
+  private static GatlingRun.Result runWithTheClockSteppedBeforeTheLoad(Map<String, String> properties)
+      throws Exception {
+    Path faketime = Prerequisites.libfaketime(RunFolderIT.class);
+    Path offset = Files.createTempFile("couchbench-clock-", ".offset");
+    Files.writeString(offset, "+0\n");
+    GatlingRun.Running running = GatlingRun.start("BulkInsert", properties, Map.of("LD_PRELOAD", faketime.toString(),
+        "FAKETIME_TIMESTAMP_FILE", offset.toString(), "FAKETIME_CACHE_DURATION", "1",
+        "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
+    // Gatling has made its clock once the simulation prints its settings; the run then starts its server (seconds),
+    // and its processes read the offset again within a second. (They inherit it; a step is no harm there.)
+    running.awaitLine("couchbench: settings: .*", RUN_TIMEOUT);
+    Files.writeString(offset, "+3600\n");
+    Thread.sleep(1500);
+    assertFalse(running.output().contains("couchbench: run folder: "),
+        "the clock must step before the load; the run got there first:\n" + running.output());
+    GatlingRun.Result run = running.finish(RUN_TIMEOUT);
+    assertTrue(Pattern.compile("couchbench: clock: the machine's wall clock moved \\+3600\\.\\d s during the run")
+        .matcher(run.output()).find(), "the step happened, and the run says so:\n" + run.output());
+    return run;
   }
 
   @Test
