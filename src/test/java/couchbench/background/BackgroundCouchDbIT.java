@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.RunSeconds;
 import couchbench.data.RandomText;
 import couchbench.requests.CouchRequests;
 import couchbench.startup.Settings;
@@ -90,11 +91,20 @@ class BackgroundCouchDbIT {
     List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
         "the-load-before-during-and-after-each-background-task.csv"));
     assertEquals(7, windows.size(), windows.toString());
-    for (String window : windows.subList(1, 7)) {
-      String[] cells = window.split(",", -1);
-      // A window holds the seconds whose middle falls in it: one shorter than 1.5 s may hold none.
-      boolean whole = Double.parseDouble(cells[3]) - Double.parseDouble(cells[2]) >= 1.5;
-      assertFalse(whole && (cells[4].isEmpty() || cells[6].isEmpty()), "rate and p99 in each window: " + window);
+    RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+    for (int task = 1; task <= 2; task++) {
+      String[] ran = cells(tasks.get(task));
+      String[] before = cells(windows.get(3 * task - 2));
+      String[] during = cells(windows.get(3 * task - 1));
+      String[] after = cells(windows.get(3 * task));
+      assertEquals(List.of(ran[0], ran[0], ran[0], "before", "during", "after"), List.of(before[0], during[0],
+          after[0], before[1], during[1], after[1]), windows.toString());
+      // The task's span, from background-tasks.csv, bounds its windows.
+      assertEquals(List.of(ran[2], ran[2], ran[3], ran[3]), List.of(before[3], during[2], during[3], after[2]),
+          "the windows meet at the task's start and end: " + tasks.get(task) + "\n" + windows);
+      for (String[] window : List.of(before, during, after)) {
+        assertWindowIsItsSeconds(window, seconds);
+      }
     }
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html"))
         .contains("alt=\"background tasks on the run&#39;s time axis\""), "the tasks on the seconds charts' axis");
@@ -220,6 +230,61 @@ class BackgroundCouchDbIT {
     Path keyFile = work.resolve("ids.csv");
     Files.write(keyFile, Stream.concat(Stream.of("key"), ids.stream()).toList());
     return keyFile;
+  }
+
+  /**
+   * A window's rate is the mean of seconds.csv's "requests (/s)" over the seconds whose middle falls in it, and its
+   * p99 lies between the p99s of those seconds (a merged histogram's percentile cannot pass its parts' highest, nor
+   * fall below their lowest). The bounds are given to 0.1 s: a second whose middle is within 0.05 s of one may be in
+   * or out, and each way is tried.
+   */
+  private static void assertWindowIsItsSeconds(String[] window, RunSeconds seconds) {
+    double from = Double.parseDouble(window[2]);
+    double to = Double.parseDouble(window[3]);
+    List<Double> second = seconds.column("second");
+    List<Double> rate = seconds.column("requests (/s)");
+    List<Double> p99 = seconds.column("p99 (ms)");
+    List<Integer> inside = new ArrayList<>();
+    List<Integer> edge = new ArrayList<>();
+    for (int row = 0; row < second.size(); row++) {
+      double middle = second.get(row) + 0.5;
+      if (Math.abs(middle - from) <= 0.05 || Math.abs(middle - to) <= 0.05) {
+        edge.add(row);
+      } else if (middle > from && middle < to) {
+        inside.add(row);
+      }
+    }
+    String what = String.join(",", window) + " against seconds " + second + " at " + rate + "/s, p99 " + p99;
+    if (inside.isEmpty() && edge.isEmpty()) {
+      assertTrue(window[4].isEmpty(), "no second in it, no rate: " + what);
+      return;
+    }
+    // A window holds the seconds whose middle falls in it: one shorter than 1.5 s may hold none.
+    assertFalse(to - from >= 1.5 && (window[4].isEmpty() || window[6].isEmpty()), "rate and p99: " + what);
+    if (window[4].isEmpty()) {
+      return;
+    }
+    double shown = Double.parseDouble(window[4]);
+    boolean rateMatches = false;
+    for (int taken = 0; taken < 1 << edge.size(); taken++) {
+      List<Integer> rows = new ArrayList<>(inside);
+      for (int i = 0; i < edge.size(); i++) {
+        if ((taken & 1 << i) != 0) {
+          rows.add(edge.get(i));
+        }
+      }
+      double mean = rows.stream().mapToDouble(rate::get).average().orElse(Double.NaN);
+      // The page shows three significant digits.
+      rateMatches |= Math.abs(mean - shown) <= Math.max(0.05, mean * 0.005);
+    }
+    assertTrue(rateMatches, "the window's rate is the mean of its seconds': " + what);
+    List<Integer> all = new ArrayList<>(inside);
+    all.addAll(edge);
+    double lowest = all.stream().map(p99::get).filter(value -> !value.isNaN()).min(Double::compare).orElseThrow();
+    double highest = all.stream().map(p99::get).filter(value -> !value.isNaN()).max(Double::compare).orElseThrow();
+    double windowP99 = Double.parseDouble(window[6]);
+    assertTrue(windowP99 >= lowest * 0.99 - 0.01 && windowP99 <= highest * 1.01 + 0.01,
+        "the window's p99 lies between its seconds' (" + lowest + " to " + highest + " ms): " + what);
   }
 
   // A CSV row's cells, a quoted one (it holds a comma) without its quotes.

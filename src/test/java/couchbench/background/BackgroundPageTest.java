@@ -140,4 +140,29 @@ class BackgroundPageTest {
         "the-load-before-during-and-after-each-background-task.csv"));
     assertEquals("1 viewbuild,before,5,7,100,1,1,1,1", windows.get(1), "the load phase's seconds are not before");
   }
+
+  @Test
+  void shouldCountASecondWithoutARequestInItsWindowAsASecondAtNoRequests() throws IOException {
+    // 100 requests a second, but none in second 5, while a compaction ran from 4.0 to 7.0 s: the server stalled.
+    List<LoadSeconds.Second> seconds = new ArrayList<>();
+    for (int second = 0; second < 10; second++) {
+      if (second != 5) {
+        Histogram nanos = new Histogram(3);
+        nanos.recordValueWithCount(1_000_000, 100);
+        seconds.add(new LoadSeconds.Second(START / 1000 + second, 100, 0, nanos));
+      }
+    }
+    BackgroundTask compact = new BackgroundTask(BackgroundPlan.Kind.COMPACT, "POST /db/_compact", START + 4_000,
+        START + 7_000, List.of(new BackgroundTask.Progress(START + 6_000, 50)), 2_000_000, 1_000_000, null);
+    BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT), Duration.ofSeconds(4),
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+
+    BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START,
+        START + 10_000).writeTo(folder);
+
+    List<String> windows = Files.readAllLines(folder.resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    // 200 requests over the window's three seconds, not over the two that had requests.
+    assertEquals("1 compact,during,4,7,66.7,1,1,1,1", windows.get(2));
+  }
 }
