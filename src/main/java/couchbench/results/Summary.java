@@ -38,6 +38,18 @@ public interface Summary<F> {
   SummaryPage page(Results results, F figures);
 
   /**
+   * What in the figures fails the run though no request failed: a check made after the load, e.g. a client that
+   * differs from the server after its last pull. The run then ends with exit code 2 after its reports, as one with a
+   * failed request does.
+   *
+   * @param figures the simulation's figures
+   * @return why the run failed, in one line; empty when nothing in the figures fails it
+   */
+  default Optional<String> failure(F figures) {
+    return Optional.empty();
+  }
+
+  /**
    * The merge of a simulation that runs on one injector only (its plan refuses -Dinjector).
    *
    * @param simulation its name, for the message

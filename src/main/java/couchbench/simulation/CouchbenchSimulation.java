@@ -48,6 +48,9 @@ public abstract class CouchbenchSimulation extends Simulation {
    */
   public static final int RESULTS_NOT_BESIDE_REPORT = 4;
 
+  /** A check made after the load failed ({@link couchbench.results.Summary#failure}): Gatling's code for assertions. */
+  public static final int CHECK_FAILED = 2;
+
   private Optional<CouchTarget> couchTarget = Optional.empty();
   private final List<MemcacheTarget> memcacheTargets = new ArrayList<>();
   private Optional<ExperimentLoad<?>> experiment = Optional.empty();
@@ -233,6 +236,11 @@ public abstract class CouchbenchSimulation extends Simulation {
   }
 
   private <F> void finish(Report<F> report) {
+    // Said among the run's last lines, after the reports; its code comes before any other the run asks for.
+    report.summary().failure(report.figures()).ifPresent(why -> {
+      AtExit.say("FAILED: " + why);
+      AtExit.exitWith(CHECK_FAILED);
+    });
     try {
       RunOutput.Written written = run.finish(report.targets(), report.summary(), report.figures(), results -> {
         Results added = results;

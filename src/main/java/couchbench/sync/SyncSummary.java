@@ -8,6 +8,7 @@ import couchbench.results.Summary;
 import couchbench.scaleout.InjectorShare;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 import org.HdrHistogram.Histogram;
 
@@ -80,16 +81,26 @@ public final class SyncSummary implements Summary<SyncFigures> {
     row[6] = seconds(reach.getMaxValue());
     page = page.table("how long until a write of one client reaches the others", Table.of("what", "count", "p50 (s)",
         "p95 (s)", "p99 (s)", "p99.9 (s)", "max (s)").row(row));
-    if (figures.clientsEqual() < figures.clientsCompared()) {
-      page = page.warning(String.format(Locale.ROOT, "%d of %d clients differ from the server after their last pull,"
-          + " e.g. %s.", figures.clientsCompared() - figures.clientsEqual(), figures.clientsCompared(),
-          figures.firstDifference()));
+    Optional<String> failure = failure(figures);
+    if (failure.isPresent()) {
+      page = page.warning(failure.get() + ".");
     }
     return page.table("every client against the server after its last pull: each document's leaves and winner",
         Table.of("clients compared", "equal to the server", "documents on the server", "in conflict on the server",
             "in conflict in the clients' stores (over all)", "first difference")
             .row(figures.clientsCompared(), figures.clientsEqual(), figures.serverDocs(), figures.serverConflicts(),
                 figures.clientConflicts(), figures.firstDifference()));
+  }
+
+  /** @return the clients that differ from the server after their last pull, and the first difference */
+  @Override
+  public Optional<String> failure(SyncFigures figures) {
+    if (figures.clientsEqual() == figures.clientsCompared()) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(Locale.ROOT, "%d of %d clients differ from the server after their last pull,"
+        + " e.g. %s", figures.clientsCompared() - figures.clientsEqual(), figures.clientsCompared(),
+        figures.firstDifference()));
   }
 
   private static double seconds(long micros) {

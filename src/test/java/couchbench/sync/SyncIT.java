@@ -82,6 +82,10 @@ class SyncIT {
       String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
       assertTrue(page.contains("1 of 2 clients differ from the server after their last pull, e.g. " + difference),
           "the page's warning names it");
+      assertEquals(2, run.exitCode(), "a client that differs fails the run, as a failed request does: "
+          + run.output());
+      assertTrue(run.output().contains("couchbench: FAILED: 1 of 2 clients differ from the server after their last"
+          + " pull, e.g. " + difference), run.output());
     }
   }
 
