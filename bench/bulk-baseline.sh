@@ -8,8 +8,11 @@
 #
 #   bench/bulk-baseline.sh                                  # a pouchdb-server of its own on 127.0.0.1:PORT
 #   ROUNDS=5 THREADS=1,2 STEPS="1:4096 64:16384 1024:32768" PORT=5985 bench/bulk-baseline.sh
+#   COUCHDB=1 bench/bulk-baseline.sh                       # a fresh Apache CouchDB 3.5 node (../shared/couchdb/)
 #   URL=http://127.0.0.1:5984 COUCHDB_USER=admin COUCHDB_PASSWORD=... bench/bulk-baseline.sh   # any CouchDB
 #   CLIENTS="BulkInsert socket" WIRE=1 ROUNDS=1 bench/bulk-baseline.sh   # some clients; WIRE=1: tcpdump each run
+#   BASELINE=/tmp/before CLIENTS="BulkInsert baseline python" bench/bulk-baseline.sh   # another build beside this one
+#   BASELINE=. BASELINE_FLAGS=-DsampleServers=false CLIENTS="BulkInsert baseline" bench/bulk-baseline.sh   # a setting
 #
 # About 8 minutes with the defaults on 2 cores, 13 with ROUNDS=5.
 # STEPS is a list of B:N, N documents per step at batch size B: one N for all B would make the B=1
@@ -18,6 +21,10 @@
 # URL's port (root sees every user's). WIRE=1 (root, tcpdump) splits each connection's time into the
 # server's (request's first byte to reply's last) and the client's (reply's last byte to the next
 # request's first); capturing costs CPU too, so its docs/s are not the headline figures.
+# BASELINE=DIR: another checkout (built by the script) runs its own BulkInsert as the client "baseline", in the same
+# rounds and against the same server: BulkInsert / baseline is then printed per step beside BulkInsert / best, and
+# "best" is of the minimal clients only. BASELINE_FLAGS: -D options of the baseline's runs alone (BASELINE=. with
+# BASELINE_FLAGS weighs one setting of this build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,9 +32,12 @@ ROUNDS=${ROUNDS:-3}
 THREADS=${THREADS:-1,2}
 STEPS=${STEPS:-"1:4096 64:16384 1024:32768"}
 PORT=${PORT:-} # empty: a free one
-CLIENTS=${CLIENTS:-"BulkInsert jdk socket python"}
+BASELINE=${BASELINE:-}
+BASELINE_FLAGS=${BASELINE_FLAGS:-}
+CLIENTS=${CLIENTS:-"BulkInsert ${BASELINE:+baseline }jdk socket python"}
 WIRE=${WIRE:-0}
 URL=${URL:-}
+COUCHDB=${COUCHDB:-0}
 export COUCHDB_USER=${COUCHDB_USER:-} COUCHDB_PASSWORD=${COUCHDB_PASSWORD:-}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
@@ -35,7 +45,13 @@ export COUCHDB_USER=${COUCHDB_USER:-} COUCHDB_PASSWORD=${COUCHDB_PASSWORD:-}
 if [ "$WIRE" = 1 ]; then
   command -v tcpdump >/dev/null || { echo "WIRE=1 needs tcpdump: apt-get install -y tcpdump" >&2; exit 1; }
 fi
-if [ -z "$URL" ]; then
+if [ "$COUCHDB" = 1 ]; then
+  out=$(mktemp -d /tmp/bulk-baseline.XXXXXX)
+  bench_start_couchdb "$out/node" bulkbaseline
+  trap 'bench_stop_couchdb "$out/node"' EXIT
+  server_pid=$couch
+  COUCHDB_USER=admin COUCHDB_PASSWORD=$COUCH_PASSWORD
+elif [ -z "$URL" ]; then
   bench_start_pouchdb bulk-baseline "$PORT"
   server_pid=$server
 else
@@ -59,6 +75,11 @@ else
 fi
 echo "target: $URL${COUCHDB_USER:+ as $COUCHDB_USER}; server process: ${server_pid:-not on this machine or not visible}"
 bench_classpath
+if [ -n "$BASELINE" ]; then
+  BASELINE=$(cd "$BASELINE" && pwd)
+  (cd "$BASELINE" && timeout "$LIMIT" mvn -q -B test-compile >>"$out/build.log" 2>&1) ||
+    { echo "BASELINE=$BASELINE does not build: see $out/build.log" >&2; exit 1; }
+fi
 
 results=$out/results.csv # round,client,B,T,docs/s,client CPU s,client JIT s,server CPU s
 echo "round,client,B,T,docs/s,client cpu,client jit,server cpu" >"$results"
@@ -72,12 +93,12 @@ collect() { # round client csv
         $col["client JIT (s)"] "," $col["server CPU (s)"] }' "$3" >>"$results"
 }
 
-bulkinsert() { # round B N csv
-  local log=$out/bulkinsert-$1-b$2.log report attempt
+bulkinsert() { # round B N csv [-D options]
+  local log=$out/bulkinsert-$1-b$2-${5:+baseline-}$(basename "$PWD").log report attempt
   for attempt in 1 2 3; do
     timeout "$LIMIT" $CLIENT_PIN mvn -q -B gatling:test -Dsimulation=BulkInsert -DbatchSizes="$2" -Dthreads="$THREADS" \
       -Ddocs="$3" -Dsingle=false -Dcouchdb.url="$URL" ${COUCHDB_USER:+-Dcouchdb.user="$COUCHDB_USER"} \
-      "$ONLY_GIVEN_TARGETS" >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
+      "$ONLY_GIVEN_TARGETS" ${5:-} >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
     # The run folder named in this run's own output: other runs may be writing to reports/ meanwhile.
     report=$(sed -n 's|^couchbench: summary: \(.*\)/summary.html$|\1|p' "$log" | tail -1)
     [ -n "$report" ] && break
@@ -103,6 +124,7 @@ run() { # round B N client
   fi
   case $4 in
     BulkInsert) bulkinsert "$1" "$2" "$3" "$csv" ;;
+    baseline) (cd "$BASELINE" && bulkinsert "$1" "$2" "$3" "$csv" "$BASELINE_FLAGS") ;;
     python) SERVER_PID=$server_pid timeout "$LIMIT" $CLIENT_PIN python3 bench/bulk_baseline.py "$URL" "$2" "$THREADS" "$3" >"$csv" ;;
     *) SERVER_PID=$server_pid timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.bulkinsert.BulkBaseline \
          "$URL" "$2" "$THREADS" "$3" "$4" >"$csv" ;;
@@ -148,15 +170,20 @@ awk -F, -v clients="$CLIENTS" -v steps="$STEPS" -f bench/stats.awk -f /dev/stdin
   function ms(list) { return list == "" ? "n/a" : sprintf("%.3f", median(list)) }
   END {
     n = split(clients, c, " ")
-    printf "%6s %3s", "B", "T"; for (j = 1; j <= n; j++) printf " %11s", c[j]; printf " %13s %10s\n", "BulkInsert/best", "range"
+    baseline = 0; for (j = 1; j <= n; j++) if (c[j] == "baseline") baseline = 1
+    printf "%6s %3s", "B", "T"; for (j = 1; j <= n; j++) printf " %11s", c[j]; printf " %13s %10s", "BulkInsert/best", "range"
+    if (baseline) printf " %19s %10s", "BulkInsert/baseline", "range"; printf "\n"
     for (i = 1; i <= k; i++) {
       key = keys[i]; split(key, bt, ","); ratios = ""
       printf "%6d %3d", bt[1], bt[2]; for (j = 1; j <= n; j++) printf " %11.0f", median(rate[c[j], key])
       for (r in rounds) {
-        best = 0; for (j = 1; j <= n; j++) if (c[j] != "BulkInsert" && byRound[r, c[j], key] > best) best = byRound[r, c[j], key]
+        best = 0; for (j = 1; j <= n; j++) if (c[j] != "BulkInsert" && c[j] != "baseline" && byRound[r, c[j], key] > best) best = byRound[r, c[j], key]
         if (best > 0 && byRound[r, "BulkInsert", key] != "") ratios = ratios " " byRound[r, "BulkInsert", key] / best
+        if (byRound[r, "baseline", key] > 0 && byRound[r, "BulkInsert", key] != "") againstBaseline = againstBaseline " " byRound[r, "BulkInsert", key] / byRound[r, "baseline", key]
       }
-      if (ratios == "") printf " %15s %10s\n", "n/a", "" ; else printf " %15.2f %10s\n", median(ratios), spread(ratios)
+      if (ratios == "") printf " %15s %10s", "n/a", "" ; else printf " %15.2f %10s", median(ratios), spread(ratios)
+      if (baseline) { if (againstBaseline == "") printf " %19s %10s", "n/a", ""; else printf " %19.2f %10s", median(againstBaseline), spread(againstBaseline) }
+      printf "\n"; againstBaseline = ""
     }
     print ""
     printf "%6s %3s %-10s %12s %12s %12s\n", "B", "T", "client", "client ms", "of it JIT", "server ms"

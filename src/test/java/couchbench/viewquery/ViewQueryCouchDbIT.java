@@ -21,6 +21,11 @@ class ViewQueryCouchDbIT {
   @Test
   void shouldFollowAnIndexBuildLongerThanTheReplyTimeoutWithItsProgressFromActiveTasks() throws Exception {
     String url = COUCHDB.node().url();
+    // CouchDB's background indexer (ken) starts a view's build as soon as its design document is saved, and finished
+    // this one before the run's JVM had started (first query 0.12 s). Without channels it starts none: the run's
+    // first query starts the build, and waits for it, as on a server whose indexer is busy elsewhere.
+    COUCHDB.node().request("PUT", "/_node/_local/_config/ken/batch_channels", "\"0\"");
+    COUCHDB.node().request("PUT", "/_node/_local/_config/ken/incremental_channels", "\"0\"");
     SlowView.create(new CouchDbClient(new CouchTarget(url, Optional.of(new Credentials(RealCouchDb.USER,
         RealCouchDb.PASSWORD)), false)), "viewquery_slow");
 
