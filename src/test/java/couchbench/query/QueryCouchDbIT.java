@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Query against a real Apache CouchDB 3.5 node, started once for the class: 20,000 orders in a global and a
+ * Query against a real Apache CouchDB 3.5 node, started once for the class: 10,000 orders in a global and a
  * partitioned database, every query class asked every way it has in both, with writes between, every answer right;
  * each index's build timed and followed in _active_tasks; what the server examined per result, as it says.
  */
@@ -29,9 +29,9 @@ class QueryCouchDbIT {
   static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
 
   @Test
-  void shouldAnswerEveryQueryClassRightEveryWayInAGlobalAndAPartitionedDatabaseOf20000Orders() throws Exception {
+  void shouldAnswerEveryQueryClassRightEveryWayInAGlobalAndAPartitionedDatabaseOf10000Orders() throws Exception {
     // 10 classes and writes, a share each: 2 users of 220 requests ask each of the 58 ways and databases at least once.
-    GatlingRun.Result run = GatlingRun.run("Query", COUCHDB.runProperties(Map.of("docs", "20000", "partitioned",
+    GatlingRun.Result run = GatlingRun.run("Query", COUCHDB.runProperties(Map.of("docs", "10000", "partitioned",
         "both", "users", "2", "requests", "220", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,"
             + "scan:1,page:1,sum:1,write:1")), TIMEOUT);
 
@@ -57,14 +57,14 @@ class QueryCouchDbIT {
       assertTrue(build.path("indexBytes").asLong() > 0, "the index's size on disk: " + build);
     }
     assertTrue(figures.path("builds").findValues("samplesSeen").stream().anyMatch(seen -> seen.asInt() > 0),
-        "a build of 20,000 documents is seen in _active_tasks: " + figures.path("builds"));
+        "a build of 10,000 documents is seen in _active_tasks: " + figures.path("builds"));
 
     Map<String, JsonNode> work = new HashMap<>();
     figures.path("work").forEach(counts -> work.put(counts.path("request").asText(), counts));
-    // Without an index, the global database is read whole; a partition holds one customer's 200 orders.
+    // Without an index, the global database is read whole; a partition holds one customer's 200 orders (-Downers is docs / 200).
     JsonNode globalScan = work.get("scan / mango / global");
     JsonNode partitionScan = work.get("scan / mango / partitioned");
-    assertTrue(perReply(globalScan, "docsExamined") >= 20_000, globalScan.toString());
+    assertTrue(perReply(globalScan, "docsExamined") >= 10_000, globalScan.toString());
     assertTrue(perReply(partitionScan, "docsExamined") <= 200, partitionScan.toString());
     assertEquals(work.get("equality / mango / global").path("replies").asLong(),
         work.get("equality / mango / global").path("warnings").asLong(), "no index: each reply says so");
