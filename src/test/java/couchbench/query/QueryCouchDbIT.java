@@ -61,7 +61,8 @@ class QueryCouchDbIT {
 
     Map<String, JsonNode> work = new HashMap<>();
     figures.path("work").forEach(counts -> work.put(counts.path("request").asText(), counts));
-    // Without an index, the global database is read whole; a partition holds one customer's 200 orders (-Downers is docs / 200).
+    // Without an index, the global database is read whole; a partition holds one customer's 200 orders (-Downers is
+    // docs / 200).
     JsonNode globalScan = work.get("scan / mango / global");
     JsonNode partitionScan = work.get("scan / mango / partitioned");
     assertTrue(perReply(globalScan, "docsExamined") >= 10_000, globalScan.toString());
