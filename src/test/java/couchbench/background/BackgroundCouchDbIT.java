@@ -62,9 +62,11 @@ class BackgroundCouchDbIT {
         + "\"function (doc) { emit(doc._id, null); }\"}}}").statusCode());
     assertEquals(200, send("GET", "/background_it/_design/kept/_view/ids?limit=1", "").statusCode());
 
-    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "28",
+    // Each task takes seconds to over ten on a busy machine (the replication ended past 28 s of load once): the load
+    // lasts long enough for both to end, which the test checks.
+    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "45",
         "keyFile", keyFile.toString(), "database", "background_it", "background", "compact,replicate",
-        "backgroundAt", "3", "backgroundGap", "3")), TIMEOUT);
+        "backgroundAt", "3", "backgroundGap", "2")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
     assertTrue(run.output().contains("couchbench: background: POST /background_it/_compact, then"
