@@ -7,7 +7,6 @@ import couchbench.results.LoadSeconds;
 import couchbench.results.RunOutput;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.LongStream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -112,26 +111,20 @@ public final class BackgroundPage {
       long to, long second0) {
     Histogram times = new Histogram(3);
     long requests = 0;
+    int counted = 0;
+    // The load's seconds include those without a request (a stall is a second at 0/s), as seconds.csv lists them.
     for (LoadSeconds.Second second : seconds) {
-      if (holds(from, to, second.epochSecond())) {
+      long middle = second.epochSecond() * 1000 + 500;
+      if (middle >= from && middle < to) {
         times.add(second.okTimes());
         requests += second.ok() + second.ko();
+        counted++;
       }
     }
-    // Every second whose middle is in the window counts, one without a request too (a stall is a second at 0/s), as
-    // seconds.csv lists it.
-    long counted = LongStream.rangeClosed(Math.floorDiv(from, 1000), Math.floorDiv(to, 1000))
-        .filter(second -> holds(from, to, second)).count();
     boolean any = times.getTotalCount() > 0;
     return table.row(task, which, at(from, second0), at(to, second0), counted > 0 ? (double) requests / counted : null,
         any ? millis(times, 50) : null, any ? millis(times, 99) : null, any ? millis(times, 99.9) : null,
         any ? times.getMaxValue() / 1e6 : null);
-  }
-
-  // A window holds the seconds whose middle falls in it.
-  private static boolean holds(long fromMillis, long toMillis, long epochSecond) {
-    long middle = epochSecond * 1000 + 500;
-    return middle >= fromMillis && middle < toMillis;
   }
 
   // Seconds into the load, on the seconds charts' axis: second 0 is the run clock's second the load started in.
