@@ -48,7 +48,7 @@ class ArchitectureTest {
       L9  merge  (simulations)
       L8  simulation
       L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
-      L6  requests
+      L6  requests  variants
       L5  resources  curve  history  background
       L4  run
       L3  couchdb  results

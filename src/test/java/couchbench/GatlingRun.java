@@ -143,6 +143,22 @@ public final class GatlingRun {
         Files.createDirectories(Path.of("target", "it-runs"))
             .resolve(simulation.toLowerCase() + "-" + System.nanoTime())
             .toAbsolutePath();
+    return start(simulation, properties, environment, jvmOptions, resultsRoot);
+  }
+
+  /**
+   * Starts one simulation whose results go to a folder the test names, e.g. that of an earlier run whose files the
+   * run is to find there (a restore file, -Dbaseline=last), and returns at once.
+   *
+   * @param simulation the simulation's class name
+   * @param properties -D properties for the run
+   * @param environment variables added to the run's environment
+   * @param jvmOptions given after the default -Xmx512m
+   * @param resultsRoot the results folder, given to Gatling and to couchbench
+   * @return the running simulation
+   */
+  public static Running start(String simulation, Map<String, String> properties,
+      Map<String, String> environment, List<String> jvmOptions, Path resultsRoot) throws IOException {
     Files.createDirectories(resultsRoot);
     Path log = resultsRoot.resolveSibling(resultsRoot.getFileName() + ".log");
     List<String> command = new ArrayList<>();

@@ -19,6 +19,8 @@ import couchbench.startup.Startup;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
 import couchbench.targets.Targets;
+import couchbench.variants.RestoreFile;
+import couchbench.variants.VariantsRun;
 import io.gatling.core.scenario.SimulationParams;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Simulation;
@@ -58,6 +60,11 @@ public abstract class CouchbenchSimulation extends Simulation {
   /** The run's settings, printed once (passwords masked). */
   protected final Settings settings = RunStart.settings();
 
+  {
+    // With -Dvariants this JVM runs the rounds as runs of their own, judges them and exits: nothing below is made.
+    VariantsRun.conductIfAsked(getClass().getName(), settings);
+  }
+
   /** What the run leaves beside Gatling's report: summary.html, results.json, histograms.hlog. */
   protected final RunOutput run = orExit(() -> RunOutput.of(getClass(), settings));
 
@@ -94,7 +101,11 @@ public abstract class CouchbenchSimulation extends Simulation {
    *     node), or a local stand-in started for the run
    */
   protected final CouchTarget couchdbTarget() {
-    couchTarget = Optional.of(orExit(() -> Targets.couchdb(settings)));
+    couchTarget = Optional.of(orExit(() -> {
+      CouchTarget target = Targets.couchdb(settings);
+      RestoreFile.restoreIfLeft(target);
+      return target;
+    }));
     return couchTarget.get();
   }
 

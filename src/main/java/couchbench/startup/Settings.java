@@ -44,6 +44,16 @@ public final class Settings {
   }
 
   /**
+   * @param overrides properties that replace or add to these settings' own, e.g. a variant's couchdb.url
+   * @return settings of the same environment with them
+   */
+  public Settings with(Map<String, String> overrides) {
+    Map<String, String> changed = new HashMap<>(properties);
+    changed.putAll(overrides);
+    return new Settings(changed, environment);
+  }
+
+  /**
    * @param name a run parameter, e.g. "docs"
    * @param defaultValue the value when it is not set
    * @return its value, or the default

@@ -1,0 +1,139 @@
+package couchbench.variants;
+
+import couchbench.startup.Console;
+import couchbench.targets.CouchTarget;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The CouchDB settings variants change, kept safe: each one's value on every node read before the first change and
+ * written to a {@link RestoreFile}; a variant's values applied before its rounds and read back (a setting that did not
+ * take stops the run); the originals put back after the last round, on failure and on Ctrl-C ({@link #restore}).
+ */
+final class ConfigGuard {
+
+  /**
+   * Settings CouchDB reads only as it starts a process that uses them: the JavaScript engine is chosen when a query
+   * server process starts, and idle ones are pooled and reused, so that a change reaches the views only once the
+   * pooled processes are gone. The node is restarted after a change of one of these.
+   */
+  static final Set<ConfigKey> NEED_A_RESTART = Set.of(new ConfigKey("couchdb", "js_engine"));
+
+  private final Set<ConfigKey> keys;
+  private final Map<String, ServerConfig> servers;
+  private final Map<String, RestoreFile> originals;
+  private boolean restored;
+
+  private ConfigGuard(Set<ConfigKey> keys, Map<String, ServerConfig> servers, Map<String, RestoreFile> originals) {
+    this.keys = keys;
+    this.servers = servers;
+    this.originals = originals;
+  }
+
+  /**
+   * Reads the settings' values on every node of every server, after putting back what a killed run left, and writes
+   * each server's restore file before anything is changed.
+   *
+   * @param targets the servers the variants load
+   * @param keys the settings some variant changes
+   * @return the guard
+   * @throws VariantsException for a server without _config, a login that is not an admin's, a setting CouchDB does
+   *     not know
+   */
+  static ConfigGuard take(List<CouchTarget> targets, Set<ConfigKey> keys) {
+    Map<String, ServerConfig> servers = new LinkedHashMap<>();
+    Map<String, RestoreFile> originals = new LinkedHashMap<>();
+    for (CouchTarget target : targets) {
+      if (servers.containsKey(target.baseUrl())) {
+        continue;
+      }
+      RestoreFile.restoreIfLeft(target);
+      ServerConfig config = ServerConfig.of(target);
+      keys.forEach(config::checkKnown);
+      List<RestoreFile.Original> found = new ArrayList<>();
+      for (String node : config.nodes()) {
+        for (ConfigKey key : keys) {
+          found.add(new RestoreFile.Original(node, key.section(), key.key(), config.value(node, key).orElse(null)));
+        }
+      }
+      RestoreFile file = new RestoreFile(target.baseUrl(), ProcessHandle.current().pid(), List.copyOf(found));
+      file.write();
+      servers.put(target.baseUrl(), config);
+      originals.put(target.baseUrl(), file);
+    }
+    return new ConfigGuard(keys, servers, originals);
+  }
+
+  /**
+   * Sets every setting on every node of the server to the variant's value, or to the original where the variant gives
+   * none, and reads each back; restarts the nodes where a setting that needs it changed.
+   *
+   * @param variant the variant whose rounds come next
+   * @param target the server they load
+   * @throws VariantsException when a setting is refused or does not read back as set
+   */
+  void apply(Variant variant, CouchTarget target) {
+    ServerConfig config = servers.get(target.baseUrl());
+    boolean restart = false;
+    for (RestoreFile.Original original : originals.get(target.baseUrl()).settings()) {
+      ConfigKey key = original.configKey();
+      Optional<String> wanted = Optional.ofNullable(variant.config().get(key)).or(original::original);
+      Optional<String> now = config.value(original.node(), key);
+      if (now.equals(wanted)) {
+        continue;
+      }
+      config.set(original.node(), key, wanted);
+      Optional<String> readBack = config.value(original.node(), key);
+      if (!readBack.equals(wanted)) {
+        throw new VariantsException("variant " + variant.name() + ": " + key + " did not take on node "
+            + original.node() + " of " + config.server() + ": set to " + wanted.orElse("(its default)")
+            + ", it reads back " + readBack.orElse("(none)"));
+      }
+      restart |= NEED_A_RESTART.contains(key);
+    }
+    if (restart) {
+      Console.say("variant " + variant.name() + ": restarting " + config.server() + " so that "
+          + NEED_A_RESTART.stream().filter(keys::contains).map(ConfigKey::toString).collect(Collectors.joining(", "))
+          + " takes effect");
+      config.restart();
+    }
+  }
+
+  /**
+   * Puts every setting back as it was found on every node, says so in one line per server, and removes the restore
+   * files; does nothing the second time. A server that cannot be reached keeps its restore file, for the next run.
+   */
+  synchronized void restore() {
+    if (restored) {
+      return;
+    }
+    restored = true;
+    originals.forEach((server, file) -> {
+      ServerConfig config = servers.get(server);
+      try {
+        boolean restart = false;
+        for (RestoreFile.Original original : file.settings()) {
+          if (!config.value(original.node(), original.configKey()).equals(original.original())) {
+            config.set(original.node(), original.configKey(), original.original());
+            restart |= NEED_A_RESTART.contains(original.configKey());
+          }
+        }
+        if (restart) {
+          config.restart();
+        }
+        file.remove();
+        Console.say("settings of " + config.server() + " restored: " + file.settings().stream()
+            .map(original -> original.configKey() + " = " + original.original().orElse("(its default)"))
+            .distinct().collect(Collectors.joining(", ")));
+      } catch (RuntimeException e) {
+        Console.say("settings of " + config.server() + " NOT restored (" + e.getMessage() + "): the next run against"
+            + " it restores them from " + RestoreFile.path(server));
+      }
+    });
+  }
+}

@@ -1,0 +1,146 @@
+package couchbench.variants;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.GatlingRun;
+import couchbench.targets.RealCouchDb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A CouchDB setting as variants on a real Apache CouchDB 3.5 node: each variant's value applied through _config before
+ * its rounds and read back, and the original restored after the run, after Ctrl-C, and (from the restore file) by the
+ * next run after a kill -9.
+ */
+class VariantsCouchDbIT {
+
+  private static final Duration STALL = Duration.ofMinutes(2);
+  private static final String SETTING = "/_node/_local/_config/couchdb/max_dbs_open";
+  private static final String NONE = "(none)";
+  private static final String VARIANTS = "small:config.couchdb.max_dbs_open=123;large:config.couchdb.max_dbs_open=4567";
+
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
+
+  /** BulkInsert's smallest sweep: one step of docs documents, so that a round takes a few seconds. */
+  private static Map<String, String> bulkInsert(int docs, String variants) {
+    Map<String, String> more = new HashMap<>(Map.of("batchSizes", "64", "threads", "1", "docs",
+        String.valueOf(docs), "single", "false", "warmup", "0"));
+    if (variants != null) {
+      more.put("variants", variants);
+    }
+    return COUCHDB.runProperties(more);
+  }
+
+  /** @return the setting's value on the node as JSON, e.g. "\"123\"", or NONE where the node has no value of its own */
+  private static String setting() {
+    try {
+      return COUCHDB.node().request("GET", SETTING, null).strip();
+    } catch (IllegalStateException e) {
+      if (e.getMessage().contains(": 404 ")) {
+        return NONE;
+      }
+      throw e;
+    }
+  }
+
+  private static Path restoreFile(Path resultsRoot) {
+    return resultsRoot.resolve(RestoreFile.FOLDER).resolve(COUCHDB.node().url().replaceAll("[^A-Za-z0-9.]+", "-")
+        + ".json");
+  }
+
+  @Test
+  void shouldApplyEachVariantsValueBeforeItsRoundsAndRestoreTheOriginalAfter() throws Exception {
+    try {
+      COUCHDB.node().request("DELETE", SETTING, null);
+    } catch (IllegalStateException notSet) {
+      // none to remove
+    }
+    String original = setting();
+    assertEquals(NONE, original, "no value of the node's own: the run removes the variants' when it restores");
+    Set<String> seen = new ConcurrentSkipListSet<>();
+    Thread watcher = new Thread(() -> {
+      while (!Thread.currentThread().isInterrupted()) {
+        seen.add(setting());
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    watcher.start();
+    GatlingRun.Result run;
+    try {
+      run = GatlingRun.run("BulkInsert", bulkInsert(20_000, VARIANTS), STALL);
+    } finally {
+      watcher.interrupt();
+      watcher.join();
+    }
+
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(seen.containsAll(List.of("\"123\"", "\"4567\"")), "each variant's value on the server: " + seen);
+    assertEquals(original, setting(), "the original back after the run");
+    assertFalse(Files.exists(restoreFile(run.resultsRoot())), "the restore file removed once restored");
+    assertTrue(run.output().contains("restored: [couchdb] max_dbs_open = (its default)"), run.output());
+    assertTrue(run.output().contains("-Drounds=1: one round of each variant, so no verdict"), run.output());
+    Path folder = run.requireRunFolder();
+    String large = Files.readString(folder.resolve(VariantsReport.FILE));
+    assertTrue(large.contains("\"config.couchdb.max_dbs_open\" : \"4567\""), large);
+  }
+
+  @Test
+  void shouldRestoreTheOriginalWhenTheRunIsStoppedWithCtrlC() throws Exception {
+    COUCHDB.node().request("PUT", SETTING, "\"500\"");
+    String original = setting();
+    GatlingRun.Running run = GatlingRun.start("BulkInsert", bulkInsert(2_000_000, VARIANTS), Map.of(), List.of());
+    run.awaitLine("couchbench: step 1/1: bulk B=64 T=1 .*", STALL);
+    assertEquals("\"123\"", setting(), "the first variant's value while its round runs");
+    List<ProcessHandle> round = run.process().descendants().toList();
+    assertTrue(round.stream().anyMatch(ProcessHandle::isAlive), "the round runs in a JVM of its own");
+
+    new ProcessBuilder("kill", "-INT", String.valueOf(run.process().pid())).start().waitFor();
+    assertTrue(run.process().waitFor(60, TimeUnit.SECONDS), "the run ends on Ctrl-C\n" + run.output());
+
+    assertEquals(original, setting(), "the original back after Ctrl-C\n" + run.output());
+    assertTrue(run.output().contains("restored: [couchdb] max_dbs_open"), run.output());
+    for (ProcessHandle process : round) {
+      assertTrue(process.onExit().get(30, TimeUnit.SECONDS) != null, "the round's JVM stopped too");
+    }
+  }
+
+  @Test
+  void shouldHaveTheNextRunRestoreWhatARunKilledWithSigkillLeft() throws Exception {
+    COUCHDB.node().request("PUT", SETTING, "\"500\"");
+    String original = setting();
+    GatlingRun.Running killed = GatlingRun.start("BulkInsert", bulkInsert(2_000_000, VARIANTS), Map.of(), List.of());
+    killed.awaitLine("couchbench: step 1/1: bulk B=64 T=1 .*", STALL);
+    List<ProcessHandle> round = killed.process().descendants().toList();
+    killed.process().destroyForcibly().waitFor();
+    round.forEach(ProcessHandle::destroyForcibly);
+    Path resultsRoot = killed.output().lines().filter(line -> line.startsWith("couchbench: run folder: "))
+        .map(line -> Path.of(line.substring("couchbench: run folder: ".length())).getParent()).findFirst()
+        .orElseThrow();
+    assertEquals("\"123\"", setting(), "the killed run could not restore");
+    assertTrue(Files.exists(restoreFile(resultsRoot)), "it left its restore file under " + resultsRoot);
+
+    GatlingRun.Result run = GatlingRun.start("BulkInsert", bulkInsert(1_000, null), Map.of(), List.of(), resultsRoot)
+        .finish(STALL);
+
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains(" restored first, from " + restoreFile(resultsRoot)), run.output());
+    assertEquals(original, setting(), "the original back before the next run's load");
+    assertFalse(Files.exists(restoreFile(resultsRoot)), "the restore file removed once applied");
+  }
+}
