@@ -13,6 +13,7 @@
 #   CLIENTS="BulkInsert socket" WIRE=1 ROUNDS=1 bench/bulk-baseline.sh   # some clients; WIRE=1: tcpdump each run
 #   BASELINE=/tmp/before CLIENTS="BulkInsert baseline python" bench/bulk-baseline.sh   # another build beside this one
 #   BASELINE=. BASELINE_FLAGS=-DsampleServers=false CLIENTS="BulkInsert baseline" bench/bulk-baseline.sh   # a setting
+#   WARMUP=1 COUCHDB=1 bench/bulk-baseline.sh              # one round first, every client once, counted nowhere
 #
 # About 8 minutes with the defaults on 2 cores, 13 with ROUNDS=5.
 # STEPS is a list of B:N, N documents per step at batch size B: one N for all B would make the B=1
@@ -29,6 +30,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-3}
+WARMUP=${WARMUP:-0} # rounds run first and counted nowhere: a fresh server's first writes are not its steady ones
 THREADS=${THREADS:-1,2}
 STEPS=${STEPS:-"1:4096 64:16384 1024:32768"}
 PORT=${PORT:-} # empty: a free one
@@ -129,7 +131,7 @@ run() { # round B N client
     *) SERVER_PID=$server_pid timeout "$LIMIT" $CLIENT_PIN java -cp "$classpath" couchbench.bulkinsert.BulkBaseline \
          "$URL" "$2" "$THREADS" "$3" "$4" >"$csv" ;;
   esac
-  collect "$1" "$4" "$csv"
+  [ "$1" -le 0 ] || collect "$1" "$4" "$csv"
   if [ -n "$capture" ]; then
     sleep 1
     kill "$capture"
@@ -144,11 +146,12 @@ run() { # round B N client
 
 started=$SECONDS
 read -ra clients <<<"$CLIENTS"
-for round in $(seq "$ROUNDS"); do
+for round in $(seq $((1 - WARMUP)) "$ROUNDS"); do
   for step in $STEPS; do
     b=${step%%:*}
     n=${step##*:}
-    echo "round $round/$ROUNDS, B=$b, $n docs per step ($((SECONDS - started)) s so far)"
+    if [ "$round" -le 0 ]; then echo "warm-up round, B=$b, counted nowhere"
+    else echo "round $round/$ROUNDS, B=$b, $n docs per step ($((SECONDS - started)) s so far)"; fi
     # Alternate the order, so that no client always runs first on a warming or cooling machine.
     if [ $((round % 2)) -eq 1 ]; then order=("${clients[@]}"); else order=(); for c in "${clients[@]}"; do order=("$c" "${order[@]}"); done; fi
     for client in "${order[@]}"; do run "$round" "$b" "$n" "$client"; done
