@@ -17,20 +17,11 @@ import java.util.stream.Collectors;
  */
 final class ConfigGuard {
 
-  /**
-   * Settings CouchDB reads only as it starts a process that uses them: the JavaScript engine is chosen when a query
-   * server process starts, and idle ones are pooled and reused, so that a change reaches the views only once the
-   * pooled processes are gone. The node is restarted after a change of one of these.
-   */
-  static final Set<ConfigKey> NEED_A_RESTART = Set.of(new ConfigKey("couchdb", "js_engine"));
-
-  private final Set<ConfigKey> keys;
   private final Map<String, ServerConfig> servers;
   private final Map<String, RestoreFile> originals;
   private boolean restored;
 
-  private ConfigGuard(Set<ConfigKey> keys, Map<String, ServerConfig> servers, Map<String, RestoreFile> originals) {
-    this.keys = keys;
+  private ConfigGuard(Map<String, ServerConfig> servers, Map<String, RestoreFile> originals) {
     this.servers = servers;
     this.originals = originals;
   }
@@ -66,12 +57,13 @@ final class ConfigGuard {
       servers.put(target.baseUrl(), config);
       originals.put(target.baseUrl(), file);
     }
-    return new ConfigGuard(keys, servers, originals);
+    return new ConfigGuard(servers, originals);
   }
 
   /**
    * Sets every setting on every node of the server to the variant's value, or to the original where the variant gives
-   * none, and reads each back; restarts the nodes where a setting that needs it changed.
+   * none, and reads each back. CouchDB applies a change at once: a change of [couchdb] js_engine ends the pooled query
+   * server processes, and the next view runs in the new engine (checked on CouchDB 3.5: docs/variants.md).
    *
    * @param variant the variant whose rounds come next
    * @param target the server they load
@@ -79,7 +71,6 @@ final class ConfigGuard {
    */
   void apply(Variant variant, CouchTarget target) {
     ServerConfig config = servers.get(target.baseUrl());
-    boolean restart = false;
     for (RestoreFile.Original original : originals.get(target.baseUrl()).settings()) {
       ConfigKey key = original.configKey();
       Optional<String> wanted = Optional.ofNullable(variant.config().get(key)).or(original::original);
@@ -94,13 +85,6 @@ final class ConfigGuard {
             + original.node() + " of " + config.server() + ": set to " + wanted.orElse("(its default)")
             + ", it reads back " + readBack.orElse("(none)"));
       }
-      restart |= NEED_A_RESTART.contains(key);
-    }
-    if (restart) {
-      Console.say("variant " + variant.name() + ": restarting " + config.server() + " so that "
-          + NEED_A_RESTART.stream().filter(keys::contains).map(ConfigKey::toString).collect(Collectors.joining(", "))
-          + " takes effect");
-      config.restart();
     }
   }
 
@@ -116,15 +100,10 @@ final class ConfigGuard {
     originals.forEach((server, file) -> {
       ServerConfig config = servers.get(server);
       try {
-        boolean restart = false;
         for (RestoreFile.Original original : file.settings()) {
           if (!config.value(original.node(), original.configKey()).equals(original.original())) {
             config.set(original.node(), original.configKey(), original.original());
-            restart |= NEED_A_RESTART.contains(original.configKey());
           }
-        }
-        if (restart) {
-          config.restart();
         }
         file.remove();
         Console.say("settings of " + config.server() + " restored: " + file.settings().stream()

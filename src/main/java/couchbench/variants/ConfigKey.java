@@ -2,6 +2,7 @@ package couchbench.variants;
 
 import couchbench.startup.SettingsException;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A setting of a CouchDB server, as {@code /_node/<node>/_config/<section>/<key>} names it.
@@ -10,6 +11,11 @@ import java.util.Locale;
  * @param key e.g. "js_engine"
  */
 record ConfigKey(String section, String key) {
+
+  /** Settings CouchDB reads as it starts: where it listens and where its files are. */
+  private static final Set<ConfigKey> READ_AT_START = Set.of(new ConfigKey("chttpd", "port"),
+      new ConfigKey("chttpd", "bind_address"), new ConfigKey("couchdb", "database_dir"),
+      new ConfigKey("couchdb", "view_index_dir"));
 
   /**
    * @param setting a variant's setting, e.g. "config.couchdb.js_engine"
@@ -30,6 +36,11 @@ record ConfigKey(String section, String key) {
         || key.section.startsWith("jwt_keys")) {
       throw new SettingsException("-Dvariants: " + setting + " is a secret, which couchbench does not vary: its"
           + " values would be written to the page and to the restore file");
+    }
+    if (READ_AT_START.contains(key)) {
+      throw new SettingsException("-Dvariants: " + setting + " is read as CouchDB starts: a change takes effect only"
+          + " after a restart, whose cold server each round would measure; compare two servers instead, each a"
+          + " variant's couchdb.url");
     }
     return key;
   }

@@ -127,32 +127,6 @@ final class ServerConfig {
         + " default.ini has no such key; check the section and key against CouchDB's configuration reference");
   }
 
-  /**
-   * Restarts every node, for a setting that takes effect only then, and waits until the server answers again.
-   *
-   * @throws VariantsException when a node does not come back
-   */
-  void restart() {
-    for (String node : nodes) {
-      send("POST", "/_node/" + node + "/_restart", "");
-    }
-    long deadline = System.nanoTime() + client.waits().reply().toNanos() * 4;
-    while (System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(500);
-        if (client.get("/_up").status() == 200) {
-          return;
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      } catch (RuntimeException notUpYet) {
-        // refused while the node restarts
-      }
-    }
-    throw new VariantsException(server() + " did not answer GET /_up again after POST /_node/<node>/_restart");
-  }
-
   private static String path(String node, ConfigKey key) {
     return "/_node/" + node + "/_config" + key.path();
   }

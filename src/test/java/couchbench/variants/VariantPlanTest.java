@@ -66,6 +66,7 @@ class VariantPlanTest {
     assertTrue(refusal("a:config.max_dbs_open=1;b").contains("is not a CouchDB setting: give config.<section>.<key>"));
     assertTrue(refusal("a:config.admins.bob=secret;b").contains("is a secret, which couchbench does not vary"));
     assertTrue(refusal("a:memcache.servers;b").contains("is not name=value"));
+    assertTrue(refusal("a:config.chttpd.port=5985;b").contains("is read as CouchDB starts"));
     assertTrue(refusal("a;b", "injector", "1/2").contains("cannot go with -Dinjector=1/2"));
     assertTrue(refusal("a;b", "targets", "auto").contains("cannot go with -Dtargets=auto: a staircase"));
     assertTrue(refusal("a;b", "baseline", "last").contains("judged against the first variant of the same run"));
