@@ -37,8 +37,8 @@ sealed interface Block {
     }
   }
 
-  /** A table, with its CSV beside the page. */
-  record TableBlock(String caption, Table table) implements Block {
+  /** A table, with its CSV beside the page; one that leads stays with the page's opening lines, above the charts. */
+  record TableBlock(String caption, Table table, boolean leads) implements Block {
     @Override
     public void render(StringBuilder html, Map<String, byte[]> files, Set<String> slugs) {
       String csv = unique(slugs, Html.slug(caption, "table")) + ".csv";

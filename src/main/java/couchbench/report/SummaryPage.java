@@ -16,8 +16,9 @@ import java.util.Set;
  * A simulation's own summary: a self-contained {@code summary.html} (inline CSS, charts embedded
  * as data: URIs, so it opens offline) with a CSV beside it for every table and chart.
  * Immutable: every method returns a new page. The page opens with the paragraphs added before the first table, chart
- * or text block (what ran, against what, and warnings), then shows every chart, then the rest, each in the order
- * added: a reader sees the picture before the numbers behind it.
+ * or text block (what ran, against what, and warnings) and any leading table among them ({@link #leadingTable}: the
+ * answer the page is read for), then shows every chart, then the rest, each in the order added: a reader sees the
+ * picture before the numbers behind it.
  */
 public final class SummaryPage {
 
@@ -110,7 +111,19 @@ public final class SummaryPage {
    * @return a new page with the table
    */
   public SummaryPage table(String caption, Table table) {
-    return with(new Block.TableBlock(caption, table));
+    return with(new Block.TableBlock(caption, table, false));
+  }
+
+  /**
+   * Adds a table that opens the page, after its first lines and before the charts: the answer the page is read for
+   * (a run of variants' verdicts), which the charts then show round by round.
+   *
+   * @param caption the table's caption
+   * @param table the numbers
+   * @return a new page with the table
+   */
+  public SummaryPage leadingTable(String caption, Table table) {
+    return with(new Block.TableBlock(caption, table, true));
   }
 
   /**
@@ -213,7 +226,8 @@ public final class SummaryPage {
 
   private List<Block> chartsFirst() {
     int intro = 0;
-    while (intro < blocks.size() && blocks.get(intro) instanceof Block.Text) {
+    while (intro < blocks.size() && (blocks.get(intro) instanceof Block.Text
+        || blocks.get(intro) instanceof Block.TableBlock table && table.leads())) {
       intro++;
     }
     List<Block> ordered = new ArrayList<>(blocks.subList(0, intro));

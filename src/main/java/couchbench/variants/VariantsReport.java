@@ -60,7 +60,7 @@ final class VariantsReport {
           + " noise; give -Drounds=5 or more (a false verdict on a figure then has a chance of 1 in 126).");
     }
     page = page.warningsFirst(regressions);
-    page = page.table("Verdicts against " + first, verdictTable(variants, comparison));
+    page = page.leadingTable("Verdicts against " + first, verdictTable(variants, comparison));
     // A chart each: their numbers have columns of their own (each figure's unit).
     List<Comparison.Judged> drawn = headlinesFirst(comparison);
     if (drawn.size() > MAX_CHARTS) {
@@ -89,9 +89,10 @@ final class VariantsReport {
     }
     Table table = Table.of(columns.toArray(String[]::new));
     for (Comparison.Judged judged : headlinesFirst(comparison)) {
+      double scale = scale(judged);
       List<Object> cells = new ArrayList<>(List.of(judged.figure().figure(), judged.figure().subject(),
-          judged.figure().unit()));
-      judged.spreads().forEach(spread -> cells.add(spread == null ? "(none)" : spread(spread)));
+          unit(judged, scale)));
+      judged.spreads().forEach(spread -> cells.add(spread == null ? "(none)" : spread(spread, scale)));
       for (int v = 1; v < variants.size(); v++) {
         double ratio = judged.ratio(v);
         cells.add(Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.3f", ratio));
@@ -113,11 +114,9 @@ final class VariantsReport {
   }
 
   private static LineChart chart(List<Variant> variants, Comparison.Judged judged) {
-    double scale = judged.figure().micros() && judged.rounds().stream().flatMap(List::stream)
-        .anyMatch(value -> value >= 1000) ? 1000 : 1;
-    String unit = !judged.figure().micros() ? judged.figure().unit() : scale == 1 ? "µs" : "ms";
+    double scale = scale(judged);
     LineChart chart = LineChart.titled(judged.figure().figure() + ": " + judged.figure().subject())
-        .axes("round", judged.figure().figure() + " (" + unit + ")");
+        .axes("round", judged.figure().figure() + " (" + unit(judged, scale) + ")");
     for (int v = 0; v < variants.size(); v++) {
       List<Double> values = judged.rounds().get(v);
       if (!values.isEmpty()) {
@@ -128,9 +127,19 @@ final class VariantsReport {
     return chart;
   }
 
-  private static String spread(Spread spread) {
-    return spread.rounds() == 1 ? number(spread.median())
-        : number(spread.median()) + " (" + number(spread.min()) + "-" + number(spread.max()) + ")";
+  // A latency or time in ms where one of its values passes 1 ms, else in µs (the project's rule); others as they are.
+  private static double scale(Comparison.Judged judged) {
+    return judged.figure().micros() && judged.rounds().stream().flatMap(List::stream)
+        .anyMatch(value -> value >= 1000) ? 1000 : 1;
+  }
+
+  private static String unit(Comparison.Judged judged, double scale) {
+    return !judged.figure().micros() ? judged.figure().unit() : scale == 1 ? "µs" : "ms";
+  }
+
+  private static String spread(Spread spread, double scale) {
+    return spread.rounds() == 1 ? number(spread.median() / scale) : number(spread.median() / scale) + " ("
+        + number(spread.min() / scale) + "-" + number(spread.max() / scale) + ")";
   }
 
   private static String number(double value) {

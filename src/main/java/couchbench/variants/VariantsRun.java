@@ -102,14 +102,16 @@ public final class VariantsRun {
     if (plan.configKeys().isEmpty()) {
       return servers;
     }
+    Map<String, CouchTarget> byUrl = new LinkedHashMap<>();
     for (Variant variant : plan.variants()) {
       Settings its = settings.with(variant.properties());
-      if (its.value("couchdb.url").isEmpty()) {
+      Optional<String> url = its.value("couchdb.url");
+      if (url.isEmpty()) {
         throw new VariantsException("-Dvariants: variant " + variant.name() + " changes CouchDB settings ("
             + plan.configKeys().stream().map(ConfigKey::toString).collect(Collectors.joining(", ")) + ") of no"
             + " server: give -Dcouchdb.url, an Apache CouchDB 3.x you run, and a server admin's login");
       }
-      servers.put(variant, Targets.couchdb(its));
+      servers.put(variant, byUrl.computeIfAbsent(url.get(), any -> Targets.couchdb(its)));
     }
     return servers;
   }

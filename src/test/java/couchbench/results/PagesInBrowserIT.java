@@ -64,6 +64,9 @@ class PagesInBrowserIT {
         Future<?> memcacheLane = lanes.submit(() -> {
           run("MemSet", memcache, siege, Map.of("keyFile", keys.toString()));
           run("MemGet", memcache, siege, Map.of("keyFile", keys.toString()));
+          // Two variants of two rounds, an A/A run: the page of a run of variants, its verdicts and rounds' charts.
+          runAs("variants", "MemGet", memcache, siege, Map.of("keyFile", keys.toString(), "variants", "a;b",
+              "rounds", "2"));
           run("CouchVsMemcache", memcache, couchdb, siege,
               Map.of("fields", "2", "keyDir", work.resolve("vs").toString(), "database", "pages_vs"));
           return null;
@@ -114,7 +117,7 @@ class PagesInBrowserIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"MemSet", "MemGet", "CouchSet", "CouchGet", "CouchVsMemcache", "BulkInsert", "ViewQuery",
-      "AttachmentUpload", "compare", "merge", "history"})
+      "AttachmentUpload", "compare", "merge", "history", "variants"})
   void shouldOpenOfflineWithEveryImageNoConsoleErrorAndNoPageWiderThanTheWindow(String kind) throws Exception {
     Browser.Findings findings = browser.open(PAGES.get(kind));
 
@@ -122,7 +125,7 @@ class PagesInBrowserIT {
     assertEquals(Browser.WIDTH, findings.windowWidth());
     assertTrue(findings.fits(), kind + ": " + findings.pageWidth() + " px wide, the window " + findings.windowWidth());
     assertTrue(findings.clean(), kind + ": " + findings);
-    if (!List.of("compare", "merge", "history").contains(kind)) {
+    if (!List.of("compare", "merge", "history", "variants").contains(kind)) {
       String html = Files.readString(PAGES.get(kind));
       for (String chart : List.of("requests a second", "latency second by second")) {
         assertTrue(html.contains("alt=\"" + chart + "\""), kind + ": the run second by second, " + chart);
@@ -149,6 +152,12 @@ class PagesInBrowserIT {
 
   @SafeVarargs
   private static void run(String simulation, Map<String, String>... properties) throws Exception {
+    runAs(simulation, simulation, properties);
+  }
+
+  /** The same, its page kept as a kind of page of its own. */
+  @SafeVarargs
+  private static void runAs(String kind, String simulation, Map<String, String>... properties) throws Exception {
     Map<String, String> all = new LinkedHashMap<>();
     for (Map<String, String> some : properties) {
       all.putAll(some);
@@ -157,6 +166,6 @@ class PagesInBrowserIT {
     assertEquals(0, run.exitCode(), simulation + ": " + run.output());
     Path page = run.requireRunFolder().resolve("summary.html");
     assertTrue(Files.exists(page), simulation + " wrote summary.html");
-    PAGES.put(simulation, page);
+    PAGES.put(kind, page);
   }
 }

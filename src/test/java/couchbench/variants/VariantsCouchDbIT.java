@@ -143,4 +143,28 @@ class VariantsCouchDbIT {
     assertEquals(original, setting(), "the original back before the next run's load");
     assertFalse(Files.exists(restoreFile(resultsRoot)), "the restore file removed once applied");
   }
+
+  @Test
+  void shouldRefuseAMisspeltSettingAndALoginThatIsNotAServerAdminsInOneLineBeforeAnyRound() throws Exception {
+    GatlingRun.Result misspelt = GatlingRun.run("BulkInsert", bulkInsert(1_000,
+        "a:config.couchdb.max_dbs_opn=100;b"), STALL);
+
+    misspelt.assertStoppedBeforeLoad("couchbench: stopped: -Dvariants: [couchdb] max_dbs_opn is not a setting of"
+        + " CouchDB at " + COUCHDB.node().url() + " as admin: it answers GET /_node/" + COUCHDB.node().erlangName()
+        + "/_config/couchdb/max_dbs_opn with 404 (not_found: unknown_config_value), and CouchDB 3.5's default.ini"
+        + " has no such key; check the section and key against CouchDB's configuration reference");
+    assertFalse(misspelt.output().contains("variant a, round 1"), "no round ran");
+
+    COUCHDB.node().request("PUT", "/_users/org.couchdb.user:reader", "{\"name\": \"reader\", \"password\":"
+        + " \"reader-secret\", \"roles\": [], \"type\": \"user\"}");
+    Map<String, String> reader = bulkInsert(1_000, "a:config.couchdb.max_dbs_open=100;b");
+    reader.put("couchdb.user", "reader");
+    reader.put("couchdb.password", "reader-secret");
+    GatlingRun.Result notAdmin = GatlingRun.run("BulkInsert", reader, STALL);
+
+    assertEquals(1, notAdmin.exitCode(), notAdmin.output());
+    assertTrue(notAdmin.output().contains("refused user 'reader'"), notAdmin.output());
+    assertFalse(notAdmin.output().contains("reader-secret"), "never the password");
+    assertFalse(notAdmin.output().contains("variant a, round 1"), "no round ran");
+  }
 }

@@ -10,6 +10,7 @@ import couchbench.GatlingRun;
 import couchbench.history.Gate;
 import couchbench.results.ResultsFile;
 import couchbench.targets.MemcachedServer;
+import couchbench.targets.PouchDbServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -116,6 +117,18 @@ class VariantsIT {
       String page = Files.readString(folder.resolve("summary.html"));
       assertTrue(page.contains("Verdicts against direct"), page);
       assertTrue(page.contains("slow, round 3"), "a link to each round's run");
+    }
+  }
+
+  @Test
+  void shouldRefuseACouchDbSettingOfAServerWithoutConfigInOneLine() throws Exception {
+    try (PouchDbServer pouchdb = PouchDbServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("BulkInsert", Map.of("couchdb.url", pouchdb.url(), "batchSizes", "8",
+          "threads", "1", "docs", "16", "single", "false", "variants",
+          "a:config.couchdb.max_dbs_open=100;b:config.couchdb.max_dbs_open=200"), STALL);
+
+      run.assertStoppedBeforeLoad("config.<section>.<key> variants need an Apache CouchDB 3.x server, whose settings"
+          + " that API reads and changes (pouchdb-server has none)");
     }
   }
 }
