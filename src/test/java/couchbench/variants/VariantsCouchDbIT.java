@@ -100,13 +100,22 @@ class VariantsCouchDbIT {
     assertTrue(large.contains("\"config.couchdb.max_dbs_open\" : \"4567\""), large);
   }
 
+  /**
+   * Sets the node's own value (500), then starts a run of variants whose rounds outlast any test, and returns once its
+   * first round's load runs, the first variant's value applied.
+   */
+  private static GatlingRun.Running inTheFirstRound() throws Exception {
+    GatlingRun.Running run = GatlingRun.start("BulkInsert", bulkInsert(2_000_000, VARIANTS), Map.of(), List.of());
+    run.awaitLine("couchbench: step 1/1: bulk B=64 T=1 .*", STALL);
+    assertEquals("\"123\"", setting(), "the first variant's value while its round runs");
+    return run;
+  }
+
   @Test
   void shouldRestoreTheOriginalWhenTheRunIsStoppedWithCtrlC() throws Exception {
     COUCHDB.node().request("PUT", SETTING, "\"500\"");
     String original = setting();
-    GatlingRun.Running run = GatlingRun.start("BulkInsert", bulkInsert(2_000_000, VARIANTS), Map.of(), List.of());
-    run.awaitLine("couchbench: step 1/1: bulk B=64 T=1 .*", STALL);
-    assertEquals("\"123\"", setting(), "the first variant's value while its round runs");
+    GatlingRun.Running run = inTheFirstRound();
     List<ProcessHandle> round = run.process().descendants().toList();
     assertTrue(round.stream().anyMatch(ProcessHandle::isAlive), "the round runs in a JVM of its own");
 
@@ -124,8 +133,7 @@ class VariantsCouchDbIT {
   void shouldHaveTheNextRunRestoreWhatARunKilledWithSigkillLeft() throws Exception {
     COUCHDB.node().request("PUT", SETTING, "\"500\"");
     String original = setting();
-    GatlingRun.Running killed = GatlingRun.start("BulkInsert", bulkInsert(2_000_000, VARIANTS), Map.of(), List.of());
-    killed.awaitLine("couchbench: step 1/1: bulk B=64 T=1 .*", STALL);
+    GatlingRun.Running killed = inTheFirstRound();
     List<ProcessHandle> round = killed.process().descendants().toList();
     killed.process().destroyForcibly().waitFor();
     round.forEach(ProcessHandle::destroyForcibly);
