@@ -37,7 +37,7 @@ public record Verdict(String request, Figure figure, Spread baseline, Spread run
     double worse = baseline.median() == 0 ? 0
         : (higherIsWorse ? run.median() - baseline.median() : baseline.median() - run.median()) / baseline.median();
     boolean rounds = baseline.rounds() > 1 && run.rounds() > 1;
-    boolean apart = rounds && (higherIsWorse ? run.min() > baseline.max() : run.max() < baseline.min());
+    boolean apart = rounds && (higherIsWorse ? run.above(baseline) : run.below(baseline));
     return new Verdict(request, rule.figure(), baseline, run, worse, rule.fraction(), apart,
         worse > rule.fraction() && (apart || !rounds));
   }

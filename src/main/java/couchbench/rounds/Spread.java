@@ -38,6 +38,24 @@ public record Spread(double median, double min, double max, int rounds) {
   }
 
   /**
+   * The rounds of two spreads apart, the gate's rule of a difference (the Mann-Whitney U test at U = 0).
+   *
+   * @param other another figure's spread
+   * @return whether every round of this one is above every round of the other
+   */
+  public boolean above(Spread other) {
+    return min > other.max;
+  }
+
+  /**
+   * @param other another figure's spread
+   * @return whether every round of this one is below every round of the other
+   */
+  public boolean below(Spread other) {
+    return max < other.min;
+  }
+
+  /**
    * @param value a figure measured once
    * @return that figure as a spread of one round, no range
    */

@@ -67,19 +67,15 @@ record Comparison(List<String> variants, List<Judged> figures) {
      * @return its verdict against the first variant
      */
     Verdict verdict(int variant) {
-      List<Double> first = rounds.get(0);
-      List<Double> other = rounds.get(variant);
-      if (first.size() < 2 || other.size() < 2) {
+      if (rounds.get(0).size() < 2 || rounds.get(variant).size() < 2) {
         return Verdict.NOT_JUDGED;
       }
-      double firstMin = first.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-      double firstMax = first.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-      boolean above = other.stream().allMatch(value -> value > firstMax);
-      boolean below = other.stream().allMatch(value -> value < firstMin);
-      if (!above && !below) {
+      Spread first = Spread.of(rounds.get(0));
+      Spread other = Spread.of(rounds.get(variant));
+      if (!other.above(first) && !other.below(first)) {
         return Verdict.SAME;
       }
-      return above == figure.higherIsWorse() ? Verdict.WORSE : Verdict.BETTER;
+      return other.above(first) == figure.higherIsWorse() ? Verdict.WORSE : Verdict.BETTER;
     }
 
     /**

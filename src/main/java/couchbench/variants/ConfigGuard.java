@@ -45,13 +45,14 @@ final class ConfigGuard {
       }
       RestoreFile.restoreIfLeft(target);
       ServerConfig config = ServerConfig.of(target);
-      keys.forEach(config::checkKnown);
       List<RestoreFile.Original> found = new ArrayList<>();
       for (String node : config.nodes()) {
         for (ConfigKey key : keys) {
           found.add(new RestoreFile.Original(node, key.section(), key.key(), config.value(node, key).orElse(null)));
         }
       }
+      keys.stream().filter(key -> found.stream().noneMatch(original -> original.configKey().equals(key)
+          && original.value() != null)).forEach(config::checkKnownUnset);
       RestoreFile file = new RestoreFile(target.baseUrl(), ProcessHandle.current().pid(), List.copyOf(found));
       file.write();
       servers.put(target.baseUrl(), config);

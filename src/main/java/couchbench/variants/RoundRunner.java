@@ -1,6 +1,7 @@
 package couchbench.variants;
 
 import couchbench.rounds.Rounds;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -117,24 +118,26 @@ final class RoundRunner {
     }
   }
 
-  // As it comes, not line by line, so that a line still without its end (a progress line) shows when it is written.
+  // As it comes, not line by line, so that a line still without its end (a progress line) shows when it is written;
+  // the lines are kept as bytes until their end, so that a character split between two reads is read whole.
   private static Optional<Path> passOn(InputStream from, OutputStream to) {
     Optional<Path> folder = Optional.empty();
-    StringBuilder line = new StringBuilder();
+    ByteArrayOutputStream line = new ByteArrayOutputStream();
     byte[] buffer = new byte[8192];
     try {
       for (int read = from.read(buffer); read >= 0; read = from.read(buffer)) {
         to.write(buffer, 0, read);
         to.flush();
-        for (String part : new String(buffer, 0, read, StandardCharsets.UTF_8).split("(?<=\n)")) {
-          line.append(part);
-          if (part.endsWith("\n")) {
-            Matcher summary = SUMMARY.matcher(line.toString().strip());
-            if (summary.matches()) {
-              folder = Optional.of(Path.of(summary.group(1)));
-            }
-            line.setLength(0);
+        for (int i = 0; i < read; i++) {
+          if (buffer[i] != '\n') {
+            line.write(buffer[i]);
+            continue;
           }
+          Matcher summary = SUMMARY.matcher(line.toString(StandardCharsets.UTF_8).strip());
+          if (summary.matches()) {
+            folder = Optional.of(Path.of(summary.group(1)));
+          }
+          line.reset();
         }
       }
     } catch (IOException e) {

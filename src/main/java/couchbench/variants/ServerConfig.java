@@ -106,20 +106,15 @@ final class ServerConfig {
   }
 
   /**
-   * A setting is known when some node has a value of it, or CouchDB 3.5's default.ini names it: CouchDB takes any
-   * section and key it is given, so that a misspelt one would change nothing and say nothing.
+   * A setting no node has a value of is known when CouchDB 3.5's default.ini names it: CouchDB takes any section and
+   * key it is given, so that a misspelt one would change nothing and say nothing.
    *
-   * @param key the setting
-   * @throws VariantsException naming CouchDB's reply when it is neither
+   * @param key a setting no node of the server has a value of
+   * @throws VariantsException naming CouchDB's reply when default.ini does not name it either
    */
-  void checkKnown(ConfigKey key) {
+  void checkKnownUnset(ConfigKey key) {
     if (KNOWN.contains(key.section() + " " + key.key())) {
       return;
-    }
-    for (String node : nodes) {
-      if (value(node, key).isPresent()) {
-        return;
-      }
     }
     CouchReply reply = send("GET", path(nodes.get(0), key), "");
     throw new VariantsException("-Dvariants: " + key + " is not a setting of " + server() + ": it answers GET "

@@ -60,9 +60,10 @@ final class VariantsReport {
           + " noise; give -Drounds=5 or more (a false verdict on a figure then has a chance of 1 in 126).");
     }
     page = page.warningsFirst(regressions);
-    page = page.leadingTable("Verdicts against " + first, verdictTable(variants, comparison));
+    List<Comparison.Judged> ordered = headlinesFirst(comparison);
+    page = page.leadingTable("Verdicts against " + first, verdictTable(variants, ordered));
     // A chart each: their numbers have columns of their own (each figure's unit).
-    List<Comparison.Judged> drawn = headlinesFirst(comparison);
+    List<Comparison.Judged> drawn = ordered;
     if (drawn.size() > MAX_CHARTS) {
       page = page.line("The charts below draw the first " + MAX_CHARTS + " of " + drawn.size() + " figures; every one"
           + " is in the table above and in " + FILE + ".");
@@ -80,7 +81,7 @@ final class VariantsReport {
     return page;
   }
 
-  private static Table verdictTable(List<Variant> variants, Comparison comparison) {
+  private static Table verdictTable(List<Variant> variants, List<Comparison.Judged> figures) {
     List<String> columns = new ArrayList<>(List.of("figure", "of", "unit"));
     variants.forEach(variant -> columns.add(variant.name() + ": median (range)"));
     for (Variant variant : variants.subList(1, variants.size())) {
@@ -88,7 +89,7 @@ final class VariantsReport {
           "chance by noise"));
     }
     Table table = Table.of(columns.toArray(String[]::new));
-    for (Comparison.Judged judged : headlinesFirst(comparison)) {
+    for (Comparison.Judged judged : figures) {
       double scale = scale(judged);
       List<Object> cells = new ArrayList<>(List.of(judged.figure().figure(), judged.figure().subject(),
           unit(judged, scale)));
