@@ -55,7 +55,7 @@ final class IndexBuilds {
     List<QueryFigures.IndexBuild> builds = new ArrayList<>();
     for (Scope scope : plan.scopes()) {
       String views = plan.database(scope, false);
-      for (DesignDocument view : QueryIndexes.VIEWS) {
+      for (DesignDocument view : QueryIndexes.views(plan.sumReduce())) {
         builds.add(timed(views, scope, "view", view.name(), follower -> {
           refusedUnless(client.exchange("PUT", "/" + views + "/" + view.id(), view.json(Optional.empty())),
               "the design document " + view.id(), 201, 202);

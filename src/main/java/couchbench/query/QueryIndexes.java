@@ -65,7 +65,7 @@ final class QueryIndexes {
   // The views, each in a design document of its own (_design/view-<name>, view "by") so that its build is timed alone.
   static final DesignDocument BY_OWNER_STATUS = new DesignDocument("view-owner-status", "by",
       "function (doc) { if (doc.type === 'order') { emit([doc.owner, doc.status], doc.amount); } }",
-      Optional.of("_sum"));
+      Optional.of(SumReduce.BUILTIN.function()));
   static final DesignDocument BY_OWNER_TS = new DesignDocument("view-owner-ts", "by",
       "function (doc) { if (doc.type === 'order') { emit([doc.owner, doc.ts], null); } }");
   static final DesignDocument BY_OWNER_CITY = new DesignDocument("view-owner-city", "by",
@@ -73,7 +73,16 @@ final class QueryIndexes {
   static final DesignDocument BY_OWNER_TAG = new DesignDocument("view-owner-tag", "by",
       "function (doc) { if (doc.type === 'order') { doc.tags.forEach(function (tag) { emit([doc.owner, tag], null);"
       + " }); } }");
-  static final List<DesignDocument> VIEWS = List.of(BY_OWNER_STATUS, BY_OWNER_TS, BY_OWNER_CITY, BY_OWNER_TAG);
+
+  /**
+   * @param sumReduce how the sum view adds up amounts
+   * @return the views, each in a design document of its own, the sum view reducing as given
+   */
+  static List<DesignDocument> views(SumReduce sumReduce) {
+    DesignDocument sums = new DesignDocument(BY_OWNER_STATUS.name(), BY_OWNER_STATUS.view(), BY_OWNER_STATUS.map(),
+        Optional.of(sumReduce.function()));
+    return List.of(sums, BY_OWNER_TS, BY_OWNER_CITY, BY_OWNER_TAG);
+  }
 
   private QueryIndexes() {}
 

@@ -26,9 +26,10 @@ import java.util.stream.Collectors;
  * @param prefix the databases' names: prefix_global, prefix_global_mango, prefix_partitioned, ...
  * @param byDefault whether the classes are every one, by default (neither -Dqueries nor -Dmix): a class the server
  *     cannot answer is then left out with a line, where one named stops the run
+ * @param sumReduce how the sum view adds up amounts
  */
 public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer> shares, int writeShare,
-    List<Scope> scopes, int users, int requests, String prefix, boolean byDefault) {
+    List<Scope> scopes, int users, int requests, String prefix, boolean byDefault, SumReduce sumReduce) {
 
   /** Documents a page of the page class, and the limit of the sort class. */
   public static final int PAGE_SIZE = 25;
@@ -39,7 +40,7 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
   /**
    * Reads the plan.
    *
-   * @param settings docs, owners, seed, queries, mix, partitioned, users, requests, database
+   * @param settings docs, owners, seed, queries, mix, partitioned, users, requests, database, reduce
    * @return the plan
    * @throws QueryException naming the setting and what to give, before any load
    */
@@ -64,7 +65,8 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
         settings.intValue("seed", 42, 0), shares, mix.getOrDefault(WRITE, 0), scopes(settings),
         settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
         DatabaseNames.fromSettings(settings, "couchbench_query"),
-        settings.value("queries").isEmpty() && settings.value("mix").isEmpty());
+        settings.value("queries").isEmpty() && settings.value("mix").isEmpty(),
+        SumReduce.of(settings.get("reduce", SumReduce.BUILTIN.value())));
   }
 
   /**
@@ -74,7 +76,8 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
   public QueryPlan without(QueryClass leftOut) {
     Map<QueryClass, Integer> fewer = new LinkedHashMap<>(shares);
     fewer.remove(leftOut);
-    return new QueryPlan(docs, owners, seed, fewer, writeShare, scopes, users, requests, prefix, byDefault);
+    return new QueryPlan(docs, owners, seed, fewer, writeShare, scopes, users, requests, prefix, byDefault,
+        sumReduce);
   }
 
   // -Dqueries=a,b (each a share of 1) or -Dmix=a:9,b:1,write:1; not both
@@ -151,6 +154,7 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
             + " shares: %s%s", docs, owners, seed,
         scopes.stream().map(Scope::value).collect(Collectors.joining(" and ")) + " databases", users, requests,
         shares.entrySet().stream().map(share -> share.getKey().value() + ":" + share.getValue())
-            .collect(Collectors.joining(",")), writeShare > 0 ? ",write:" + writeShare : "");
+            .collect(Collectors.joining(",")), writeShare > 0 ? ",write:" + writeShare : "")
+        + (sumReduce == SumReduce.BUILTIN ? "" : "; the sum view reduces in " + sumReduce.value());
   }
 }

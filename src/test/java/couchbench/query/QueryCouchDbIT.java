@@ -111,6 +111,21 @@ class QueryCouchDbIT {
         "the warning's text names the index");
   }
 
+  @Test
+  void shouldSumInJavaScriptWithDreduceAndAnswerTheSumsAsTheBuiltInDoes() throws Exception {
+    // The sums are checked against the data, as every answer is: a JavaScript reduce that summed wrong fails the run.
+    GatlingRun.Result run = GatlingRun.run("Query", COUCHDB.runProperties(Map.of("docs", "1000", "queries", "sum",
+        "users", "1", "requests", "20", "database", "jsreduce", "reduce", "javascript")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    assertTrue(run.output().contains("the sum view reduces in javascript"), "the load's line says so");
+    GatlingReport.Counts sums = GatlingReport.requests(run.requireRunFolder()).get("sum / view / global");
+    assertTrue(sums != null && sums.ok() > 0 && sums.ko() == 0, "reduced sums asked and right: " + sums);
+    JsonNode design = JSON.readTree(COUCHDB.node().request("GET", "/jsreduce_global/_design/view-owner-status", null));
+    assertEquals(SumReduce.JAVASCRIPT.function(), design.path("views").path("by").path("reduce").asText(),
+        "the view the server built reduces in JavaScript: " + design);
+  }
+
   private static double perReply(JsonNode counts, String field) {
     return (double) counts.path(field).asLong() / counts.path("replies").asLong();
   }

@@ -21,6 +21,18 @@ class QueryPlanTest {
     assertEquals(List.of(Scope.GLOBAL), plan.scopes());
     assertEquals(50, plan.owners(), "10,000 orders, 200 a customer");
     assertEquals(List.of("couchbench_query_global", "couchbench_query_global_mango"), plan.databases());
+    assertEquals(SumReduce.BUILTIN, plan.sumReduce());
+    assertEquals("_sum", QueryIndexes.views(plan.sumReduce()).get(0).reduce().orElseThrow());
+  }
+
+  @Test
+  void shouldSumInJavaScriptWhenAsked() {
+    QueryPlan plan = plan(Map.of("reduce", " JavaScript"));
+
+    assertEquals(SumReduce.JAVASCRIPT, plan.sumReduce());
+    assertEquals(QueryIndexes.BY_OWNER_STATUS.id(), QueryIndexes.views(plan.sumReduce()).get(0).id());
+    assertTrue(QueryIndexes.views(plan.sumReduce()).get(0).reduce().orElseThrow().contains("sum(values)"));
+    assertTrue(plan.describe().endsWith("; the sum view reduces in javascript"), plan.describe());
   }
 
   @Test
@@ -43,6 +55,7 @@ class QueryPlanTest {
     assertMessage("-Dqueries and -Dmix are both given", Map.of("mix", "range:1", "queries", "range"));
     assertMessage("-Dpartitioned=maybe: give false", Map.of("partitioned", "maybe"));
     assertMessage("-Dinjector: Query runs on one injector", Map.of("injector", "1/2"));
+    assertMessage("-Dreduce=erlang: give builtin or javascript", Map.of("reduce", "erlang"));
   }
 
   private static void assertMessage(String start, Map<String, String> properties) {
