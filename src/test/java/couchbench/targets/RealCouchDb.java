@@ -141,7 +141,6 @@ public final class RealCouchDb {
     }
   }
 
-  /** One CouchDB node on loopback: its HTTP port and Erlang distribution port picked free when it first starts. */
   /**
    * One node for a whole test class, as a field {@code @RegisterExtension static final RealCouchDb.NodePerClass}:
    * started before the class's first test, closed after its last; without a release, each test that asks for it
@@ -181,6 +180,7 @@ public final class RealCouchDb {
     }
   }
 
+  /** One CouchDB node on loopback: its HTTP port and Erlang distribution port picked free when it first starts. */
   public static final class Node implements AutoCloseable {
 
     private final Path release;

@@ -4,11 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingRun;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
 import couchbench.targets.RealCouchDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +28,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A CouchDB setting as variants on a real Apache CouchDB 3.5 node: each variant's value applied through _config before
  * its rounds and read back, and the original restored after the run, after Ctrl-C, and (from the restore file) by the
- * next run after a kill -9.
+ * next run after a kill -9. And two nodes as two variants' servers, each loaded only in its variant's rounds.
  */
 class VariantsCouchDbIT {
 
   private static final Duration STALL = Duration.ofMinutes(2);
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SETTING = "/_node/_local/_config/couchdb/max_dbs_open";
   private static final String NONE = "(none)";
   private static final String VARIANTS = "small:config.couchdb.max_dbs_open=123;large:config.couchdb.max_dbs_open=4567";
@@ -150,6 +158,52 @@ class VariantsCouchDbIT {
     assertTrue(run.output().contains(" restored first, from " + restoreFile(resultsRoot)), run.output());
     assertEquals(original, setting(), "the original back before the next run's load");
     assertFalse(Files.exists(restoreFile(resultsRoot)), "the restore file removed once applied");
+  }
+
+  /** @return the POST requests the node has answered (its own count, in _stats) */
+  private static long posts(RealCouchDb.Node node) throws Exception {
+    return JSON.readTree(node.request("GET", "/_node/_local/_stats/couchdb/httpd_request_methods/POST", null))
+        .path("value").asLong();
+  }
+
+  @Test
+  void shouldRunEachVariantsRoundsOnItsOwnServerOneServerAtATime() throws Exception {
+    RealCouchDb.Node main = COUCHDB.node();
+    try (RealCouchDb.Node branch = RealCouchDb.node(RealCouchDb.release(getClass()).orElseThrow())) {
+      long mainBefore = posts(main);
+      long branchBefore = posts(branch);
+      Map<String, String> properties = bulkInsert(2_000, "main:couchdb.url=" + main.url() + ";branch:couchdb.url="
+          + branch.url());
+      properties.put("rounds", "2");
+      GatlingRun.Result run = GatlingRun.run("BulkInsert", properties, STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      Path folder = run.requireRunFolder();
+      JsonNode variants = JSON.readTree(folder.resolve(VariantsReport.FILE).toFile());
+      List<String> order = new ArrayList<>();
+      variants.path("order").forEach(slot -> order.add(slot.path("variant").asText()));
+      assertEquals(List.of("main", "branch", "branch", "main"), order);
+      // Each round's results name the server it loaded; the rounds' runs follow each other, never overlapping.
+      List<Results.Run> rounds = new ArrayList<>();
+      for (JsonNode variant : variants.path("variants")) {
+        String url = variant.path("name").asText().equals("main") ? main.url() : branch.url();
+        assertEquals(2, variant.path("runs").size(), variant.toString());
+        for (JsonNode runFolder : variant.path("runs")) {
+          Results.Run round = ResultsFile.read(folder.resolveSibling(runFolder.asText()).resolve(ResultsFile.NAME))
+              .run();
+          assertEquals(List.of("CouchDB at " + url + " as admin"), round.targets(), runFolder.asText());
+          rounds.add(round);
+        }
+      }
+      rounds.sort(Comparator.comparing(round -> Instant.parse(round.start())));
+      for (int i = 1; i < rounds.size(); i++) {
+        assertTrue(!Instant.parse(rounds.get(i).start()).isBefore(Instant.parse(rounds.get(i - 1).end())),
+            "one server loaded at a time: " + rounds);
+      }
+      // And each server counted its two rounds' _bulk_docs of 64 (2,000 documents a round: 32 POSTs).
+      assertTrue(posts(main) - mainBefore >= 64, "main's POSTs: " + (posts(main) - mainBefore));
+      assertTrue(posts(branch) - branchBefore >= 64, "branch's POSTs: " + (posts(branch) - branchBefore));
+    }
   }
 
   @Test
