@@ -19,6 +19,7 @@ import java.util.Optional;
  * @param database the database holding the view
  * @param design the design document and its view
  * @param setup true to create the database, documents and view first; false to query them as found
+ * @param fresh with setup, the database dropped first, so that every run builds the view (and times its build) anew
  * @param rows documents added to the seed's two
  * @param totalRate new connections per second of all injectors together
  * @param totalConns connections of all injectors together
@@ -27,7 +28,7 @@ import java.util.Optional;
  * @param rounds how many times the measured load runs, one after the other
  */
 public record ViewQueryPlan(
-    String database, DesignDocument design, boolean setup, int rows, double totalRate,
+    String database, DesignDocument design, boolean setup, boolean fresh, int rows, double totalRate,
     int totalConns, int callsPerConn, InjectorShare injector, Rounds rounds) {
 
   /** The seed's map function: every document, keyed by its id. */
@@ -49,7 +50,8 @@ public record ViewQueryPlan(
         DatabaseNames.fromSettings(settings, "todo"),
         new DesignDocument(name("design", settings.get("design", "todo"), "[A-Za-z0-9_.-]+"),
             name("view", settings.get("view", "list"), "[A-Za-z0-9_.-]+"), SEED_MAP),
-        settings.booleanValue("setup", true),
+        !setup(settings).equals("false"),
+        setup(settings).equals("fresh"),
         settings.intValue("rows", 0, 0),
         rate,
         settings.intValue("conns", 27000, 1),
@@ -58,6 +60,17 @@ public record ViewQueryPlan(
         Rounds.from(settings));
     plan.injector().atLeastOne("conns", plan.totalConns());
     return plan;
+  }
+
+  // -Dsetup: true (what is missing is created), fresh (the database dropped first) or false (nothing written).
+  private static String setup(Settings settings) {
+    String given = settings.get("setup", "true").trim().toLowerCase(Locale.ROOT);
+    if (!given.equals("true") && !given.equals("false") && !given.equals("fresh")) {
+      throw new SettingsException("-Dsetup=" + settings.get("setup", "") + ": give true (create what is missing),"
+          + " fresh (drop the database first, so that the view is built and timed in every run) or false (query the"
+          + " view as found)");
+    }
+    return given;
   }
 
   /** @return this injector's connections per second */

@@ -18,7 +18,7 @@ import java.util.Optional;
 /**
  * Before the load: the seed's database, documents and view, put in place idempotently (documents
  * have fixed ids, so a second run adds nothing; a design document with another map function is
- * replaced), then the first, index-building query, followed as long as the build takes, timed and checked. Any
+ * replaced; with -Dsetup=fresh the database is dropped first, so that the view is built anew), then the first, index-building query, followed as long as the build takes, timed and checked. Any
  * problem with the view stops the run here, before a single measured request.
  */
 public final class ViewSetup {
@@ -78,6 +78,9 @@ public final class ViewSetup {
   public static IndexBuild prepare(CouchDbClient client, ViewQueryPlan plan) {
     Optional<DesignDocument.Outcome> design = Optional.empty();
     if (plan.setup()) {
+      if (plan.fresh()) {
+        client.deleteDatabase(plan.database());
+      }
       client.ensureDatabase(plan.database());
       insertDocuments(client, plan);
       design = Optional.of(plan.design().putInPlace(client, plan.database()));

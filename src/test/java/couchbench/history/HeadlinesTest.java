@@ -15,7 +15,9 @@ import couchbench.results.Histograms;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.sync.SyncFigures;
+import couchbench.couchdb.DesignDocument;
 import couchbench.viewquery.ConnFigures;
+import couchbench.viewquery.IndexBuild;
 import couchbench.viewquery.ViewQueryFigures;
 import couchbench.workloads.WorkloadFigures;
 import java.nio.file.Path;
@@ -69,6 +71,19 @@ class HeadlinesTest {
 
     assertEquals(Map.of("replies", 2.0), medians("ViewQuery", 0, figures), "4 replies in 2 s");
     assertEquals(Map.of("reply time", 3000.0), medians("ViewQuery", 1, figures), "in µs");
+  }
+
+  @Test
+  void shouldReadViewQuerysBuildTimeOnlyWhereTheRunBuiltTheView() {
+    ConnFigures round = new ConnFigures(2, 4, 0, 0, new long[6], 2, 0.5, 1_000L, 3_000L, new long[] {1, 2},
+        new long[] {1000, 2000, 3000, 6000}, new long[4], new long[] {1100, 1200, 1300, 1400});
+    ViewQueryFigures built = new ViewQueryFigures("http://127.0.0.1:5984", new IndexBuild(2_500, 1002, 900,
+        DesignDocument.Outcome.CREATED, false), false, List.of(round));
+    ViewQueryFigures found = new ViewQueryFigures("http://127.0.0.1:5984", new IndexBuild(3, 1002, 900,
+        DesignDocument.Outcome.UNCHANGED, false), false, List.of(round));
+
+    assertEquals(Map.of("view build", 2_500_000.0), medians("ViewQuery", 2, built), "in µs");
+    assertEquals(Map.of(), medians("ViewQuery", 2, found), "an index already there is no build");
   }
 
   @Test

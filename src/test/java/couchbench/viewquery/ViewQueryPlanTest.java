@@ -1,6 +1,7 @@
 package couchbench.viewquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,16 @@ class ViewQueryPlanTest {
     assertEquals(Duration.ofSeconds(180), plan.duration());
     assertEquals(2, plan.expectedRows());
     assertTrue(plan.setup());
+    assertFalse(plan.fresh());
     assertEquals(Rounds.ONCE, plan.rounds());
+  }
+
+  @Test
+  void shouldSetUpAFreshDatabaseOrNoneWhenAsked() {
+    assertTrue(plan(Map.of("setup", "fresh")).setup());
+    assertTrue(plan(Map.of("setup", " Fresh")).fresh());
+    assertFalse(plan(Map.of("setup", "false")).setup());
+    assertFalse(plan(Map.of("setup", "false")).fresh());
   }
 
   @Test
@@ -79,7 +89,8 @@ class ViewQueryPlanTest {
         Map.of("client", "1"), "-Dclient=1 is not I/N",
         Map.of("injector", "0/2", "client", "1/2"), "-Dinjector=0/2 and -Dclient=1/2 disagree",
         Map.of("conns", "1", "injector", "1/2"), "-Dconns=1 leaves nothing to injector 1/2",
-        Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid CouchDB database name");
+        Map.of("database", "Todo"), "-Ddatabase=Todo is not a valid CouchDB database name",
+        Map.of("setup", "yes"), "-Dsetup=yes: give true (create what is missing), fresh (drop the database first");
     refused.forEach((properties, message) -> {
       SettingsException e = assertThrows(SettingsException.class, () -> plan(properties));
       assertTrue(e.getMessage().startsWith(message), e.getMessage());

@@ -54,6 +54,18 @@ class ViewSetupIT {
   }
 
   @Test
+  void shouldDropTheDatabaseFirstWithSetupFreshSoThatEveryRunBuildsTheView() {
+    ViewQueryPlan plan = plan("setup_fresh", Map.of("rows", "20", "setup", "fresh"));
+    ViewSetup.prepare(client, plan);
+    client.putDocument("setup_fresh", "left-by-someone", "{\"task\": \"other\"}");
+
+    IndexBuild again = ViewSetup.prepare(client, plan);
+
+    assertEquals(Optional.of(DesignDocument.Outcome.CREATED), again.design(), "the view built anew");
+    assertEquals(22, again.totalRows(), "the other document dropped with the database");
+  }
+
+  @Test
   void shouldReplaceADesignDocumentWithAnotherMapFunction() {
     client.ensureDatabase("setup_replace");
     DesignDocument other = new DesignDocument("todo", "list", "function(doc) { emit(doc.task, null); }");
