@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -50,10 +52,16 @@ class RunFolderIT {
 
   @Test
   void shouldWriteTheSummaryIntoTheFolderGatlingNamedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
-    // No warm-up, few documents: under libfaketime (its clock_gettime, even with no step) a BulkInsert sends 4-20
-    // requests a second, and a warm-up of 1,456 took 2 minutes.
+    // No warm-up, few documents: the folder and the files in it are what is checked.
+    // FAKETIME_FORCE_MONOTONIC_FIX=0: libfaketime 0.9.10 applies its monotonic fix by default with this glibc, and
+    // with it the JVM's timed waits (Thread.sleep, park, Object.wait) return early, so its threads spin on both cores
+    // and a BulkInsert sent 4-20 requests a second (80 s for this test). Without it they wait as long as asked, the
+    // wall clock still steps by the offset file, and System.nanoTime is still the real monotonic clock. The run, so
+    // fast, starts its pouchdb-server in about a second, within the 1.5 s after the step: node, through a script
+    // first on the run's PATH, starts 3 s late, as on the first run of a clone, which installs it first.
     GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(Map.of("batchSizes", "1,8", "threads", "1",
-        "docs", "64", "stepSeconds", "0", "warmup", "0"));
+        "docs", "64", "stepSeconds", "0", "warmup", "0"), Map.of("FAKETIME_FORCE_MONOTONIC_FIX", "0", "PATH",
+        slowNodeFirst()));
 
     assertEquals(0, run.exitCode(), run.output());
     Path folder = said(run, "couchbench: run folder: (.+)");
@@ -83,8 +91,12 @@ class RunFolderIT {
   void shouldKeepTheRequestsAndTheServersSecondsAlignedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
     COUCHDB.node();
     long started = System.nanoTime();
+    // With libfaketime's default monotonic fix, as before: here no server start stands between the run's settings and
+    // its load, only requests to CouchDB, whose waits the JDK's HTTP client times on the wall clock (with the fix off,
+    // the run reached its load within the 1.5 s after the step; held by a forwarder, its first request timed out at
+    // the step). The slow run the fix makes steps long before its load.
     GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(COUCHDB.runProperties(Map.of("batchSizes", "1",
-        "threads", "2", "docs", "50", "warmup", "0", "stepSeconds", "0")));
+        "threads", "2", "docs", "50", "warmup", "0", "stepSeconds", "0")), Map.of());
     long ranSeconds = (System.nanoTime() - started) / 1_000_000_000;
 
     assertEquals(0, run.exitCode(), run.output());
@@ -108,15 +120,18 @@ class RunFolderIT {
   /**
    * Runs BulkInsert with libfaketime stepping the run's wall clock forward an hour after its settings are printed
    * (Gatling has made its clock then) and before the load.
+   *
+   * @param environment variables added to the run's, besides libfaketime's own
    */
-  private static GatlingRun.Result runWithTheClockSteppedBeforeTheLoad(Map<String, String> properties)
-      throws Exception {
+  private static GatlingRun.Result runWithTheClockSteppedBeforeTheLoad(Map<String, String> properties,
+      Map<String, String> environment) throws Exception {
     Path faketime = Prerequisites.libfaketime(RunFolderIT.class);
     Path offset = Files.createTempFile("couchbench-clock-", ".offset");
     Files.writeString(offset, "+0\n");
-    GatlingRun.Running running = GatlingRun.start("BulkInsert", properties, Map.of("LD_PRELOAD", faketime.toString(),
-        "FAKETIME_TIMESTAMP_FILE", offset.toString(), "FAKETIME_CACHE_DURATION", "1",
-        "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
+    Map<String, String> faked = new HashMap<>(environment);
+    faked.putAll(Map.of("LD_PRELOAD", faketime.toString(), "FAKETIME_TIMESTAMP_FILE", offset.toString(),
+        "FAKETIME_CACHE_DURATION", "1", "FAKETIME_DONT_FAKE_MONOTONIC", "1"));
+    GatlingRun.Running running = GatlingRun.start("BulkInsert", properties, faked);
     // Gatling has made its clock once the simulation prints its settings; the run then starts its server (seconds),
     // and its processes read the offset again within a second. (They inherit it; a step is no harm there.)
     running.awaitLine("couchbench: settings: .*", RUN_TIMEOUT);
@@ -162,6 +177,17 @@ class RunFolderIT {
     assertEquals(own.getFileName().toString(), Files.readString(elsewhere.resolve("lastRun.txt")));
     String[] lines = run.output().strip().split("\n");
     assertTrue(lines[lines.length - 1].startsWith("couchbench: summary: "), "the summary's line is the last");
+  }
+
+  /** @return this JVM's PATH behind a folder whose node waits 3 s, then runs the node the PATH names */
+  private static String slowNodeFirst() throws IOException {
+    String path = System.getenv("PATH");
+    Path node = Arrays.stream(path.split(":")).map(folder -> Path.of(folder, "node")).filter(Files::isExecutable)
+        .findFirst().orElseThrow(() -> new AssertionError("no node on the PATH: " + path));
+    Path folder = Files.createTempDirectory("couchbench-slow-node-");
+    Path script = Files.writeString(folder.resolve("node"), "#!/bin/sh\nsleep 3\nexec '" + node + "' \"$@\"\n");
+    assertTrue(script.toFile().setExecutable(true), script.toString());
+    return folder + ":" + path;
   }
 
   /** The path in the one line of the run's output that matches. */
