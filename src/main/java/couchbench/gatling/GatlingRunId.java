@@ -1,5 +1,6 @@
 package couchbench.gatling;
 
+import couchbench.startup.Console;
 import couchbench.startup.RunClock;
 import io.gatling.core.action.Action;
 import io.gatling.core.action.builder.ActionBuilder;
@@ -11,6 +12,7 @@ import io.gatling.core.structure.PopulationBuilder;
 import io.gatling.core.structure.ScenarioBuilder;
 import io.gatling.core.structure.ScenarioContext;
 import java.lang.reflect.Field;
+import java.util.Optional;
 import scala.collection.immutable.List;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
@@ -24,7 +26,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * Gatling builds the scenarios, right after the simulation's before() hook, once the run has its id and its folder,
  * and before any user starts. A hook in the first population's scenario does the reading as it is built; it puts no
  * action into the load. The same hook reads Gatling's clock, so that simulation.log's times can be placed on the
- * run's ({@link RunClock#alignGatling}).
+ * run's ({@link RunClock#alignGatling}), and adds the live metrics' tap where the run asks for it.
  */
 public final class GatlingRunId {
 
@@ -36,6 +38,11 @@ public final class GatlingRunId {
 
     /** @param why why Gatling's id of this run could not be read, in words for the user */
     void unknown(String why);
+
+    /** @return where every response and user goes as Gatling records it ({@link ResponseTap}), if anywhere */
+    default Optional<ResponseTap.Records> live() {
+      return Optional.empty();
+    }
   }
 
   private GatlingRunId() {}
@@ -75,6 +82,14 @@ public final class GatlingRunId {
         } catch (IllegalStateException e) {
           listener.unknown(e.getMessage());
         }
+        listener.live().ifPresent(records -> {
+          try {
+            ResponseTap.install(ctx.coreComponents().statsEngine(), records);
+          } catch (ReflectiveOperationException | RuntimeException e) {
+            Console.say("metrics: Gatling's requests are not served live: this Gatling keeps its data writers"
+                + " elsewhere than Gatling 3.15.1 did (" + e + "); the servers' figures and memcache's are");
+          }
+        });
         return next;
       }
     };

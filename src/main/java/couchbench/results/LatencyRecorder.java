@@ -6,6 +6,8 @@ import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
@@ -29,6 +31,7 @@ public final class LatencyRecorder implements MemcacheTimings {
     byThread.add(recorders);
     return recorders;
   });
+  private final Set<String> names = ConcurrentHashMap.newKeySet();
   private final Map<String, Histogram> okSoFar = new LinkedHashMap<>();
   private final Map<String, Histogram> koSoFar = new LinkedHashMap<>();
   private final Map<String, Outcomes> totals = new LinkedHashMap<>();
@@ -42,6 +45,7 @@ public final class LatencyRecorder implements MemcacheTimings {
     if (named == null) {
       named = new Recorders();
       recorders.put(requestName, named);
+      names.add(requestName);
     }
     (ok ? named.ok : named.ko).record(Outcomes.clamp(nanos));
   }
@@ -54,8 +58,10 @@ public final class LatencyRecorder implements MemcacheTimings {
    * @param startEpochMillis the second's start on the run's clock
    * @param endEpochMillis its end (now)
    * @param seconds the run's seconds
+   * @param live where each name's second goes too, for live metrics
    */
-  public synchronized void takeSecond(long startEpochMillis, long endEpochMillis, LoadSeconds seconds) {
+  public synchronized void takeSecond(long startEpochMillis, long endEpochMillis, LoadSeconds seconds,
+      Optional<LiveFigures> live) {
     Map<String, Histogram> ok = new LinkedHashMap<>();
     Map<String, Histogram> ko = new LinkedHashMap<>();
     for (Map<String, Recorders> thread : byThread) {
@@ -66,11 +72,13 @@ public final class LatencyRecorder implements MemcacheTimings {
     }
     ok.forEach((name, times) -> {
       seconds.add(name, startEpochMillis, endEpochMillis, true, times);
+      live.ifPresent(figures -> figures.clientSecond(name, true, times));
       okSoFar.computeIfAbsent(name, any -> new Histogram(Outcomes.SIGNIFICANT_DIGITS)).add(times);
       requests += times.getTotalCount();
     });
     ko.forEach((name, times) -> {
       seconds.add(name, startEpochMillis, endEpochMillis, false, times);
+      live.ifPresent(figures -> figures.clientSecond(name, false, times));
       koSoFar.computeIfAbsent(name, any -> new Histogram(Outcomes.SIGNIFICANT_DIGITS)).add(times);
       requests += times.getTotalCount();
       failed += times.getTotalCount();
@@ -96,6 +104,14 @@ public final class LatencyRecorder implements MemcacheTimings {
     });
     okSoFar.clear();
     koSoFar.clear();
+  }
+
+  /**
+   * @param requestName a request's name
+   * @return whether this recorder times it (from its first record on)
+   */
+  public boolean times(String requestName) {
+    return names.contains(requestName);
   }
 
   /** @return the requests of every second taken so far, and the KO ones among them: the console's progress */

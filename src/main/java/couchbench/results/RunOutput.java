@@ -2,6 +2,7 @@ package couchbench.results;
 
 import couchbench.data.KeyFile;
 import couchbench.gatling.GatlingRunId;
+import couchbench.gatling.ResponseTap;
 import couchbench.memcache.MemcacheTimings;
 import couchbench.memcache.client.ProtocolErrors;
 import couchbench.report.SummaryPage;
@@ -92,6 +93,7 @@ public final class RunOutput {
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
   private long quietIntervals;
+  private volatile Optional<LiveFigures> live = Optional.empty();
 
   private RunOutput(String simulation, Settings settings) {
     this.simulation = simulation;
@@ -222,7 +224,7 @@ public final class RunOutput {
    */
   private synchronized void takeSecond(boolean last) {
     long now = RunClock.millis();
-    latencies.takeSecond(tickStart, now, loadSeconds);
+    latencies.takeSecond(tickStart, now, loadSeconds, live);
     tickStart = now;
     if (last || now - intervalStart >= INTERVAL.toMillis() - TICK.toMillis() / 2) {
       latencies.takeInterval(intervalStart, now, histograms);
@@ -280,9 +282,49 @@ public final class RunOutput {
     };
   }
 
-  /** @return what hears Gatling's id of this run, which names the run's folder: give it to {@link GatlingRunId} */
+  /**
+   * @return what hears Gatling's id of this run, which names the run's folder, and whom Gatling's records go to live:
+   *     give it to {@link GatlingRunId}
+   */
   public GatlingRunId.Listener gatlingRunId() {
-    return gatlingFolder;
+    return new GatlingRunId.Listener() {
+      @Override
+      public void named(String runId) {
+        gatlingFolder.named(runId);
+      }
+
+      @Override
+      public void unknown(String why) {
+        gatlingFolder.unknown(why);
+      }
+
+      @Override
+      public Optional<ResponseTap.Records> live() {
+        return live.map(figures -> new ResponseTap.Records() {
+          @Override
+          public void response(String name, long startMillis, long endMillis, boolean ok) {
+            // The memcache client's own times, finer than Gatling's milliseconds, come each second instead.
+            if (!latencies.times(name)) {
+              figures.response(name, startMillis, endMillis, ok);
+            }
+          }
+
+          @Override
+          public void user(String scenario, boolean start) {
+            figures.user(scenario, start);
+          }
+        });
+      }
+    };
+  }
+
+  /**
+   * Sends the run's requests to live metrics too, as they are recorded: call before the load starts.
+   *
+   * @param figures where they go
+   */
+  public void serveLive(LiveFigures figures) {
+    live = Optional.of(figures);
   }
 
   /**

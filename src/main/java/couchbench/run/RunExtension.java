@@ -56,6 +56,13 @@ public interface RunExtension {
   }
 
   /**
+   * The run's last act, after results.json and the page are written (or could not be), and after the load's clean-up.
+   *
+   * @param run the run
+   */
+  default void runEnds(RunContext run) {}
+
+  /**
    * An extension as `exec:java@extensions` lists it: what it is called, what switches it on, what it does, and what it
    * costs the load.
    *

@@ -243,6 +243,7 @@ public abstract class CouchbenchSimulation extends Simulation {
       finish(report());
     } finally {
       cleanUp();
+      extensions.forEach(extension -> extension.runEnds(context));
     }
   }
 

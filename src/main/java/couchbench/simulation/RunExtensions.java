@@ -3,6 +3,7 @@ package couchbench.simulation;
 import couchbench.background.BackgroundExtension;
 import couchbench.history.GateExtension;
 import couchbench.history.HistoryLine;
+import couchbench.metrics.MetricsExtension;
 import couchbench.resources.ServerSampling;
 import couchbench.run.RunExtension;
 import couchbench.startup.Settings;
@@ -20,9 +21,10 @@ public final class RunExtensions {
   /** An extension, and how a run's settings make it: empty when they leave it off. */
   private record Known(RunExtension.Spec spec, Function<Settings, Optional<RunExtension>> from) {}
 
-  // The sampler first, so that it is running when the others start; background work stops before the cluster's
-  // figures are read after the load.
+  // Live metrics first, so that a port taken stops the run before anything else starts; the sampler next, so that it
+  // is running when the others start; background work stops before the cluster's figures are read after the load.
   private static final List<Known> ALL = List.of(
+      new Known(MetricsExtension.SPEC, MetricsExtension::from),
       new Known(ServerSampling.SPEC, ServerSampling::from),
       new Known(BackgroundExtension.SPEC, BackgroundExtension::from),
       new Known(ClusterExtension.SPEC, ClusterExtension::from),

@@ -1,0 +1,72 @@
+package couchbench.metrics;
+
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What a scrape reads: the run's requests so far (a counter and a latency histogram per request name and outcome) and
+ * its active users, labelled with the simulation and the injector, read from {@link LiveRequests} at each scrape.
+ * Each scrape's time is kept, so that the run's end can wait for one that saw its final figures.
+ */
+final class RunMetrics implements MultiCollector {
+
+  private static final double[] UPPER_BOUNDS = upperBounds();
+
+  private final String simulation;
+  private final String injector;
+  private final LiveRequests live;
+  private final AtomicLong lastScrapeNanos = new AtomicLong(Long.MIN_VALUE);
+
+  RunMetrics(String simulation, String injector, LiveRequests live) {
+    this.simulation = simulation;
+    this.injector = injector;
+    this.live = live;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    CounterSnapshot.Builder requests = CounterSnapshot.builder().name("couchbench_requests")
+        .help("Requests the run has recorded, by request name and outcome (status ok or ko), as its results count them");
+    HistogramSnapshot.Builder durations = HistogramSnapshot.builder().name("couchbench_request_duration_seconds")
+        .unit(Unit.SECONDS).help("Requests' times as the run's page takes them: couchbench's client's own for"
+            + " memcache, Gatling's whole milliseconds for the rest");
+    for (Map.Entry<LiveRequests.Key, LatencyBuckets> named : live.requests().entrySet()) {
+      Labels labels = Labels.of("simulation", simulation, "injector", injector, "request", named.getKey().request(),
+          "status", named.getKey().ok() ? "ok" : "ko");
+      long[] counts = named.getValue().counts();
+      requests.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels)
+          .value(Arrays.stream(counts).sum()).build());
+      durations.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels)
+          .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS, counts))
+          .sum(named.getValue().seconds()).build());
+    }
+    GaugeSnapshot.Builder users = GaugeSnapshot.builder().name("couchbench_active_users")
+        .help("Virtual users started and not yet ended, per scenario");
+    for (Map.Entry<String, AtomicLong> scenario : live.activeUsers().entrySet()) {
+      users.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("simulation", simulation,
+          "injector", injector, "scenario", scenario.getKey())).value(scenario.getValue().get()).build());
+    }
+    lastScrapeNanos.set(System.nanoTime());
+    return MetricSnapshots.of(requests.build(), durations.build(), users.build());
+  }
+
+  /** @return System.nanoTime() of the last scrape's read, Long.MIN_VALUE before the first */
+  long lastScrapeNanos() {
+    return lastScrapeNanos.get();
+  }
+
+  private static double[] upperBounds() {
+    double[] bounds = Arrays.copyOf(LatencyBuckets.BOUNDS, LatencyBuckets.BOUNDS.length + 1);
+    bounds[bounds.length - 1] = Double.POSITIVE_INFINITY;
+    return bounds;
+  }
+}

@@ -1,0 +1,157 @@
+package couchbench.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import couchbench.GatlingRun;
+import couchbench.process.FreePort;
+import couchbench.results.Results;
+import couchbench.results.ResultsFile;
+import couchbench.targets.MemcachedServer;
+import couchbench.targets.RealCouchDb;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * -Dmetrics.port scraped every second by a real Prometheus during a MemSet run (memcached) and a CouchGet run (a real
+ * Apache CouchDB 3.5, whose own _prometheus Prometheus scrapes beside it): the requests Prometheus counted equal
+ * results.json's, per request name, and the p99 PromQL reads from the histogram lies within one bucket of the page's.
+ */
+class MetricsIT {
+
+  private static final Duration STALL = Duration.ofMinutes(2);
+  // Over the whole test: a target gone at the run's end leaves its series stale, so an instant query reads their last
+  // value over a range.
+  private static final String RANGE = "[10m]";
+
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
+
+  private static Map<String, String> metrics(int port, Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(more);
+    properties.put("metrics.port", String.valueOf(port));
+    properties.put("metrics.linger", "20");
+    return properties;
+  }
+
+  @Test
+  void shouldCountEveryMemSetRequestInPrometheusAsResultsJsonDoes() throws Exception {
+    int port = FreePort.pick();
+    try (MemcachedServer memcached = MemcachedServer.start();
+        Prometheus prometheus = Prometheus.start(getClass(), List.of(new Prometheus.Job("couchbench",
+            "127.0.0.1:" + port, "/metrics", Optional.empty())))) {
+      Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-" + System.nanoTime()
+          + ".csv");
+      GatlingRun.Result run = GatlingRun.run("MemSet", metrics(port, Map.of("memcache.servers", memcached.address(),
+          "users", "2", "duration", "4", "warmup", "1", "keyFile", keyFile.toString())), STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      assertTrue(run.output().contains("couchbench: metrics: served at http://127.0.0.1:" + port + "/metrics"),
+          run.output());
+      assertTrue(run.output().contains("couchbench: metrics: the final figures were scraped"), run.output());
+      assertCountedAsResultsJson(prometheus, run, "MemSet", Set.of("memcache set"));
+      assertP99WithinOneBucket(prometheus, run, "MemSet", "memcache set");
+    }
+  }
+
+  @Test
+  void shouldServeACouchGetRunBesideCouchDbsOwnSeries() throws Exception {
+    Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-couch-" + System.nanoTime()
+        + ".csv");
+    GatlingRun.Result set = GatlingRun.run("CouchSet", COUCHDB.runProperties(Map.of("users", "2", "duration", "2",
+        "keyFile", keyFile.toString(), "database", "metrics_it")), STALL);
+    assertEquals(0, set.exitCode(), set.output());
+    int port = FreePort.pick();
+    String couchdb = COUCHDB.node().url().substring("http://".length());
+    try (Prometheus prometheus = Prometheus.start(getClass(), List.of(
+        new Prometheus.Job("couchbench", "127.0.0.1:" + port, "/metrics", Optional.empty()),
+        new Prometheus.Job("couchdb", couchdb, "/_node/_local/_prometheus",
+            Optional.of(List.of(RealCouchDb.USER, RealCouchDb.PASSWORD)))))) {
+      prometheus.awaitUp("couchdb", STALL);
+      GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(metrics(port, Map.of("users", "2",
+          "duration", "4", "keyFile", keyFile.toString(), "database", "metrics_it"))), STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      assertCountedAsResultsJson(prometheus, run, "CouchGet", Set.of("couchdb get"));
+      assertP99WithinOneBucket(prometheus, run, "CouchGet", "couchdb get");
+      JsonNode both = prometheus.query("last_over_time({__name__=~\"couchbench_requests_total|"
+          + "couchdb_httpd_requests_total\"}" + RANGE + ")");
+      Set<String> names = new TreeSet<>();
+      both.forEach(series -> names.add(series.path("metric").path("job").asText() + " "
+          + series.path("metric").path("__name__").asText()));
+      assertTrue(names.containsAll(List.of("couchbench couchbench_requests_total", "couchdb couchdb_httpd_requests_total")),
+          "couchbench's series and CouchDB's own in one query: " + both);
+    }
+  }
+
+  @Test
+  void shouldStopInOneLineBeforeAnyLoadWhenThePortIsTaken() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start();
+        ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      GatlingRun.Result run = GatlingRun.run("MemSet", metrics(taken.getLocalPort(), Map.of("memcache.servers",
+          memcached.address(), "duration", "1")), STALL);
+
+      run.assertStoppedBeforeLoad("couchbench: stopped: -Dmetrics.port=" + taken.getLocalPort() + ": live metrics"
+          + " cannot be served on 127.0.0.1:" + taken.getLocalPort());
+      assertTrue(run.output().contains("Give another -Dmetrics.port"), run.output());
+    }
+  }
+
+  /** Each request name's OK and KO counts in Prometheus (its last scrape) equal results.json's. */
+  private static void assertCountedAsResultsJson(Prometheus prometheus, GatlingRun.Result run, String simulation,
+      Set<String> mustHave) throws Exception {
+    Map<String, Long> counted = new HashMap<>();
+    for (JsonNode series : prometheus.query("last_over_time(couchbench_requests_total{simulation=\"" + simulation
+        + "\"}" + RANGE + ")")) {
+      counted.put(series.path("metric").path("request").asText() + " " + series.path("metric").path("status").asText(),
+          Math.round(series.path("value").get(1).asDouble()));
+    }
+    Map<String, Long> inResults = new HashMap<>();
+    for (Results.Entry entry : ResultsFile.read(run.requireRunFolder().resolve(ResultsFile.NAME)).requests()) {
+      if (entry.ok() > 0) {
+        inResults.put(entry.name() + " ok", entry.ok());
+      }
+      if (entry.ko() > 0) {
+        inResults.put(entry.name() + " ko", entry.ko());
+      }
+    }
+    for (String name : mustHave) {
+      assertTrue(inResults.getOrDefault(name + " ok", 0L) > 10, name + " sent: " + inResults);
+    }
+    assertEquals(inResults, counted, "Prometheus's counts per request name and outcome, against results.json's");
+  }
+
+  /** PromQL's p99 of the request's OK times lies in the bucket of the page's p99 or the one beside it. */
+  private static void assertP99WithinOneBucket(Prometheus prometheus, GatlingRun.Result run, String simulation,
+      String request) throws Exception {
+    JsonNode p99 = prometheus.query("histogram_quantile(0.99, last_over_time(couchbench_request_duration_seconds_bucket{"
+        + "simulation=\"" + simulation + "\",request=\"" + request + "\",status=\"ok\"}" + RANGE + "))");
+    assertEquals(1, p99.size(), p99.toString());
+    double fromPromQl = p99.get(0).path("value").get(1).asDouble();
+    Results.Entry entry = ResultsFile.read(run.requireRunFolder().resolve(ResultsFile.NAME)).requests().stream()
+        .filter(each -> each.name().equals(request)).findFirst().orElseThrow();
+    double page = entry.latency().p99() / (entry.latency().unit().equals("ms") ? 1e3 : 1e6);
+    assertTrue(Math.abs(bucket(fromPromQl) - bucket(page)) <= 1, "p99 from PromQL " + fromPromQl + " s, the page's "
+        + page + " s: buckets " + bucket(fromPromQl) + " and " + bucket(page));
+  }
+
+  private static int bucket(double seconds) {
+    int bucket = 0;
+    while (bucket < LatencyBuckets.BOUNDS.length && seconds > LatencyBuckets.BOUNDS[bucket]) {
+      bucket++;
+    }
+    return bucket;
+  }
+}
