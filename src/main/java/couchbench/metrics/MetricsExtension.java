@@ -21,8 +21,9 @@ public final class MetricsExtension implements RunExtension {
 
   /** How `exec:java@extensions` lists it. */
   public static final Spec SPEC = new Spec("metrics", "off; -Dmetrics.port=9464 turns it on (-Dmetrics.bind, default"
-      + " 127.0.0.1)", "serves the run's requests (counts and latency histograms per request name and outcome) and"
-      + " active users at /metrics in Prometheus's formats while it runs, read from the recorders the page uses",
+      + " 127.0.0.1)", "serves the run's requests (counts and latency histograms per request name and outcome), active"
+      + " users and the servers' sampled figures at /metrics in Prometheus's formats while it runs, read from the"
+      + " recorders the page uses",
       "a tap on Gatling's records (a map lookup and an add per request) and one thread answering scrapes; nothing is"
           + " timed twice");
 
@@ -48,7 +49,7 @@ public final class MetricsExtension implements RunExtension {
   @Override
   public void check(RunContext run) {
     LiveRequests live = new LiveRequests();
-    metrics = new RunMetrics(run.simulation(), injector, live);
+    metrics = new RunMetrics(run.simulation(), injector, live, run.output()::serverReadings);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(metrics);
     ExecutorService scrapes = Executors.newSingleThreadExecutor(task -> {

@@ -6,15 +6,23 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
+import couchbench.results.ServerReading;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
- * What a scrape reads: the run's requests so far (a counter and a latency histogram per request name and outcome) and
- * its active users, labelled with the simulation and the injector, read from {@link LiveRequests} at each scrape.
+ * What a scrape reads: the run's requests so far (a counter and a latency histogram per request name and outcome), its
+ * active users, and the servers' own figures of the sampler's last second (issue 46's, in base units: a counter's
+ * total, a gauge's value), labelled with the simulation and the injector, read at each scrape.
  * Each scrape's time is kept, so that the run's end can wait for one that saw its final figures.
  */
 final class RunMetrics implements MultiCollector {
@@ -24,12 +32,14 @@ final class RunMetrics implements MultiCollector {
   private final String simulation;
   private final String injector;
   private final LiveRequests live;
+  private final Supplier<List<ServerReading>> servers;
   private final AtomicLong lastScrapeNanos = new AtomicLong(Long.MIN_VALUE);
 
-  RunMetrics(String simulation, String injector, LiveRequests live) {
+  RunMetrics(String simulation, String injector, LiveRequests live, Supplier<List<ServerReading>> servers) {
     this.simulation = simulation;
     this.injector = injector;
     this.live = live;
+    this.servers = servers;
   }
 
   @Override
@@ -55,8 +65,42 @@ final class RunMetrics implements MultiCollector {
       users.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("simulation", simulation,
           "injector", injector, "scenario", scenario.getKey())).value(scenario.getValue().get()).build());
     }
+    MetricSnapshots.Builder all = MetricSnapshots.builder().metricSnapshot(requests.build())
+        .metricSnapshot(durations.build()).metricSnapshot(users.build());
+    serverFigures().forEach(all::metricSnapshot);
     lastScrapeNanos.set(System.nanoTime());
-    return MetricSnapshots.of(requests.build(), durations.build(), users.build());
+    return all.build();
+  }
+
+  // The servers' figures of the sampler's last second, a family per figure, a point per server.
+  private List<MetricSnapshot> serverFigures() {
+    // A server's figure read twice in a second (two memcache targets' sums) is one point, the last, as on the page.
+    Map<String, Map<String, ServerReading>> byMetric = new TreeMap<>();
+    for (ServerReading reading : servers.get()) {
+      byMetric.computeIfAbsent(reading.metric(), any -> new LinkedHashMap<>()).put(reading.server(), reading);
+    }
+    List<MetricSnapshot> families = new ArrayList<>();
+    byMetric.forEach((metric, byServer) -> {
+      List<ServerReading> readings = List.copyOf(byServer.values());
+      String name = "couchbench_server_" + metric;
+      String help = "The servers' own figure " + metric + ", read once a second (-DsampleServers)";
+      if (readings.get(0).counter()) {
+        CounterSnapshot.Builder family = CounterSnapshot.builder().name(name).help(help);
+        readings.forEach(reading -> family.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+            .labels(serverLabels(reading)).value(reading.value()).build()));
+        families.add(family.build());
+      } else {
+        GaugeSnapshot.Builder family = GaugeSnapshot.builder().name(name).help(help);
+        readings.forEach(reading -> family.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
+            .labels(serverLabels(reading)).value(reading.value()).build()));
+        families.add(family.build());
+      }
+    });
+    return families;
+  }
+
+  private Labels serverLabels(ServerReading reading) {
+    return Labels.of("simulation", simulation, "injector", injector, "server", reading.server());
   }
 
   /** @return System.nanoTime() of the last scrape's read, Long.MIN_VALUE before the first */

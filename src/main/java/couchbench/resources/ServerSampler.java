@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
+import couchbench.results.ServerReading;
 import couchbench.results.ServerSeries;
 import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
@@ -48,17 +49,56 @@ public final class ServerSampler {
     final Map<String, Double> gauges = new LinkedHashMap<>();
     final Map<String, Double> counters = new LinkedHashMap<>();
     final Map<String, Long> countersReadAt = new HashMap<>();
+    final List<ServerReading> live = new ArrayList<>();
     private final List<String> unstamped = new ArrayList<>();
 
-    void counter(String name, double total) {
-      counters.put(name, total);
-      unstamped.add(name);
+    /**
+     * A running total, charted as its rate a second.
+     *
+     * @param figure its column and series
+     * @param total its total, in base units (e.g. CPU seconds)
+     */
+    void counter(Figure figure, double total) {
+      counters.put(figure.column(), total * figure.toPage());
+      unstamped.add(figure.column());
+      live.add(new ServerReading(figure.metric(), figure.server(), total, true));
+    }
+
+    /**
+     * A value as it is.
+     *
+     * @param figure its column and series
+     * @param value its value, in base units (e.g. bytes)
+     */
+    void gauge(Figure figure, double value) {
+      gauges.put(figure.column(), value * figure.toPage());
+      live.add(new ServerReading(figure.metric(), figure.server(), value, false));
     }
 
     // A source's counters are the server's when it answered: a server that stalls answers late, with the stall in.
     void stamp(long answeredAt) {
       unstamped.forEach(name -> countersReadAt.put(name, answeredAt));
       unstamped.clear();
+    }
+  }
+
+  /**
+   * A figure a source reads: its column on the page (a counter's as a rate a second) and its series in live metrics.
+   *
+   * @param server what gives it, e.g. "couchdb"
+   * @param figure what it is on the page, e.g. "erlang memory"
+   * @param unit its unit on the page, e.g. "MB" (a counter's: a rate, e.g. "/s")
+   * @param metric its series' name in live metrics, base units, e.g. "erlang_memory_bytes"
+   * @param toPage what its base-unit value is multiplied by for the page, e.g. 1 / 2^20 for MB
+   */
+  private record Figure(String server, String figure, String unit, String metric, double toPage) {
+
+    Figure(String server, String figure, String unit, String metric) {
+      this(server, figure, unit, metric, 1);
+    }
+
+    String column() {
+      return server + " " + figure + " (" + unit + ")";
     }
   }
 
@@ -82,6 +122,7 @@ public final class ServerSampler {
   private final Map<String, double[]> lastCounters = new HashMap<>();
   private final Notes notes = new Notes();
   private volatile boolean stopping;
+  private volatile List<ServerReading> latest = List.of();
 
   /**
    * Starts sampling now, then on every whole second of the run's clock ({@link RunClock}), which stamps the samples.
@@ -167,6 +208,12 @@ public final class ServerSampler {
       values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / elapsed : Double.NaN);
     }
     samples.add(new ServerSeries.Sample(now, values));
+    latest = List.copyOf(reading.live);
+  }
+
+  /** @return the servers' figures of the last second sampled, for live metrics; none before the first */
+  public List<ServerReading> latest() {
+    return latest;
   }
 
   private double[] set(double[] values, String column, double value) {
@@ -205,14 +252,19 @@ public final class ServerSampler {
           return;
         }
         JsonNode couchdb = CouchResources.json(stats.body()).orElseThrow();
-        reading.counter(name + " httpd requests (/s)", couchdb.path("httpd").path("requests").path("value")
-            .asDouble());
-        reading.counter(name + " database reads (/s)", couchdb.path("database_reads").path("value").asDouble());
-        reading.counter(name + " database writes (/s)", couchdb.path("database_writes").path("value").asDouble());
+        reading.counter(new Figure(name, "httpd requests", "/s", "couchdb_httpd_requests"),
+            couchdb.path("httpd").path("requests").path("value").asDouble());
+        reading.counter(new Figure(name, "database reads", "/s", "couchdb_database_reads"),
+            couchdb.path("database_reads").path("value").asDouble());
+        reading.counter(new Figure(name, "database writes", "/s", "couchdb_database_writes"),
+            couchdb.path("database_writes").path("value").asDouble());
         JsonNode figures = CouchResources.json(system.body()).orElseThrow();
-        reading.gauges.put(name + " run queue (queued)", figures.path("run_queue").asDouble());
-        reading.gauges.put(name + " messages queued (queued)", messages(figures.path("message_queues")));
-        reading.gauges.put(name + " erlang memory (MB)", CouchResources.erlangMemory(figures) / MB);
+        reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
+            .asDouble());
+        reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
+            messages(figures.path("message_queues")));
+        reading.gauge(new Figure(name, "erlang memory", "MB", "erlang_memory_bytes", 1 / MB),
+            CouchResources.erlangMemory(figures));
       } catch (CouchDbException e) {
         if (e.isAuthFailure()) {
           notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own"
@@ -245,20 +297,20 @@ public final class ServerSampler {
       public void read(Reading reading) {
         try {
           List<Map<String, String>> perServer = MemcacheResources.stats(target, enquiries, MEMCACHE_WAIT);
-          MemcacheResources.sum(perServer, "cmd_get").ifPresent(total -> reading.counter("memcache gets (/s)",
-              total.doubleValue()));
-          MemcacheResources.sum(perServer, "cmd_set").ifPresent(total -> reading.counter("memcache sets (/s)",
-              total.doubleValue()));
-          MemcacheResources.sum(perServer, "bytes_read").ifPresent(total -> reading.counter(
-              "memcache bytes received (bytes/s)", total.doubleValue()));
-          MemcacheResources.sum(perServer, "bytes_written").ifPresent(total -> reading.counter(
-              "memcache bytes sent (bytes/s)", total.doubleValue()));
+          MemcacheResources.sum(perServer, "cmd_get").ifPresent(total -> reading.counter(new Figure("memcache",
+              "gets", "/s", "memcache_gets"), total.doubleValue()));
+          MemcacheResources.sum(perServer, "cmd_set").ifPresent(total -> reading.counter(new Figure("memcache",
+              "sets", "/s", "memcache_sets"), total.doubleValue()));
+          MemcacheResources.sum(perServer, "bytes_read").ifPresent(total -> reading.counter(new Figure("memcache",
+              "bytes received", "bytes/s", "memcache_received_bytes"), total.doubleValue()));
+          MemcacheResources.sum(perServer, "bytes_written").ifPresent(total -> reading.counter(new Figure(
+              "memcache", "bytes sent", "bytes/s", "memcache_sent_bytes"), total.doubleValue()));
           Optional<BigDecimal> user = MemcacheResources.sum(perServer, "rusage_user");
           Optional<BigDecimal> system = MemcacheResources.sum(perServer, "rusage_system");
-          user.flatMap(u -> system.map(u::add)).ifPresent(seconds -> reading.counter("memcache cpu (% of a core)",
-              seconds.doubleValue() * 100));
-          MemcacheResources.sum(perServer, "curr_connections").ifPresent(open -> reading.gauges.put(
-              "memcache connections (open)", open.doubleValue()));
+          user.flatMap(u -> system.map(u::add)).ifPresent(seconds -> reading.counter(new Figure("memcache", "cpu",
+              "% of a core", "memcache_cpu_seconds", 100), seconds.doubleValue()));
+          MemcacheResources.sum(perServer, "curr_connections").ifPresent(open -> reading.gauge(new Figure("memcache",
+              "connections", "open", "memcache_connections"), open.doubleValue()));
         } catch (RuntimeException e) {
           notes.missed("memcache stats", e.getMessage());
         }
@@ -291,11 +343,11 @@ public final class ServerSampler {
         everFound |= !found.isEmpty();
         for (LocalServer server : found) {
           if (cpu) {
-            LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counter(server.name()
-                + " cpu (% of a core)", seconds.doubleValue() * 100));
+            LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counter(new Figure(server.name(),
+                "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue()));
           }
-          LocalProcess.residentBytes(server.pid(), PROC).ifPresent(bytes -> reading.gauges.put(server.name()
-              + " resident memory (MB)", bytes.doubleValue() / MB));
+          LocalProcess.residentBytes(server.pid(), PROC).ifPresent(bytes -> reading.gauge(new Figure(server.name(),
+              "resident memory", "MB", "process_resident_memory_bytes", 1 / MB), bytes.doubleValue()));
         }
       }
     };
@@ -304,10 +356,11 @@ public final class ServerSampler {
   // The load generator itself: a run whose generator is at its limit measures the generator, not the server.
   private Source loadGenerator() {
     return reading -> {
-      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counter(
-          "load generator cpu (% of a core)", seconds.doubleValue() * 100));
+      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counter(new Figure(
+          "load generator", "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue()));
       Runtime runtime = Runtime.getRuntime();
-      reading.gauges.put("load generator heap (MB)", (runtime.totalMemory() - runtime.freeMemory()) / MB);
+      reading.gauge(new Figure("load generator", "heap", "MB", "jvm_heap_used_bytes", 1 / MB),
+          runtime.totalMemory() - runtime.freeMemory());
     };
   }
 

@@ -30,6 +30,7 @@ public final class ServerSampling implements RunExtension {
   @Override
   public void loadStarts(RunContext run) {
     sampler = ServerSampler.start(run.couchdb(), run.memcache());
+    run.output().serverReadingsFrom(sampler::latest);
   }
 
   @Override

@@ -36,6 +36,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -94,6 +95,7 @@ public final class RunOutput {
   private long stepLinesAtTick;
   private long quietIntervals;
   private volatile Optional<LiveFigures> live = Optional.empty();
+  private volatile Supplier<List<ServerReading>> serverReadings = List::of;
 
   private RunOutput(String simulation, Settings settings) {
     this.simulation = simulation;
@@ -325,6 +327,16 @@ public final class RunOutput {
    */
   public void serveLive(LiveFigures figures) {
     live = Optional.of(figures);
+  }
+
+  /** @param latest the servers' figures of the sampler's last second, for live metrics; call as sampling starts */
+  public void serverReadingsFrom(Supplier<List<ServerReading>> latest) {
+    serverReadings = latest;
+  }
+
+  /** @return the servers' figures of the sampler's last second; none where no sampler runs */
+  public List<ServerReading> serverReadings() {
+    return serverReadings.get();
   }
 
   /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import couchbench.GatlingRun;
+import couchbench.MemcachedStats;
 import couchbench.process.FreePort;
 import couchbench.results.Results;
 import couchbench.results.ResultsFile;
@@ -63,6 +64,15 @@ class MetricsIT {
       assertTrue(run.output().contains("couchbench: metrics: the final figures were scraped"), run.output());
       assertCountedAsResultsJson(prometheus, run, "MemSet", Set.of("memcache set"));
       assertP99WithinOneBucket(prometheus, run, "MemSet", "memcache set");
+      // The servers' figures in the same scrapes: memcached's own count of sets as the sampler last read it, in the
+      // load's last second: more than half the run's, no more than memcached counts now.
+      long sets = ResultsFile.read(run.requireRunFolder().resolve(ResultsFile.NAME)).requests().stream()
+          .filter(entry -> entry.name().startsWith("memcache set")).mapToLong(Results.Entry::ok).sum();
+      JsonNode served = prometheus.query("last_over_time(couchbench_server_memcache_sets_total" + RANGE + ")");
+      assertEquals(1, served.size(), served.toString());
+      double sampled = served.get(0).path("value").get(1).asDouble();
+      assertTrue(sampled > sets / 2.0 && sampled <= MemcachedStats.count(memcached.port(), "cmd_set"),
+          "memcached's cmd_set as sampled: " + sampled + ", the run's sets " + sets);
     }
   }
 
@@ -88,6 +98,10 @@ class MetricsIT {
       assertP99WithinOneBucket(prometheus, run, "CouchGet", "couchdb get");
       JsonNode both = prometheus.query("last_over_time({__name__=~\"couchbench_requests_total|"
           + "couchdb_httpd_requests_total\"}" + RANGE + ")");
+      JsonNode erlang = prometheus.query("last_over_time(couchbench_server_erlang_memory_bytes{simulation=\"CouchGet\","
+          + "server=\"couchdb\"}" + RANGE + ")");
+      assertEquals(1, erlang.size(), "the node's own figures, sampled each second: " + erlang);
+      assertTrue(erlang.get(0).path("value").get(1).asDouble() > 1e6, erlang.toString());
       Set<String> names = new TreeSet<>();
       both.forEach(series -> names.add(series.path("metric").path("job").asText() + " "
           + series.path("metric").path("__name__").asText()));
