@@ -9,7 +9,7 @@
 # It prints each run's verdict lines; the pages are under $out/reports. SpiderMonkey's couchjs needs Debian's
 # libmozjs-102-0 (apt-get install libmozjs-102-0); the script stops in one line without it.
 #
-#   bench/js-engines.sh                              # about 15 minutes
+#   bench/js-engines.sh                              # about 28 minutes
 #   ROUNDS=3 DOCS=5000 ROWS=5000 bench/js-engines.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +17,8 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-5}
 DOCS=${DOCS:-20000}
 ROWS=${ROWS:-20000}
-RATE=${RATE:-5}
-CONNS=${CONNS:-50}
+RATE=${RATE:-1}
+CONNS=${CONNS:-10}
 if ! /sbin/ldconfig -p | grep -q 'libmozjs-102\.so'; then
   echo "no libmozjs-102 here: SpiderMonkey's couchjs cannot start; apt-get install libmozjs-102-0" >&2
   exit 1
