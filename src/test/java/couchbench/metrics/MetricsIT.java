@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingRun;
 import couchbench.MemcachedStats;
 import couchbench.process.FreePort;
@@ -16,6 +17,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class MetricsIT {
 
   private static final Duration STALL = Duration.ofMinutes(2);
+  private static final ObjectMapper JSON = new ObjectMapper();
   // Over the whole test: a target gone at the run's end leaves its series stale, so an instant query reads their last
   // value over a range.
   private static final String RANGE = "[10m]";
@@ -107,6 +111,7 @@ class MetricsIT {
           + series.path("metric").path("__name__").asText()));
       assertTrue(names.containsAll(List.of("couchbench couchbench_requests_total", "couchdb couchdb_httpd_requests_total")),
           "couchbench's series and CouchDB's own in one query: " + both);
+      assertDashboardAnswered(prometheus, run, "CouchGet");
     }
   }
 
@@ -120,6 +125,35 @@ class MetricsIT {
       run.assertStoppedBeforeLoad("couchbench: stopped: -Dmetrics.port=" + taken.getLocalPort() + ": live metrics"
           + " cannot be served on 127.0.0.1:" + taken.getLocalPort());
       assertTrue(run.output().contains("Give another -Dmetrics.port"), run.output());
+    }
+  }
+
+  /**
+   * Every query of deploy/grafana/couchbench.json, as Grafana would send it during the run (its variables given a
+   * value), is answered by the real Prometheus; those of the panels that draw the load and CouchDB with data.
+   */
+  private static void assertDashboardAnswered(Prometheus prometheus, GatlingRun.Result run, String simulation)
+      throws Exception {
+    JsonNode dashboard = JSON.readTree(Path.of("deploy", "grafana", "couchbench.json").toFile());
+    Instant during = Instant.parse(ResultsFile.read(run.requireRunFolder().resolve(ResultsFile.NAME)).run().end())
+        .minusSeconds(1);
+    List<String> empty = new ArrayList<>();
+    int queries = 0;
+    for (JsonNode panel : dashboard.path("panels")) {
+      for (JsonNode target : panel.path("targets")) {
+        String expr = target.path("expr").asText().replace("$simulation", simulation)
+            .replace("$__rate_interval", "5s");
+        JsonNode result = prometheus.query(expr, during);
+        queries++;
+        if (result.isEmpty()) {
+          empty.add(panel.path("title").asText() + ": " + expr);
+        }
+      }
+    }
+    assertTrue(queries >= 10, "the dashboard's queries: " + queries);
+    for (String drawn : List.of("Requests a second", "Latency p50", "Active users", "CouchDB's own requests")) {
+      assertTrue(empty.stream().noneMatch(query -> query.startsWith(drawn) && !query.contains("status=\"ko\"")),
+          drawn + " drew nothing: " + empty);
     }
   }
 

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -103,7 +104,21 @@ final class Prometheus implements AutoCloseable {
    * @return its result: an array of {"metric": {...}, "value": [time, "value"]}
    */
   JsonNode query(String promql) throws IOException, InterruptedException {
-    HttpResponse<String> reply = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+    return query(promql, "");
+  }
+
+  /**
+   * @param promql an instant query
+   * @param at when it is evaluated
+   * @return its result, as {@link #query(String)}'s
+   */
+  JsonNode query(String promql, Instant at) throws IOException, InterruptedException {
+    return query(promql, "&time=" + at.toEpochMilli() / 1000.0);
+  }
+
+  private JsonNode query(String promql, String time) throws IOException, InterruptedException {
+    HttpResponse<String> reply = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)
+        + time);
     JsonNode json = JSON.readTree(reply.body());
     if (reply.statusCode() != 200 || !json.path("status").asText().equals("success")) {
       throw new IllegalStateException(promql + ": " + reply.statusCode() + " " + reply.body());
