@@ -86,8 +86,9 @@ public final class GatlingRunId {
           try {
             ResponseTap.install(ctx.coreComponents().statsEngine(), records);
           } catch (ReflectiveOperationException | RuntimeException e) {
-            Console.say("metrics: Gatling's requests are not served live: this Gatling keeps its data writers"
-                + " elsewhere than Gatling 3.15.1 did (" + e + "); the servers' figures and memcache's are");
+            Console.say("metrics: Gatling's records are not served live: this Gatling keeps its data writers"
+                + " elsewhere than Gatling 3.15.1 did (" + e + "); memcache's times and the servers' figures still"
+                + " are");
           }
         });
         return next;

@@ -3,6 +3,7 @@ package couchbench.metrics;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.DoubleAdder;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * One request name's and outcome's times so far, as a Prometheus classic histogram: a count per bucket (not
@@ -28,24 +29,28 @@ final class LatencyBuckets {
 
   /** @param nanos one request's time */
   void add(long nanos) {
+    counts.incrementAndGet(bucket(nanos));
+    seconds.add(nanos / 1e9);
+  }
+
+  /** @param nanos a second's times, in nanoseconds: one pass over the values it holds, each as {@link #add(long)} */
+  void add(Histogram nanos) {
+    double sum = 0;
+    for (HistogramIterationValue value : nanos.recordedValues()) {
+      // A recorded value is known to the histogram's 3 digits: its range's lowest value places it.
+      counts.addAndGet(bucket(nanos.lowestEquivalentValue(value.getValueIteratedTo())),
+          value.getCountAtValueIteratedTo());
+      sum += (double) nanos.medianEquivalentValue(value.getValueIteratedTo()) * value.getCountAtValueIteratedTo();
+    }
+    seconds.add(sum / 1e9);
+  }
+
+  private static int bucket(long nanos) {
     int bucket = 0;
     while (bucket < BOUND_NANOS.length && nanos > BOUND_NANOS[bucket]) {
       bucket++;
     }
-    counts.incrementAndGet(bucket);
-    seconds.add(nanos / 1e9);
-  }
-
-  /** @param nanos a second's times, in nanoseconds: each bucket takes the values up to its bound */
-  void add(Histogram nanos) {
-    long below = 0;
-    for (int bucket = 0; bucket < BOUND_NANOS.length; bucket++) {
-      long upTo = nanos.getCountBetweenValues(0, BOUND_NANOS[bucket]);
-      counts.addAndGet(bucket, upTo - below);
-      below = upTo;
-    }
-    counts.addAndGet(BOUND_NANOS.length, nanos.getTotalCount() - below);
-    seconds.add(nanos.getMean() * nanos.getTotalCount() / 1e9);
+    return bucket;
   }
 
   /** @return each bucket's count, +Inf's last; read while others add, each count is one it had */

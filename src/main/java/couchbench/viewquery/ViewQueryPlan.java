@@ -46,12 +46,13 @@ public record ViewQueryPlan(
    */
   public static ViewQueryPlan from(Settings settings) {
     double rate = positiveNumber("rate", settings.get("rate", "150"));
+    String setup = setup(settings);
     ViewQueryPlan plan = new ViewQueryPlan(
         DatabaseNames.fromSettings(settings, "todo"),
         new DesignDocument(name("design", settings.get("design", "todo"), "[A-Za-z0-9_.-]+"),
             name("view", settings.get("view", "list"), "[A-Za-z0-9_.-]+"), SEED_MAP),
-        !setup(settings).equals("false"),
-        setup(settings).equals("fresh"),
+        !setup.equals("false"),
+        setup.equals("fresh"),
         settings.intValue("rows", 0, 0),
         rate,
         settings.intValue("conns", 27000, 1),
