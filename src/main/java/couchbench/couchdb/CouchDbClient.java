@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.CouchWaits;
 import couchbench.targets.Credentials;
+import couchbench.targets.SteadyHttp;
 import couchbench.targets.TlsFailure;
 import java.io.IOException;
 import java.net.URI;
@@ -288,11 +289,10 @@ public final class CouchDbClient {
     if (body.length > 0) {
       request.header("Content-Type", "application/json");
     }
-    timeout.ifPresent(request::timeout);
     authorization.ifPresent(header -> request.header("Authorization", header));
     HttpResponse<byte[]> response;
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      response = SteadyHttp.send(http, request.build(), timeout, HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
       throw new CouchDbException(TlsFailure.describe(e, target.baseUrl(), target.tls())
           .orElseGet(() -> unanswered(method + " " + path, e, timeout)), false);
@@ -342,8 +342,8 @@ public final class CouchDbClient {
   // Any HTTP reply at all, without the login: a refusal would say the server is up as well as a 200 does.
   private boolean answersUp() {
     try {
-      http.send(HttpRequest.newBuilder(URI.create(target.baseUrl() + "/_up")).timeout(UP_TIMEOUT).GET().build(),
-          HttpResponse.BodyHandlers.discarding());
+      SteadyHttp.send(http, HttpRequest.newBuilder(URI.create(target.baseUrl() + "/_up")).GET().build(),
+          Optional.of(UP_TIMEOUT), HttpResponse.BodyHandlers.discarding());
       return true;
     } catch (IOException e) {
       return false;

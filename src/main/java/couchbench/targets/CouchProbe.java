@@ -39,12 +39,12 @@ final class CouchProbe {
 
   /** Same, over https with the run's TLS. */
   static Probe probe(String baseUrl, Optional<Credentials> credentials, ServerTls tls) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/")).timeout(REPLY_TIMEOUT).GET();
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + "/")).GET();
     credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
     HttpResponse<String> response;
     try {
-      response = (tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls)).send(request.build(),
-          HttpResponse.BodyHandlers.ofString());
+      response = SteadyHttp.send(tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls), request.build(),
+          Optional.of(REPLY_TIMEOUT), HttpResponse.BodyHandlers.ofString());
     } catch (HttpConnectTimeoutException e) {
       return new Probe(Probe.Outcome.NO_ANSWER, "no connection within " + CONNECT_TIMEOUT.toSeconds() + " s");
     } catch (HttpTimeoutException e) {
@@ -68,11 +68,11 @@ final class CouchProbe {
    *     reply that is not JSON, or no reply
    */
   static Optional<JsonNode> json(String baseUrl, String path, Optional<Credentials> credentials, ServerTls tls) {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(REPLY_TIMEOUT).GET();
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).GET();
     credentials.ifPresent(login -> request.header("Authorization", login.authorization()));
     try {
-      HttpResponse<String> response = (tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls)).send(request.build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = SteadyHttp.send(tls == ServerTls.COUCHDB_DEFAULT ? CLIENT : client(tls),
+          request.build(), Optional.of(REPLY_TIMEOUT), HttpResponse.BodyHandlers.ofString());
       return response.statusCode() == 200 ? Optional.ofNullable(parse(response.body())) : Optional.empty();
     } catch (IOException e) {
       return Optional.empty();

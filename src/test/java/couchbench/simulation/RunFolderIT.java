@@ -92,9 +92,10 @@ class RunFolderIT {
     COUCHDB.node();
     long started = System.nanoTime();
     // With libfaketime's default monotonic fix, as before: here no server start stands between the run's settings and
-    // its load, only requests to CouchDB, whose waits the JDK's HTTP client times on the wall clock (with the fix off,
-    // the run reached its load within the 1.5 s after the step; held by a forwarder, its first request timed out at
-    // the step). The slow run the fix makes steps long before its load.
+    // its load, only requests to CouchDB (with the fix off, the run reached its load within the 1.5 s after the step).
+    // The slow run the fix makes steps while those requests are in flight: they wait on the monotonic clock
+    // (SteadyHttp), where the JDK's client's own timeouts ended them at the step ("no reply within 5 s", "no
+    // connection within 3 s").
     GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(COUCHDB.runProperties(Map.of("batchSizes", "1",
         "threads", "2", "docs", "50", "warmup", "0", "stepSeconds", "0")), Map.of());
     long ranSeconds = (System.nanoTime() - started) / 1_000_000_000;
