@@ -13,6 +13,8 @@
 #   PROFILE=1 ROUNDS=0 BATCHES=64 THREADS=1 bench/bulk-cpu-by-thread.sh   # a flame graph only
 #   BASELINE_FLAGS=-Dgatling.netty.useIoUring=false bench/bulk-cpu-by-thread.sh   # BulkInsert with other JVM flags too
 #   BASELINE=/tmp/before bench/bulk-cpu-by-thread.sh   # and BulkInsert of another checkout (built: mvn test-compile)
+#   COUCHDB=1 bench/bulk-cpu-by-thread.sh   # a fresh Apache CouchDB 3.5 node (../shared/couchdb/), not pouchdb-server:
+#                                           # the servers' sampler reads its _stats and _system each second
 #
 # About 45 s per run: 12 runs a round with the defaults.
 set -euo pipefail
@@ -25,18 +27,35 @@ PROFILE_EVENT=${PROFILE_EVENT:-cpu}
 # BASELINE=DIR, or BASELINE_FLAGS if set (even empty): a client "baseline" too, BulkInsert of that checkout, with these
 # flags instead of JVM_FLAGS's
 BASELINE=${BASELINE:-}
+COUCHDB=${COUCHDB:-0}
+export COUCHDB_USER= COUCHDB_PASSWORD=
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 LOADGEN_FLAGS=$(bench_loadgen_flags BulkInsert)
 JVM_FLAGS="$LOADGEN_FLAGS ${JVM_FLAGS:-}"
-bench_start_pouchdb bulk-cpu-by-thread
+if [ "$COUCHDB" = 1 ]; then
+  out=$(mktemp -d /tmp/bulk-cpu-by-thread.XXXXXX)
+  bench_start_couchdb "$out/node" bulkcpu
+  trap 'bench_stop_couchdb "$out/node"' EXIT
+  # couchbench reads the login from the environment; curl from its config file, out of ps.
+  COUCHDB_USER=admin COUCHDB_PASSWORD=$COUCH_PASSWORD
+  printf 'user = "admin:%s"\n' "$COUCH_PASSWORD" >"$out/curl.config"
+else
+  bench_start_pouchdb bulk-cpu-by-thread
+  : >"$out/curl.config"
+fi
 bench_classpath
+
+# curl with the login, if any.
+couch() {
+  curl -s -K "$out/curl.config" "$@"
+}
 
 # Each database's documents, "name count" a line: the requests of a window are the documents added to the
 # databases that were there at both ends, over B (a window ends by deleting every database).
 server_docs() {
-  curl -s "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
-    echo "$db $(curl -s "$URL/$db" | sed -n 's/.*"doc_count":\([0-9]*\).*/\1/p')"
+  couch "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
+    echo "$db $(couch "$URL/$db" | sed -n 's/.*"doc_count":\([0-9]*\).*/\1/p')"
   done
 }
 
@@ -56,8 +75,8 @@ window() {
   kill "$proc" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   # Every database goes: a killed client leaves its own, and the next windows count only the next client's.
-  curl -s "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
-    curl -s -o /dev/null -X DELETE "$URL/$db"
+  couch "$URL/_all_dbs" | tr -d '[]"' | tr ',' '\n' | grep . | while read -r db; do
+    couch -o /dev/null -X DELETE "$URL/$db"
   done
   bench_per_request "$name" 10 "$before
 requests - 0 0 0" "$after
@@ -73,7 +92,7 @@ bulkinsert() { # NAME B T [main class]: one 30 s step, its window 18 s after the
   # shellcheck disable=SC2086 # the flags are words
   timeout "$LIMIT" $CLIENT_PIN java $flags --add-opens=java.base/java.lang=ALL-UNNAMED \
     --add-opens=java.base/jdk.internal.misc=ALL-UNNAMED -Xmx1G -cp "$path" "$ONLY_GIVEN_TARGETS" \
-    -Dcouchdb.url="$URL" -DbatchSizes="$2" -Dthreads="$3" -Ddocs="$(($2 * $3))" -DstepSeconds=30 -Dsingle=false \
+    -Dcouchdb.url="$URL" ${COUCHDB_USER:+-Dcouchdb.user="$COUCHDB_USER"} -DbatchSizes="$2" -Dthreads="$3" -Ddocs="$(($2 * $3))" -DstepSeconds=30 -Dsingle=false \
     -Dcouchbench.reports="$out/reports" -Dprofile.from=18 -Dprofile.seconds=10 -Dprofile.out="$out/profile-b$2-t$3" \
     -Dprofile.event="$PROFILE_EVENT" "$main" --simulation BulkInsert --results-folder "$out/reports" \
     >"$out/$1-b$2-t$3.log" 2>&1 &
