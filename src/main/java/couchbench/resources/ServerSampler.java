@@ -10,6 +10,7 @@ import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.file.Path;
@@ -235,6 +236,11 @@ public final class ServerSampler {
   // A CouchDB node: its request and database counters, its run queue, message queues and memory.
   private Source couchNode(CouchTarget node, String name) {
     CouchDbClient client = new CouchDbClient(node);
+    // The counters it charts, by their paths in _stats/couchdb, in the order of the columns.
+    Map<String, Figure> counters = new LinkedHashMap<>();
+    counters.put("httpd/requests", new Figure(name, "httpd requests", "/s", "couchdb_httpd_requests"));
+    counters.put("database_reads", new Figure(name, "database reads", "/s", "couchdb_database_reads"));
+    counters.put("database_writes", new Figure(name, "database writes", "/s", "couchdb_database_writes"));
     return reading -> {
       if (notes.gaveUp(name)) {
         return;
@@ -251,13 +257,9 @@ public final class ServerSampler {
           notes.missed(name, "GET /_node/_local/_stats answered " + stats.status() + ", _system " + system.status());
           return;
         }
-        JsonNode couchdb = CouchResources.json(stats.body()).orElseThrow();
-        reading.counter(new Figure(name, "httpd requests", "/s", "couchdb_httpd_requests"),
-            couchdb.path("httpd").path("requests").path("value").asDouble());
-        reading.counter(new Figure(name, "database reads", "/s", "couchdb_database_reads"),
-            couchdb.path("database_reads").path("value").asDouble());
-        reading.counter(new Figure(name, "database writes", "/s", "couchdb_database_writes"),
-            couchdb.path("database_writes").path("value").asDouble());
+        Map<String, Double> values = StatsCounters.read(stats.body(), List.copyOf(counters.keySet()));
+        counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+            .ifPresent(value -> reading.counter(figure, value)));
         JsonNode figures = CouchResources.json(system.body()).orElseThrow();
         reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
             .asDouble());
@@ -272,6 +274,8 @@ public final class ServerSampler {
         } else {
           notes.missed(name, e.getMessage());
         }
+      } catch (IOException e) {
+        notes.missed(name, "GET /_node/_local/_stats/couchdb answered " + e.getMessage());
       } catch (RuntimeException e) {
         notes.missed(name, e.getMessage());
       }
