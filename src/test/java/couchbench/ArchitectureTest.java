@@ -49,7 +49,7 @@ class ArchitectureTest {
       L8  simulation
       L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
       L6  requests  variants
-      L5  resources  curve  history  background  metrics
+      L5  resources  curve  history  background  metrics  trend
       L4  run
       L3  couchdb  results
       L2  targets  report

@@ -7,6 +7,7 @@ import couchbench.metrics.MetricsExtension;
 import couchbench.resources.ServerSampling;
 import couchbench.run.RunExtension;
 import couchbench.startup.Settings;
+import couchbench.trend.TrendExtension;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,7 @@ public final class RunExtensions {
       new Known(BackgroundExtension.SPEC, BackgroundExtension::from),
       new Known(ClusterExtension.SPEC, ClusterExtension::from),
       new Known(GateExtension.SPEC, GateExtension::from),
+      new Known(TrendExtension.SPEC, TrendExtension::from),
       new Known(HistoryLine.SPEC, settings -> Optional.of(new HistoryLine())));
 
   private RunExtensions() {}

@@ -1,0 +1,47 @@
+package couchbench.trend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.startup.SettingsException;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TrendPlanTest {
+
+  @Test
+  void shouldReadEachSeriesAndItsThreshold() {
+    TrendPlan plan = TrendPlan.parse(Optional.of("rss:+5%/h, p99:12.5%/h")).orElseThrow();
+
+    assertEquals(List.of(new TrendPlan.Rule("rss", 5), new TrendPlan.Rule("p99", 12.5)), plan.rules());
+    assertTrue(plan.rules().get(0).covers("memcached resident memory (MB)"));
+    assertTrue(plan.rules().get(1).covers("p99 (ms)"));
+    assertTrue(!plan.rules().get(1).covers("notification p99 (ms)"), "the load's requests' p99 only");
+  }
+
+  @Test
+  void shouldBeOffWithoutTheSetting() {
+    assertEquals(Optional.empty(), TrendPlan.parse(Optional.empty()));
+  }
+
+  @Test
+  void shouldRefuseAnUnknownSeriesNamingTheKnownOnes() {
+    SettingsException refused = assertThrows(SettingsException.class,
+        () -> TrendPlan.parse(Optional.of("rss:+5%/h,cpu:+5%/h")));
+
+    assertEquals("-Dtrend=rss:+5%/h,cpu:+5%/h: no series 'cpu': give one of rss, erlang, queued, heap, connections,"
+        + " p99", refused.getMessage());
+  }
+
+  @Test
+  void shouldRefuseAThresholdThatDoesNotParse() {
+    for (String value : List.of("rss:5", "rss:+5%", "rss:-5%/h", "rss", "")) {
+      SettingsException refused = assertThrows(SettingsException.class, () -> TrendPlan.parse(Optional.of(value)),
+          value);
+      assertTrue(refused.getMessage().contains("is not SERIES:+N%/h: give e.g. -Dtrend=rss:+5%/h,p99:+10%/h"),
+          refused.getMessage());
+    }
+  }
+}
