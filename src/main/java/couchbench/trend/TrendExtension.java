@@ -81,8 +81,8 @@ public final class TrendExtension implements RunExtension {
       String threshold = String.format(Locale.ROOT, "+%s%%/h", trimmed(verdict.rule().percentAnHour()));
       TrendVerdict.Outcome outcome = verdict.outcome();
       Console.say("trend: " + verdict.column() + ": " + verdict.slope() + " against " + threshold + ": " + outcome);
-      table = table.row(verdict.rule().series(), verdict.column(), verdict.fit() == null ? null
-          : verdict.fit().points(), verdict.slope(), threshold, outcome.toString());
+      table = table.row(verdict.rule().series(), verdict.column(), verdict.xs().size(), verdict.slope(), threshold,
+          outcome.toString());
       if (outcome == TrendVerdict.Outcome.RISES) {
         rises = true;
         page = page.warning("-Dtrend: " + verdict.column() + " rises " + verdict.slope() + ", beyond " + threshold);

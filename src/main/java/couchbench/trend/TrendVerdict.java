@@ -12,8 +12,8 @@ import java.util.Locale;
  * @param column the column of seconds.csv
  * @param xs the seconds that have a value
  * @param ys their values
- * @param fit the line; null when the column was too short or all zero to judge
- * @param notJudged why it was not judged; null when it was
+ * @param fit the line; null when the column was too short to judge, or 0 in every second
+ * @param notJudged why it was not judged; null when it was (a column at 0 throughout holds, without a line)
  */
 record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Double> ys, LineFit fit,
     String notJudged) {
@@ -66,7 +66,9 @@ record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Do
     LineFit fit = LineFit.of(xs.stream().mapToDouble(Double::doubleValue).toArray(),
         ys.stream().mapToDouble(Double::doubleValue).toArray());
     if (fit.mean() <= 0) {
-      return new TrendVerdict(rule, column, xs, ys, null, "its mean is 0: no rise in % of it");
+      // A series at 0 throughout (no message ever queued) holds; one that is not has no mean to relate a rise to.
+      return ys.stream().allMatch(value -> value == 0) ? new TrendVerdict(rule, column, xs, ys, null, null)
+          : new TrendVerdict(rule, column, xs, ys, null, "its mean is " + fit.mean() + ": no rise in % of it");
     }
     return new TrendVerdict(rule, column, xs, ys, fit, null);
   }
@@ -77,8 +79,11 @@ record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Do
   }
 
   Outcome outcome() {
-    if (fit == null) {
+    if (notJudged != null) {
       return Outcome.NOT_JUDGED;
+    }
+    if (fit == null) {
+      return Outcome.HOLDS;
     }
     if (percent(fit.slopeLow()) > rule.percentAnHour()) {
       return Outcome.RISES;
@@ -88,7 +93,10 @@ record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Do
 
   /** @return e.g. "+12.5%/h (95%: +9.1 to +15.9)", or why it was not judged */
   String slope() {
-    return fit == null ? notJudged : String.format(Locale.ROOT, "%+.1f%%/h (95%%: %+.1f to %+.1f)", percentAnHour(),
+    if (fit == null) {
+      return notJudged != null ? notJudged : "0 in every second";
+    }
+    return String.format(Locale.ROOT, "%+.1f%%/h (95%%: %+.1f to %+.1f)", percentAnHour(),
         percent(fit.slopeLow()), percent(fit.slopeHigh()));
   }
 

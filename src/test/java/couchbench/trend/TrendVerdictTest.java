@@ -31,6 +31,14 @@ class TrendVerdictTest {
   }
 
   @Test
+  void shouldSayASeriesAtZeroThroughoutHolds() {
+    TrendVerdict verdict = verdict(0, 0, 0, 60);
+
+    assertEquals(TrendVerdict.Outcome.HOLDS, verdict.outcome());
+    assertEquals("0 in every second", verdict.slope());
+  }
+
+  @Test
   void shouldNotJudgeARunTooShortNamingTheMinimum() {
     double[] seconds = new double[40];
     double[] values = new double[40];
