@@ -83,6 +83,34 @@ public final class Table {
     return csv.toString();
   }
 
+  /**
+   * Reads back one line that {@link #toCsv} wrote.
+   *
+   * @param line a CSV line: a cell in double quotes may hold commas, and "" for a quote
+   * @return its cells
+   */
+  public static List<String> csvCells(String line) {
+    List<String> cells = new ArrayList<>();
+    StringBuilder cell = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+        cell.append('"');
+        i++;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.add(cell.toString());
+        cell.setLength(0);
+      } else {
+        cell.append(c);
+      }
+    }
+    cells.add(cell.toString());
+    return cells;
+  }
+
   private static void appendCsvLine(StringBuilder csv, List<String> cells) {
     for (int i = 0; i < cells.size(); i++) {
       if (i > 0) {

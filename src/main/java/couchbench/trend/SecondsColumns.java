@@ -1,9 +1,9 @@
 package couchbench.trend;
 
+import couchbench.report.Table;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,41 +25,18 @@ final class SecondsColumns {
     if (lines.isEmpty()) {
       return columns;
     }
-    List<String> names = cells(lines.get(0));
+    List<String> names = Table.csvCells(lines.get(0));
     int rows = lines.size() - 1;
     for (String name : names) {
       columns.put(name, new double[rows]);
     }
     for (int row = 0; row < rows; row++) {
-      List<String> cells = cells(lines.get(row + 1));
+      List<String> cells = Table.csvCells(lines.get(row + 1));
       for (int column = 0; column < names.size(); column++) {
         String cell = column < cells.size() ? cells.get(column) : "";
         columns.get(names.get(column))[row] = cell.isEmpty() ? Double.NaN : Double.parseDouble(cell);
       }
     }
     return columns;
-  }
-
-  // A CSV line's cells: a cell in double quotes may hold commas, and "" for a quote.
-  private static List<String> cells(String line) {
-    List<String> cells = new ArrayList<>();
-    StringBuilder cell = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-        cell.append('"');
-        i++;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.add(cell.toString());
-        cell.setLength(0);
-      } else {
-        cell.append(c);
-      }
-    }
-    cells.add(cell.toString());
-    return cells;
   }
 }

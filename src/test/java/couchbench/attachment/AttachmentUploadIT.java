@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.HttpPassThrough;
+import couchbench.report.Table;
 import couchbench.results.ResultsFile;
 import couchbench.targets.PouchDbServer;
 import java.io.IOException;
@@ -215,10 +216,10 @@ class AttachmentUploadIT {
 
   private static List<Map<String, String>> csv(Path file) throws IOException {
     List<String> lines = Files.readAllLines(file);
-    List<String> header = cells(lines.get(0));
+    List<String> header = Table.csvCells(lines.get(0));
     List<Map<String, String>> rows = new ArrayList<>();
     for (String line : lines.subList(1, lines.size())) {
-      List<String> cells = cells(line);
+      List<String> cells = Table.csvCells(line); // failure messages are quoted: they may hold commas
       Map<String, String> row = new HashMap<>();
       for (int i = 0; i < header.size(); i++) {
         row.put(header.get(i), cells.get(i));
@@ -228,26 +229,4 @@ class AttachmentUploadIT {
     return rows;
   }
 
-  /** One CSV line's cells; failure messages are quoted, as they may hold commas. */
-  private static List<String> cells(String line) {
-    List<String> cells = new ArrayList<>();
-    StringBuilder cell = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quoted && c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-        cell.append('"');
-        i++;
-      } else if (c == '"') {
-        quoted = !quoted;
-      } else if (c == ',' && !quoted) {
-        cells.add(cell.toString());
-        cell.setLength(0);
-      } else {
-        cell.append(c);
-      }
-    }
-    cells.add(cell.toString());
-    return cells;
-  }
 }

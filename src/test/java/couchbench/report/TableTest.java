@@ -19,6 +19,15 @@ class TableTest {
   }
 
   @Test
+  void shouldReadBackTheCellsOfALineItWrote() {
+    Table table = Table.of("name", "note", "empty").row("plain", "a,b", "").row("say \"hi\"", "1.5", "");
+
+    String[] lines = table.toCsv().split("\n");
+    assertEquals(List.of("plain", "a,b", ""), Table.csvCells(lines[1]));
+    assertEquals(List.of("say \"hi\"", "1.5", ""), Table.csvCells(lines[2]));
+  }
+
+  @Test
   void shouldFormatNumbersForReading() {
     Table table = Table.of("v").row(1234.5678).row(12.3456).row(0.001234).row(2.0).row(1e9)
         .row(-0.5).row(0.0).row(42).row(10_000_000_000L).row(new BigDecimal("3.14159")).row(1.5f)
