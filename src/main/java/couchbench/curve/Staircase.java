@@ -1,6 +1,7 @@
 package couchbench.curve;
 
 import couchbench.gatling.Pacing;
+import couchbench.results.LiveRoute;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -110,6 +111,7 @@ public final class Staircase {
 
   private void start(Step next) {
     step = next;
+    LiveRoute.current().stepBegins(system, next.index + 1, next.target);
     judge.schedule(this::judge, next.measuredTo - System.nanoTime() + GRACE_NANOS, TimeUnit.NANOSECONDS);
   }
 
@@ -150,6 +152,10 @@ public final class Staircase {
    * @param end when it ended
    */
   public void record(boolean ok, boolean failed, long intendedStart, long actualStart, long end) {
+    if (ok || failed) {
+      // Live metrics take every operation, the steps' settling parts too; the step's figures only its measured part.
+      LiveRoute.current().intendedTime(system, ok, Math.max(0, end - intendedStart));
+    }
     Step current = step;
     if (current == null || end < current.measuredFrom || end >= current.measuredTo) {
       return;

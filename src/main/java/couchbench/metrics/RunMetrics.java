@@ -21,9 +21,10 @@ import java.util.function.Supplier;
 
 /**
  * What a scrape reads: the run's requests so far (a counter and a latency histogram per request name and outcome), its
- * active users, and the servers' own figures of the sampler's last second (issue 46's, in base units: a counter's
- * total, a gauge's value), labelled with the simulation and the injector, read at each scrape.
- * Each scrape's time is kept, so that the run's end can wait for one that saw its final figures.
+ * active users, a paced load's times from the intended start, a staircase's step and rate, and the servers' own
+ * figures of the sampler's last second (issue 46's, in base units: a counter's total, a gauge's value), labelled with
+ * the simulation and the injector, read at each scrape. Each scrape's time is kept, so that the run's end can wait for
+ * one that saw its final figures.
  */
 final class RunMetrics implements MultiCollector {
 
@@ -67,9 +68,46 @@ final class RunMetrics implements MultiCollector {
     }
     MetricSnapshots.Builder all = MetricSnapshots.builder().metricSnapshot(requests.build())
         .metricSnapshot(durations.build()).metricSnapshot(users.build());
+    if (!live.intended().isEmpty()) {
+      all.metricSnapshot(intended());
+    }
+    if (!live.steps().isEmpty()) {
+      staircase().forEach(all::metricSnapshot);
+    }
     serverFigures().forEach(all::metricSnapshot);
     lastScrapeNanos.set(System.nanoTime());
     return all.build();
+  }
+
+  // A paced load's times from the intended start, per operation and outcome: what the users waited, late sends included.
+  private MetricSnapshot intended() {
+    HistogramSnapshot.Builder intended = HistogramSnapshot.builder().name("couchbench_intended_duration_seconds")
+        .unit(Unit.SECONDS).help("Paced operations' times from their intended start (the schedule's) to their end, by"
+            + " operation and outcome: the coordinated-omission-free latency");
+    for (Map.Entry<LiveRequests.Key, LatencyBuckets> named : live.intended().entrySet()) {
+      intended.dataPoint(HistogramSnapshot.HistogramDataPointSnapshot.builder()
+          .labels(Labels.of("simulation", simulation, "injector", injector, "operation", named.getKey().request(),
+              "status", named.getKey().ok() ? "ok" : "ko"))
+          .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS, named.getValue().counts()))
+          .sum(named.getValue().seconds()).build());
+    }
+    return intended.build();
+  }
+
+  // Each staircase's step under way and the rate it asks.
+  private List<MetricSnapshot> staircase() {
+    GaugeSnapshot.Builder step = GaugeSnapshot.builder().name("couchbench_staircase_step")
+        .help("The staircase's step under way, from 1");
+    GaugeSnapshot.Builder rate = GaugeSnapshot.builder().name("couchbench_staircase_target_rate")
+        .help("The operations a second the staircase's step under way asks for");
+    for (Map.Entry<String, LiveRequests.Step> system : live.steps().entrySet()) {
+      Labels labels = Labels.of("simulation", simulation, "injector", injector, "system", system.getKey());
+      step.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
+          .value(system.getValue().number()).build());
+      rate.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
+          .value(system.getValue().rate()).build());
+    }
+    return List.of(step.build(), rate.build());
   }
 
   // The servers' figures of the sampler's last second, a family per figure, a point per server.

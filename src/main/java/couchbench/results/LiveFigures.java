@@ -18,4 +18,23 @@ public interface LiveFigures extends ResponseTap.Records {
    * @param nanos the times, in nanoseconds; read it before returning, it is the run's own
    */
   void clientSecond(String name, boolean ok, Histogram nanos);
+
+  /**
+   * One paced operation's time from its intended start (its schedule's) to its end: what a user of the system waited,
+   * the delays of the load generator included, as the page's "from the intended start" figures take it.
+   *
+   * @param operation what the schedule paced, e.g. a staircase's system ("MemSet")
+   * @param ok whether it succeeded
+   * @param nanos its time, in nanoseconds
+   */
+  void intendedTime(String operation, boolean ok, long nanos);
+
+  /**
+   * A staircase's step began.
+   *
+   * @param system the system it loads, e.g. "MemSet"
+   * @param step the step's number, from 1
+   * @param rate the rate it asks, operations a second
+   */
+  void stepBegins(String system, int step, double rate);
 }

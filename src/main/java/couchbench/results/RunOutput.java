@@ -327,6 +327,7 @@ public final class RunOutput {
    */
   public void serveLive(LiveFigures figures) {
     live = Optional.of(figures);
+    LiveRoute.to(figures);
   }
 
   /** @param latest the servers' figures of the sampler's last second, for live metrics; call as sampling starts */

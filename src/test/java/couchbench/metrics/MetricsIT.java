@@ -80,6 +80,38 @@ class MetricsIT {
     }
   }
 
+  /**
+   * A staircase (MemSet at 300, then 600 a second): its step and rate are served as they change, and its operations'
+   * times from their intended start, each set once, as many as results.json counts.
+   */
+  @Test
+  void shouldServeAStaircasesStepRateAndTimesFromTheIntendedStart() throws Exception {
+    int port = FreePort.pick();
+    try (MemcachedServer memcached = MemcachedServer.start();
+        Prometheus prometheus = Prometheus.start(getClass(), List.of(new Prometheus.Job("couchbench",
+            "127.0.0.1:" + port, "/metrics", Optional.empty())))) {
+      Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-curve-" + System.nanoTime()
+          + ".csv");
+      GatlingRun.Result run = GatlingRun.run("MemSet", metrics(port, Map.of("memcache.servers", memcached.address(),
+          "users", "2", "targets", "300,600", "settleSeconds", "1", "stepSeconds", "2", "warmup", "1",
+          "keyFile", keyFile.toString())), STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(Map.of("couchbench_staircase_step", 2.0, "couchbench_staircase_target_rate", 600.0),
+          lastValues(prometheus, "{__name__=~\"couchbench_staircase_step|couchbench_staircase_target_rate\","
+              + "simulation=\"MemSet\",system=\"MemSet\"}"), "the last step and its rate");
+      JsonNode steps = prometheus.query("max_over_time(couchbench_staircase_target_rate" + RANGE + ") - min_over_time("
+          + "couchbench_staircase_target_rate" + RANGE + ")");
+      assertEquals(300.0, steps.get(0).path("value").get(1).asDouble(), "scraped at both steps: " + steps);
+      long sets = ResultsFile.read(run.requireRunFolder().resolve(ResultsFile.NAME)).requests().stream()
+          .filter(entry -> entry.name().equals("memcache set")).mapToLong(Results.Entry::ok).sum();
+      assertTrue(sets > 100, "sets sent: " + sets);
+      assertEquals(Map.of("couchbench_intended_duration_seconds_count", (double) sets),
+          lastValues(prometheus, "couchbench_intended_duration_seconds_count{simulation=\"MemSet\",operation=\"MemSet\","
+              + "status=\"ok\"}"), "every paced set, once, timed from its intended start");
+    }
+  }
+
   @Test
   void shouldServeACouchGetRunBesideCouchDbsOwnSeries() throws Exception {
     Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-couch-" + System.nanoTime()
@@ -155,6 +187,15 @@ class MetricsIT {
       assertTrue(empty.stream().noneMatch(query -> query.startsWith(drawn) && !query.contains("status=\"ko\"")),
           drawn + " drew nothing: " + empty);
     }
+  }
+
+  /** @return each series the selector matches, by its name, at its last scrape */
+  private static Map<String, Double> lastValues(Prometheus prometheus, String selector) throws Exception {
+    Map<String, Double> values = new HashMap<>();
+    for (JsonNode series : prometheus.query("last_over_time(" + selector + RANGE + ")")) {
+      values.put(series.path("metric").path("__name__").asText(), series.path("value").get(1).asDouble());
+    }
+    return values;
   }
 
   /** Each request name's OK and KO counts in Prometheus (its last scrape) equal results.json's. */
