@@ -35,8 +35,8 @@ class ChangesCouchDbIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(4);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CUT_LISTENERS = "continuous:200,longpoll:50,eventsource:50";
-  // Each write goes to 300 listeners: 1.2 million notifications (docs/changes.md measured 10,000 writes, 137 s here).
-  private static final long CUT_WRITES = 4_000;
+  // Each write goes to 300 listeners: 600,000 notifications (docs/changes.md measured 10,000 writes, 137 s here).
+  private static final long CUT_WRITES = 2_000;
   private static final String RESTART_LISTENERS = "continuous:20,longpoll:5,eventsource:5";
   private static final String SELECTOR_LISTENERS = "continuous:10,longpoll:4,eventsource:4";
   private static final String BACKGROUND_LISTENERS = "continuous:20,longpoll:10";
@@ -50,7 +50,9 @@ class ChangesCouchDbIT {
       GatlingRun.Running running = GatlingRun.start("Changes", properties(Map.of(
           "listeners", CUT_LISTENERS, "writers", "4", "docs", String.valueOf(CUT_WRITES), "batch", "50",
           "rate", "1000", "database", "cut", "listenThrough", "http://" + cutting.address())), Map.of());
-      running.awaitLine("couchbench: progress: .*", TIMEOUT);
+      // The writers start once every listener's feed is open: cut once a fifth of the writes are in, mid-run at any
+      // pace, rather than at the first progress line, 10 s in, which a run of fewer writes may not reach.
+      awaitDocuments(running, "cut_0", CUT_WRITES / 5);
       // Every listener's connection closed, as a proxy in front of CouchDB may close it.
       cutting.down(Duration.ZERO);
       GatlingRun.Result run = running.finish(TIMEOUT);
@@ -197,6 +199,24 @@ class ChangesCouchDbIT {
     assertEquals(named, reported, "one entry per feed: " + feeds);
     assertEquals(named.size(), feeds.size(), feeds.toString());
     return feeds;
+  }
+
+  /** Waits until the run's database holds this many documents, failing the test when the run ends first. */
+  private static void awaitDocuments(GatlingRun.Running running, String database, long documents) throws Exception {
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    while (documentCount(database) < documents) {
+      assertTrue(running.process().isAlive() && System.nanoTime() < deadline, "no " + documents + " documents in "
+          + database + " while the run went on:\n" + running.output());
+      Thread.sleep(100);
+    }
+  }
+
+  private static long documentCount(String database) throws Exception {
+    try {
+      return JSON.readTree(COUCHDB.node().request("GET", "/" + database, null)).path("doc_count").asLong();
+    } catch (IllegalStateException notYet) {
+      return 0; // the run has not created it yet
+    }
   }
 
   private static JsonNode figures(GatlingRun.Result run) throws Exception {
