@@ -58,32 +58,34 @@ class PagesInBrowserIT {
       Path keys = work.resolve("keys.csv");
       Path ids = work.resolve("ids.csv");
       // Two lanes of runs side by side: each Gatling JVM spends most of its ~10 s starting and writing reports,
-      // and the suite's time is short. A lane's runs go in order, a read after the write it reads.
+      // and the suite's time is short. A lane's runs go in order, a read after the write it reads. The lanes hold
+      // about as much work (the run of variants alone is five JVMs): a lane that ends long after the other leaves a
+      // core idle meanwhile.
       ExecutorService lanes = Executors.newFixedThreadPool(2);
       try {
-        Future<?> memcacheLane = lanes.submit(() -> {
+        Future<?> oneLane = lanes.submit(() -> {
           run("MemSet", memcache, siege, Map.of("keyFile", keys.toString()));
           run("MemGet", memcache, siege, Map.of("keyFile", keys.toString()));
           // Two variants of two rounds, an A/A run: the page of a run of variants, its verdicts and rounds' charts.
           runAs("variants", "MemGet", memcache, siege, Map.of("keyFile", keys.toString(), "variants", "a;b",
               "rounds", "2"));
-          run("CouchVsMemcache", memcache, couchdb, siege,
-              Map.of("fields", "2", "keyDir", work.resolve("vs").toString(), "database", "pages_vs"));
+          run("AttachmentUpload", couchdb, Map.of("maxExponent", "2", "repeat", "1",
+              "dataDir", work.resolve("attachments").toString()));
           return null;
         });
-        Future<?> couchLane = lanes.submit(() -> {
+        Future<?> otherLane = lanes.submit(() -> {
           run("CouchSet", couchdb, siege, Map.of("keyFile", ids.toString(), "database", "pages_siege"));
           run("CouchGet", couchdb, siege, Map.of("keyFile", ids.toString(), "database", "pages_siege"));
           // In two rounds: the page of a run with -Drounds, its charts drawing ranges, is a kind of its own.
           run("BulkInsert", couchdb, Map.of("batchSizes", "1,8", "threads", "1", "docs", "16", "warmup", "0",
               "stepSeconds", "0", "rounds", "2"));
           run("ViewQuery", couchdb, Map.of("database", "pages_view", "rows", "3", "rate", "20", "conns", "20"));
-          run("AttachmentUpload", couchdb, Map.of("maxExponent", "2", "repeat", "1",
-              "dataDir", work.resolve("attachments").toString()));
+          run("CouchVsMemcache", memcache, couchdb, siege,
+              Map.of("fields", "2", "keyDir", work.resolve("vs").toString(), "database", "pages_vs"));
           return null;
         });
-        finish(memcacheLane);
-        finish(couchLane);
+        finish(oneLane);
+        finish(otherLane);
       } finally {
         lanes.shutdownNow();
       }
