@@ -91,7 +91,7 @@ class VariantsCouchDbIT {
     watcher.start();
     GatlingRun.Result run;
     try {
-      run = GatlingRun.run("BulkInsert", bulkInsert(20_000, VARIANTS), STALL);
+      run = GatlingRun.run("BulkInsert", bulkInsert(2_000, VARIANTS), STALL);
     } finally {
       watcher.interrupt();
       watcher.join();
