@@ -94,9 +94,9 @@ public final class TrendExtension implements RunExtension {
       Console.warn("trend: a series rose beyond its threshold (-Dtrend): exit code " + RISES);
       AtExit.exitWith(RISES);
     }
-    page = page.table("Trends (-Dtrend): a line fitted to each series by least squares over the load's seconds; a"
-        + " series rises when the slope's whole 95% interval is above its threshold (the interval takes the seconds as"
-        + " independent, which makes it narrower than the truth)", table);
+    page = page.table("Trends (-Dtrend)", table).line("A line fitted to each series by least squares over the load's"
+        + " seconds; a series rises when the slope's whole 95% interval is above its threshold (the interval takes the"
+        + " seconds as independent, which makes it narrower than the truth).");
     for (TrendVerdict verdict : verdicts) {
       if (verdict.fit() != null) {
         page = page.chart("Trend: " + verdict.column() + ", " + verdict.outcome(), chart(verdict));
