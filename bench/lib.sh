@@ -220,6 +220,16 @@ bench_start_couchdb() {
   exit 1
 }
 
+# bench_couch_run SECONDS SIMULATION LOG [-D options]: `mvn gatling:test` of SIMULATION against the node
+# bench_start_couchdb started (its admin login; the password from COUCHDB_PASSWORD in the environment, out of ps),
+# its output in LOG, stopped after SECONDS; returns the run's exit code.
+bench_couch_run() {
+  local limit=$1 simulation=$2 log=$3
+  shift 3
+  COUCHDB_PASSWORD=$COUCH_PASSWORD timeout "$limit" mvn -q -B gatling:test -Dsimulation="$simulation" \
+    -Dcouchdb.url="$URL" -Dcouchdb.user=admin "$@" >"$log" 2>&1
+}
+
 # bench_stop_couchdb DIR: stops the node bench_start_couchdb started, and removes its data.
 bench_stop_couchdb() {
   kill "$couch" 2>/dev/null; wait "$couch" 2>/dev/null || true

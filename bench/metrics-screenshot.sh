@@ -29,13 +29,9 @@ prometheus --config.file="$out/prometheus.yml" --storage.tsdb.path="$out/tsdb" \
   --web.listen-address="127.0.0.1:$prometheus_port" >"$out/prometheus.log" 2>&1 &
 prometheus_pid=$!
 trap 'kill $prometheus_pid 2>/dev/null; bench_stop_couchdb "$out/node"' EXIT
-export COUCHDB_PASSWORD=$COUCH_PASSWORD
 echo "metrics-screenshot: CouchDB at $URL, Prometheus at 127.0.0.1:$prometheus_port, couchbench's metrics on $metrics_port; logs in $out"
 run() { # SIMULATION LOG [-D options]
-  local simulation=$1 log=$2
-  shift 2
-  timeout 900 mvn -q -B gatling:test -Dsimulation="$simulation" -Dcouchdb.url="$URL" -Dcouchdb.user=admin \
-    -Dusers="$USERS" -DkeyFile="$out/keys.csv" "$@" >"$log" 2>&1 || { tail -20 "$log" >&2; exit 1; }
+  bench_couch_run 900 "$@" -Dusers="$USERS" -DkeyFile="$out/keys.csv" || { tail -20 "$2" >&2; exit 1; }
 }
 run CouchSet "$out/couchset.log" -Dduration=10
 run CouchGet "$out/couchget.log" -Dduration="$DURATION" -DratePerConnection="$RATE" -Dmetrics.port="$metrics_port"

@@ -55,12 +55,8 @@ class MetricsIT {
   void shouldCountEveryMemSetRequestInPrometheusAsResultsJsonDoes() throws Exception {
     int port = FreePort.pick();
     try (MemcachedServer memcached = MemcachedServer.start();
-        Prometheus prometheus = Prometheus.start(getClass(), List.of(new Prometheus.Job("couchbench",
-            "127.0.0.1:" + port, "/metrics", Optional.empty())))) {
-      Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-" + System.nanoTime()
-          + ".csv");
-      GatlingRun.Result run = GatlingRun.run("MemSet", metrics(port, Map.of("memcache.servers", memcached.address(),
-          "users", "2", "duration", "4", "warmup", "1", "keyFile", keyFile.toString())), STALL);
+        Prometheus prometheus = scraping(port)) {
+      GatlingRun.Result run = memSet(port, memcached, Map.of("duration", "4"));
 
       assertEquals(0, run.exitCode(), run.output());
       assertTrue(run.output().contains("couchbench: metrics: served at http://127.0.0.1:" + port + "/metrics"),
@@ -88,13 +84,9 @@ class MetricsIT {
   void shouldServeAStaircasesStepRateAndTimesFromTheIntendedStart() throws Exception {
     int port = FreePort.pick();
     try (MemcachedServer memcached = MemcachedServer.start();
-        Prometheus prometheus = Prometheus.start(getClass(), List.of(new Prometheus.Job("couchbench",
-            "127.0.0.1:" + port, "/metrics", Optional.empty())))) {
-      Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-curve-" + System.nanoTime()
-          + ".csv");
-      GatlingRun.Result run = GatlingRun.run("MemSet", metrics(port, Map.of("memcache.servers", memcached.address(),
-          "users", "2", "targets", "300,600", "settleSeconds", "1", "stepSeconds", "2", "warmup", "1",
-          "keyFile", keyFile.toString())), STALL);
+        Prometheus prometheus = scraping(port)) {
+      GatlingRun.Result run = memSet(port, memcached, Map.of("targets", "300,600", "settleSeconds", "1",
+          "stepSeconds", "2"));
 
       assertEquals(0, run.exitCode(), run.output());
       assertEquals(Map.of("couchbench_staircase_step", 2.0, "couchbench_staircase_target_rate", 600.0),
@@ -187,6 +179,23 @@ class MetricsIT {
       assertTrue(empty.stream().noneMatch(query -> query.startsWith(drawn) && !query.contains("status=\"ko\"")),
           drawn + " drew nothing: " + empty);
     }
+  }
+
+  /** @return a real Prometheus scraping couchbench's /metrics on this port every second */
+  private Prometheus scraping(int port) throws Exception {
+    return Prometheus.start(getClass(), List.of(new Prometheus.Job("couchbench", "127.0.0.1:" + port, "/metrics",
+        Optional.empty())));
+  }
+
+  /** @return a MemSet run of 2 users, a second's warm-up and these settings, serving its metrics on this port */
+  private static GatlingRun.Result memSet(int port, MemcachedServer memcached, Map<String, String> more)
+      throws Exception {
+    Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-" + System.nanoTime()
+        + ".csv");
+    Map<String, String> properties = new HashMap<>(Map.of("memcache.servers", memcached.address(), "users", "2",
+        "warmup", "1", "keyFile", keyFile.toString()));
+    properties.putAll(more);
+    return GatlingRun.run("MemSet", metrics(port, properties), STALL);
   }
 
   /** @return each series the selector matches, by its name, at its last scrape */
