@@ -43,5 +43,5 @@ panel() { # INDEX EXPR
 query=$(panel 0 'sum by (request, status) (rate(couchbench_requests_total{request!~"warm-up.*"}[5s])) or label_replace(sum(rate(couchdb_httpd_requests_total[5s])), "couchdb", "httpd requests, its own count", "", "")')
 query+=$(panel 1 'histogram_quantile(0.99, sum by (le, request) (rate(couchbench_request_duration_seconds_bucket{request!~"warm-up.*"}[10s])))')
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,1650 --virtual-time-budget=15000 \
-  --screenshot="$PWD/$shot" "http://127.0.0.1:$prometheus_port/graph?${query%&}" >"$out/chromium.log" 2>&1
+  --screenshot="$(realpath -m "$shot")" "http://127.0.0.1:$prometheus_port/graph?${query%&}" >"$out/chromium.log" 2>&1
 echo "metrics-screenshot: $shot ($(grep -c . "$out/couchget.log") lines of the run's log in $out/couchget.log)"
