@@ -6,7 +6,6 @@ import java.lang.invoke.VarHandle;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -58,10 +57,10 @@ public final class LatencyRecorder implements MemcacheTimings {
    * @param startEpochMillis the second's start on the run's clock
    * @param endEpochMillis its end (now)
    * @param seconds the run's seconds
-   * @param live where each name's second goes too, for live metrics
+   * @param live where each name's second goes too, for live metrics (a sink that keeps nothing without them)
    */
   public synchronized void takeSecond(long startEpochMillis, long endEpochMillis, LoadSeconds seconds,
-      Optional<LiveFigures> live) {
+      LiveFigures live) {
     Map<String, Histogram> ok = new LinkedHashMap<>();
     Map<String, Histogram> ko = new LinkedHashMap<>();
     for (Map<String, Recorders> thread : byThread) {
@@ -72,13 +71,13 @@ public final class LatencyRecorder implements MemcacheTimings {
     }
     ok.forEach((name, times) -> {
       seconds.add(name, startEpochMillis, endEpochMillis, true, times);
-      live.ifPresent(figures -> figures.clientSecond(name, true, times));
+      live.clientSecond(name, true, times);
       okSoFar.computeIfAbsent(name, any -> new Histogram(Outcomes.SIGNIFICANT_DIGITS)).add(times);
       requests += times.getTotalCount();
     });
     ko.forEach((name, times) -> {
       seconds.add(name, startEpochMillis, endEpochMillis, false, times);
-      live.ifPresent(figures -> figures.clientSecond(name, false, times));
+      live.clientSecond(name, false, times);
       koSoFar.computeIfAbsent(name, any -> new Histogram(Outcomes.SIGNIFICANT_DIGITS)).add(times);
       requests += times.getTotalCount();
       failed += times.getTotalCount();

@@ -1,5 +1,7 @@
 package couchbench.results;
 
+import java.util.Optional;
+
 /**
  * Where the recorders a simulation makes for itself (a staircase's) send their figures for live metrics: the run's
  * {@link LiveFigures} once {@link RunOutput#serveLive} names them, nowhere before or without. A run is one JVM; the
@@ -24,16 +26,21 @@ public final class LiveRoute {
     public void stepBegins(String system, int step, double rate) {}
   };
 
-  private static volatile LiveFigures current = NOWHERE;
+  private static volatile Optional<LiveFigures> served = Optional.empty();
 
   private LiveRoute() {}
 
   /** @return the run's live figures, or a sink that keeps nothing when none are served */
   public static LiveFigures current() {
-    return current;
+    return served.orElse(NOWHERE);
+  }
+
+  /** @return the run's live figures, none when none are served: for taps that cost the load only when they are */
+  static Optional<LiveFigures> served() {
+    return served;
   }
 
   static void to(LiveFigures figures) {
-    current = figures;
+    served = Optional.of(figures);
   }
 }

@@ -94,7 +94,6 @@ public final class RunOutput {
   private Optional<Progress> progress = Optional.empty();
   private long stepLinesAtTick;
   private long quietIntervals;
-  private volatile Optional<LiveFigures> live = Optional.empty();
   private volatile Supplier<List<ServerReading>> serverReadings = List::of;
 
   private RunOutput(String simulation, Settings settings) {
@@ -226,7 +225,7 @@ public final class RunOutput {
    */
   private synchronized void takeSecond(boolean last) {
     long now = RunClock.millis();
-    latencies.takeSecond(tickStart, now, loadSeconds, live);
+    latencies.takeSecond(tickStart, now, loadSeconds, LiveRoute.current());
     tickStart = now;
     if (last || now - intervalStart >= INTERVAL.toMillis() - TICK.toMillis() / 2) {
       latencies.takeInterval(intervalStart, now, histograms);
@@ -302,7 +301,7 @@ public final class RunOutput {
 
       @Override
       public Optional<ResponseTap.Records> live() {
-        return live.map(figures -> new ResponseTap.Records() {
+        return LiveRoute.served().map(figures -> new ResponseTap.Records() {
           @Override
           public void response(String name, long startMillis, long endMillis, boolean ok) {
             // The memcache client's own times, finer than Gatling's milliseconds, come each second instead.
@@ -326,7 +325,6 @@ public final class RunOutput {
    * @param figures where they go
    */
   public void serveLive(LiveFigures figures) {
-    live = Optional.of(figures);
     LiveRoute.to(figures);
   }
 

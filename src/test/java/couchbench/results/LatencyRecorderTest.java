@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class LatencyRecorderTest {
       recorder.record("memcache get", true, micros * 1000L);
     }
     recorder.record("memcache get", false, 5_000_000L);
-    recorder.takeSecond(0, 1000, new LoadSeconds(), Optional.empty());
+    recorder.takeSecond(0, 1000, new LoadSeconds(), LiveRoute.current());
     recorder.takeInterval(0, 5000, IntervalSink.NONE);
 
     Outcomes get = recorder.totals().get("memcache get");
@@ -46,12 +45,12 @@ class LatencyRecorderTest {
     IntervalSink sink = (tag, start, end, histogram) -> taken.add(new Taken(tag, start, end, histogram.getTotalCount()));
     LoadSeconds seconds = new LoadSeconds();
     recorder.record("memcache set", true, 80_000);
-    recorder.takeSecond(1000, 2000, seconds, Optional.empty());
+    recorder.takeSecond(1000, 2000, seconds, LiveRoute.current());
     recorder.record("memcache set", true, 90_000);
-    recorder.takeSecond(2000, 3000, seconds, Optional.empty());
+    recorder.takeSecond(2000, 3000, seconds, LiveRoute.current());
     recorder.takeInterval(1000, 6000, sink);
     recorder.record("memcache set", false, 1_000_000);
-    recorder.takeSecond(6000, 11000, seconds, Optional.empty());
+    recorder.takeSecond(6000, 11000, seconds, LiveRoute.current());
     recorder.takeInterval(6000, 11000, sink);
 
     assertEquals(List.of(new Taken("request:memcache_set:ok", 1000, 6000, 2),
@@ -74,11 +73,11 @@ class LatencyRecorderTest {
     warmUp.start();
     warmUp.join();
     recorder.record("memcache set", true, 80_000);
-    recorder.takeSecond(0, 1000, new LoadSeconds(), Optional.empty());
+    recorder.takeSecond(0, 1000, new LoadSeconds(), LiveRoute.current());
     recorder.takeInterval(0, 1000, sink);
     for (int second = 1; second <= 5; second++) {
       recorder.record("memcache set", true, 80_000 + second);
-      recorder.takeSecond(second * 1000L, second * 1000L + 1000, new LoadSeconds(), Optional.empty());
+      recorder.takeSecond(second * 1000L, second * 1000L + 1000, new LoadSeconds(), LiveRoute.current());
       recorder.takeInterval(second * 1000L, second * 1000L + 1000, sink);
     }
 
@@ -115,10 +114,10 @@ class LatencyRecorderTest {
     start.countDown();
     LoadSeconds seconds = new LoadSeconds();
     while (threads.stream().anyMatch(Thread::isAlive)) {
-      recorder.takeSecond(0, 1, seconds, Optional.empty());
+      recorder.takeSecond(0, 1, seconds, LiveRoute.current());
       recorder.takeInterval(0, 1, sink);
     }
-    recorder.takeSecond(0, 1, seconds, Optional.empty());
+    recorder.takeSecond(0, 1, seconds, LiveRoute.current());
     recorder.takeInterval(0, 1, sink);
 
     Map<String, Outcomes> totals = recorder.totals();
