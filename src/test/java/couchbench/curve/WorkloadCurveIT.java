@@ -15,11 +15,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Workload's staircase against real servers: a search for the highest rate meeting p99 < 25 ms on memcached, direct and
+ * Workload's staircase against real servers: a search for the highest rate meeting p99 < 50 ms on memcached, direct and
  * through a forwarder that holds each reply 10 ms (the rate found falls to what 4 threads can offer at that latency);
  * through the same forwarder, a goal of p99 < 5 ms that steps reaching their rate miss, and no rate found.
  * A fixed staircase's points are CouchGet's (CouchSetCouchGetIT), split over injectors CouchSet's (ScaleOutIT).
@@ -29,23 +30,27 @@ class WorkloadCurveIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
   // Each step settles the default 3 s: after 1 s, a CI run's first direct step (100/s) missed its p99 while the
-  // forked JVM was still compiling its hot paths.
+  // forked JVM was still compiling its hot paths. The goal leaves 40 ms over the 10 ms hold: with 25 ms, the first step
+  // through the forwarder (100/s) missed it at 26-27 ms here and in CI (7% of its starts late by more than 2 ms, the
+  // injector's warm-up), where 4 threads' capacity, which this test is about, was nowhere near.
   private static final Map<String, String> SEARCH = Map.of("system", "memcache", "workload", "c", "records", "200",
-      "threads", "4", "targets", "auto", "sla", "p99<25ms", "startRate", "100", "maxSteps", "4", "settleSeconds",
+      "threads", "4", "targets", "auto", "sla", "p99<50ms", "startRate", "100", "maxSteps", "4", "settleSeconds",
       "3", "stepSeconds", "2");
 
   @Test
   void shouldFindALowerRateUnderTheGoalWhenEachReplyIsHeld10Ms() throws Exception {
     try (MemcachedServer memcached = MemcachedServer.start(); Forwarder farther = Forwarder.start(memcached.port())) {
       farther.delay(Duration.ofMillis(10));
-      double direct = highestRate(search(memcached.address()));
-      double delayed = highestRate(search(farther.address()));
+      JsonNode direct = searched(search(memcached.address()));
+      JsonNode delayed = searched(search(farther.address()));
+      double directRate = direct.path("highestRate").asDouble();
+      double delayedRate = delayed.path("highestRate").asDouble();
 
       // 4 threads, each one operation at a time, each over 10 ms: at most 400 operations a second.
-      assertTrue(delayed <= 400, "at most threads / latency: " + delayed);
-      assertTrue(delayed >= 100, "the first step, 100/s, is within reach at 10 ms: " + delayed);
-      assertTrue(direct >= 400, "direct, the rate 4 threads cannot offer at 10 ms is met: " + direct + " against "
-          + delayed + " through the forwarder");
+      assertTrue(delayedRate <= 400, "at most threads / latency: " + steps(delayed));
+      assertTrue(delayedRate >= 100, "the first step, 100/s, is within reach at 10 ms: " + steps(delayed));
+      assertTrue(directRate >= 400, "direct, the rate 4 threads cannot offer at 10 ms is met: " + steps(direct)
+          + " against " + steps(delayed) + " through the forwarder");
     }
   }
 
@@ -86,13 +91,24 @@ class WorkloadCurveIT {
     return run;
   }
 
-  private static double highestRate(GatlingRun.Result run) throws Exception {
+  /** @return the search's figures, which found a rate that met the goal and said so at the top of its page */
+  private static JsonNode searched(GatlingRun.Result run) throws Exception {
     JsonNode memcache = figures(run).path("systems").get(0);
-    assertTrue(memcache.path("highestRate").isNumber(), "a rate met the goal: " + memcache.path("steps"));
+    assertTrue(memcache.path("highestRate").isNumber(), "a rate met the goal: " + steps(memcache));
     String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.contains("operations/s is the highest rate asked that was met (90% of it or more"),
         "said at the top");
-    return memcache.path("highestRate").asDouble();
+    return memcache;
+  }
+
+  // Each step's rate asked, its p99 from the intended start and its late starts, then the rate found.
+  private static String steps(JsonNode system) {
+    StringBuilder steps = new StringBuilder();
+    for (JsonNode step : system.path("steps")) {
+      steps.append(String.format(Locale.ROOT, "%.0f/s p99 %.1f ms late %d; ", step.path("target").asDouble(),
+          step.path("atGoalMicros").asDouble() / 1000, step.path("late").asLong()));
+    }
+    return steps + "highest " + system.path("highestRate");
   }
 
   private static JsonNode figures(GatlingRun.Result run) throws Exception {
