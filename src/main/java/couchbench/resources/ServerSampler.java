@@ -233,7 +233,8 @@ public final class ServerSampler {
     return all;
   }
 
-  // A CouchDB node: its request and database counters, its run queue, message queues and memory.
+  // A CouchDB node: its request and database counters, its open databases and files, its Erlang processes, run queue,
+  // message queues and memory.
   private Source couchNode(CouchTarget node, String name) {
     CouchDbClient client = new CouchDbClient(node);
     // The counters it charts, by their paths in _stats/couchdb, in the order of the columns.
@@ -241,6 +242,12 @@ public final class ServerSampler {
     counters.put("httpd/requests", new Figure(name, "httpd requests", "/s", "couchdb_httpd_requests"));
     counters.put("database_reads", new Figure(name, "database reads", "/s", "couchdb_database_reads"));
     counters.put("database_writes", new Figure(name, "database writes", "/s", "couchdb_database_writes"));
+    // _stats calls these two counters too, but they go down as well as up: how many are open now, read as they are.
+    Map<String, Figure> gauges = new LinkedHashMap<>();
+    gauges.put("open_databases", new Figure(name, "open databases", "count", "couchdb_open_databases"));
+    gauges.put("open_os_files", new Figure(name, "open files", "count", "couchdb_open_os_files"));
+    List<String> paths = new ArrayList<>(counters.keySet());
+    paths.addAll(gauges.keySet());
     return reading -> {
       if (notes.gaveUp(name)) {
         return;
@@ -257,10 +264,14 @@ public final class ServerSampler {
           notes.missed(name, "GET /_node/_local/_stats answered " + stats.status() + ", _system " + system.status());
           return;
         }
-        Map<String, Double> values = StatsCounters.read(stats.body(), List.copyOf(counters.keySet()));
+        Map<String, Double> values = StatsCounters.read(stats.body(), paths);
         counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
             .ifPresent(value -> reading.counter(figure, value)));
+        gauges.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+            .ifPresent(value -> reading.gauge(figure, value)));
         JsonNode figures = CouchResources.json(system.body()).orElseThrow();
+        reading.gauge(new Figure(name, "erlang processes", "count", "erlang_processes"), figures.path("process_count")
+            .asDouble());
         reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
             .asDouble());
         reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
@@ -293,7 +304,7 @@ public final class ServerSampler {
   }
 
   // The memcache servers, summed: gets and sets a second, the bytes they received and sent (the load's on the wire, as
-  // memtier reports them), their CPU by their own rusage, their open connections.
+  // memtier reports them), their CPU by their own rusage, the bytes their items hold, their open connections.
   private Source memcache(MemcacheTarget target) {
     MemcacheEnquiries enquiries = new MemcacheEnquiries(target);
     return new Source() {
@@ -313,6 +324,8 @@ public final class ServerSampler {
           Optional<BigDecimal> system = MemcacheResources.sum(perServer, "rusage_system");
           user.flatMap(u -> system.map(u::add)).ifPresent(seconds -> reading.counter(new Figure("memcache", "cpu",
               "% of a core", "memcache_cpu_seconds", 100), seconds.doubleValue()));
+          MemcacheResources.sum(perServer, "bytes").ifPresent(stored -> reading.gauge(new Figure("memcache",
+              "stored", "MB", "memcache_stored_bytes", 1 / MB), stored.doubleValue()));
           MemcacheResources.sum(perServer, "curr_connections").ifPresent(open -> reading.gauge(new Figure("memcache",
               "connections", "open", "memcache_connections"), open.doubleValue()));
         } catch (RuntimeException e) {

@@ -33,7 +33,7 @@ final class SecondsPage {
   /** What the servers' charts are of, by the unit of their figures. */
   private static final Map<String, String> UNITS = Map.of("/s", "operations a second", "bytes/s", "bytes a second",
       "% of a core", "CPU in % of a core", "MB", "memory in MB", "queued", "Erlang processes and messages queued",
-      "open", "connections open");
+      "open", "connections open", "count", "Erlang processes, databases and files open");
 
   private SecondsPage() {}
 

@@ -70,9 +70,15 @@ record TrendPlan(List<Rule> rules) {
     all.put("rss", new Series("each local server's resident memory",
         column -> column.endsWith(" resident memory (MB)")));
     all.put("erlang", new Series("each CouchDB node's Erlang memory", column -> column.endsWith(" erlang memory (MB)")));
+    all.put("processes", new Series("each CouchDB node's Erlang processes",
+        column -> column.endsWith(" erlang processes (count)")));
+    all.put("databases", new Series("the databases open at each CouchDB node",
+        column -> column.endsWith(" open databases (count)")));
+    all.put("files", new Series("the files open at each CouchDB node", column -> column.endsWith(" open files (count)")));
     all.put("queued", new Series("the messages queued at each CouchDB node's processes",
         column -> column.endsWith(" messages queued (queued)")));
     all.put("heap", new Series("the load generator's heap", column -> column.equals("load generator heap (MB)")));
+    all.put("stored", new Series("the bytes memcache's items hold", column -> column.equals("memcache stored (MB)")));
     all.put("connections", new Series("the connections open at each server", column -> column.endsWith(" (open)")));
     all.put("p99", new Series("the load's requests' p99 in each second", column -> column.equals("p99 (ms)")));
     return all;

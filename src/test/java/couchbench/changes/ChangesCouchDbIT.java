@@ -111,6 +111,10 @@ class ChangesCouchDbIT {
     assertTrue(requests.stream().anyMatch(rate -> rate > 10), "the node's own request rate: " + requests);
     assertTrue(seconds.column("couchdb database writes (/s)").stream().anyMatch(rate -> rate > 0));
     assertTrue(seconds.column("couchdb erlang memory (MB)").stream().anyMatch(megabytes -> megabytes > 1));
+    // A CouchDB node runs hundreds of Erlang processes; the run's databases are open, each with its file.
+    assertTrue(seconds.column("couchdb erlang processes (count)").stream().anyMatch(processes -> processes > 100));
+    assertTrue(seconds.column("couchdb open databases (count)").stream().anyMatch(open -> open >= 1));
+    assertTrue(seconds.column("couchdb open files (count)").stream().anyMatch(open -> open >= 1));
     assertTrue(IntStream.range(1, requests.size() - 1).anyMatch(second -> Double.isNaN(requests.get(second))
         && !Double.isNaN(seconds.column("load generator heap (MB)").get(second))), "the restart's gap: " + requests);
   }

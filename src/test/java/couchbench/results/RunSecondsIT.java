@@ -51,6 +51,9 @@ class RunSecondsIT {
       assertTrue(IntStream.range(stopped + 1, sets.size()).anyMatch(second -> sets.get(second) > 100),
           "and after it: " + sets);
       assertTrue(seconds.column("load generator cpu (% of a core)").stream().anyMatch(cpu -> cpu > 0));
+      // MemSet sets new keys: the bytes memcached's items hold grow over the run.
+      List<Double> stored = seconds.column("memcache stored (MB)").stream().filter(mb -> !Double.isNaN(mb)).toList();
+      assertTrue(stored.get(stored.size() - 1) > stored.get(0), "the items' memory grows: " + stored);
       String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
       assertTrue(page.contains("Servers second by second: memcache stats not read in"), "the gap said on the page");
     }

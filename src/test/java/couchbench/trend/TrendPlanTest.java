@@ -22,6 +22,21 @@ class TrendPlanTest {
   }
 
   @Test
+  void shouldTellTheCountsOfACouchDbNodeApart() {
+    TrendPlan plan = TrendPlan.parse(Optional.of("processes:+5%/h,databases:+5%/h,files:+5%/h,stored:+5%/h"))
+        .orElseThrow();
+
+    List<String> columns = List.of("couchdb erlang processes (count)", "couchdb 127.0.0.1:15984 open databases (count)",
+        "couchdb open files (count)", "memcache stored (MB)");
+    for (int rule = 0; rule < columns.size(); rule++) {
+      for (int column = 0; column < columns.size(); column++) {
+        assertEquals(rule == column, plan.rules().get(rule).covers(columns.get(column)),
+            plan.rules().get(rule) + " and " + columns.get(column));
+      }
+    }
+  }
+
+  @Test
   void shouldBeOffWithoutTheSetting() {
     assertEquals(Optional.empty(), TrendPlan.parse(Optional.empty()));
   }
@@ -31,8 +46,8 @@ class TrendPlanTest {
     SettingsException refused = assertThrows(SettingsException.class,
         () -> TrendPlan.parse(Optional.of("rss:+5%/h,cpu:+5%/h")));
 
-    assertEquals("-Dtrend=rss:+5%/h,cpu:+5%/h: no series 'cpu': give one of rss, erlang, queued, heap, connections,"
-        + " p99", refused.getMessage());
+    assertEquals("-Dtrend=rss:+5%/h,cpu:+5%/h: no series 'cpu': give one of rss, erlang, processes, databases,"
+        + " files, queued, heap, stored, connections, p99", refused.getMessage());
   }
 
   @Test
