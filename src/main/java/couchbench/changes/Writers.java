@@ -13,6 +13,7 @@ import couchbench.couchdb.CouchHttp;
 import couchbench.gatling.Pacing;
 import couchbench.ledger.WriteLedger;
 import couchbench.results.Histograms;
+import couchbench.results.LiveRoute;
 import couchbench.results.Progress;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
@@ -139,9 +140,13 @@ final class Writers {
     return session;
   }
 
+  private String requestName() {
+    return plan.batch() == 1 ? "write" : "write _bulk_docs";
+  }
+
   private HttpRequestActionBuilder request() {
     if (plan.batch() == 1) {
-      return http("write").put(session -> path(writer(session)) + "/" + ChangesPlan.id(writer(session).number,
+      return http(requestName()).put(session -> path(writer(session)) + "/" + ChangesPlan.id(writer(session).number,
               writer(session).first))
           .body(StringBody(session -> document(writer(session).number, writer(session).first, false)))
           .check(status().transformWithSession((status, session) -> {
@@ -152,7 +157,7 @@ final class Writers {
           }).in(201, 202), bodyBytes().transformWithSession(this::revisionWritten).is("read")
               .name("revision written"));
     }
-    return http("write _bulk_docs").post(session -> path(writer(session)) + "/_bulk_docs")
+    return http(requestName()).post(session -> path(writer(session)) + "/_bulk_docs")
         .body(StringBody(session -> {
           Writer writer = writer(session);
           StringBuilder docs = new StringBuilder("{\"docs\":[");
@@ -229,6 +234,9 @@ final class Writers {
       actualMicros.recordValue((end - writer.actualStart) / 1000);
       lastAck.accumulateAndGet(end, Math::max);
     }
+    // Live metrics time each write from its intended start too, under its request's name, as the page does.
+    LiveRoute.current().intendedTime(requestName(), allAcknowledged,
+        Math.max(0, end - writer.intendedStart));
     requestsEnded.increment();
     if (!allAcknowledged) {
       requestsFailed.increment();

@@ -8,6 +8,7 @@ import couchbench.curve.Staircase;
 import couchbench.curve.StepFigures;
 import couchbench.distributions.KeyChoosers;
 import couchbench.gatling.Pacing;
+import couchbench.results.LiveRoute;
 import couchbench.distributions.Mix;
 import couchbench.startup.Console;
 import io.gatling.javaapi.core.ChainBuilder;
@@ -276,6 +277,10 @@ public abstract class SystemOperations {
       records.versions().acknowledged(user.keyNumber, user.written);
     }
     times.record(name(), user.operation, outcome, user.intendedStart, user.actualStart, end);
+    if (tickNanos > 0 && (ok || outcome == OperationTimes.Outcome.FAILED)) {
+      // Under -Dtarget, live metrics time it from its intended start as the page does; a staircase sends its own.
+      LiveRoute.current().intendedTime(user.operation.requestName(name()), ok, Math.max(0, end - user.intendedStart));
+    }
     staircase.ifPresent(steps -> steps.record(ok, outcome == OperationTimes.Outcome.FAILED, user.intendedStart,
         user.actualStart, end));
   }

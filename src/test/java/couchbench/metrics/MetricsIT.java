@@ -104,6 +104,58 @@ class MetricsIT {
     }
   }
 
+  /**
+   * Workload at -Dtarget (reads and updates, 200 a second): each operation timed from its intended start, under its
+   * request's name, as many as the page's figures count.
+   */
+  @Test
+  void shouldServeWorkloadsOperationsTimedFromTheirIntendedStartAtItsTarget() throws Exception {
+    int port = FreePort.pick();
+    try (MemcachedServer memcached = MemcachedServer.start();
+        Prometheus prometheus = scraping(port)) {
+      GatlingRun.Result run = GatlingRun.run("Workload", metrics(port, Map.of("system", "memcache", "workload", "a",
+          "memcache.servers", memcached.address(), "records", "100", "threads", "2", "target", "200",
+          "duration", "3")), STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode operations = JSON.readTree(run.requireRunFolder().resolve(ResultsFile.NAME).toFile())
+          .path("figures").path("systems").get(0).path("operations");
+      Map<String, Double> onThePage = new HashMap<>();
+      for (JsonNode operation : operations) {
+        if (operation.path("ok").asLong() > 0) {
+            onThePage.put("memcache " + operation.path("operation").asText(), operation.path("ok").asDouble());
+        }
+      }
+      assertTrue(onThePage.getOrDefault("memcache read", 0.0) > 100 && onThePage.getOrDefault("memcache update", 0.0)
+          > 100, "reads and updates ran: " + onThePage);
+      Map<String, Double> served = new HashMap<>();
+      for (JsonNode series : prometheus.query("last_over_time(couchbench_intended_duration_seconds_count{"
+          + "simulation=\"Workload\",status=\"ok\"}" + RANGE + ")")) {
+        served.put(series.path("metric").path("operation").asText(), series.path("value").get(1).asDouble());
+      }
+      assertEquals(onThePage, served, "each operation once, timed from its intended start");
+    }
+  }
+
+  /** Changes' writers (one at 100 writes a second): each write timed from its intended start, as the page counts them. */
+  @Test
+  void shouldServeChangesWritesTimedFromTheirIntendedStart() throws Exception {
+    int port = FreePort.pick();
+    try (Prometheus prometheus = scraping(port)) {
+      GatlingRun.Result run = GatlingRun.run("Changes", COUCHDB.runProperties(metrics(port, Map.of(
+          "listeners", "continuous:2", "writers", "1", "docs", "200", "rate", "100", "heartbeat", "1000",
+          "quiet", "5", "database", "metrics_changes"))), STALL);
+
+      assertEquals(0, run.exitCode(), run.output());
+      long acknowledged = JSON.readTree(run.requireRunFolder().resolve(ResultsFile.NAME).toFile()).path("figures")
+          .path("writes").path("acknowledged").asLong();
+      assertEquals(200, acknowledged, run.output());
+      assertEquals(Map.of("couchbench_intended_duration_seconds_count", 200.0),
+          lastValues(prometheus, "couchbench_intended_duration_seconds_count{simulation=\"Changes\","
+              + "operation=\"write\",status=\"ok\"}"), "every write once, timed from its intended start");
+    }
+  }
+
   @Test
   void shouldServeACouchGetRunBesideCouchDbsOwnSeries() throws Exception {
     Path keyFile = Files.createDirectories(Path.of("target", "it-keys")).resolve("metrics-couch-" + System.nanoTime()
