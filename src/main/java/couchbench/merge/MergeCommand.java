@@ -18,14 +18,17 @@ import couchbench.versus.VersusPlan;
 import couchbench.versus.VersusSummary;
 import couchbench.viewquery.ViewQueryPlan;
 import couchbench.sync.SyncSummary;
+import couchbench.trend.InjectorTrends;
+import couchbench.trend.TrendExtension;
 import couchbench.viewquery.ViewQuerySummary;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder]}: {@link Merge} with every simulation's summary, each
- * made from the parameters the injectors' results list (less -Dinjector, so it describes the whole run). It lives
+ * {@code mvn -q exec:java@merge -Druns=A,B[,...] [-Dout=folder] [-Dtrend=...]}: {@link Merge} with every simulation's
+ * summary, each made from the parameters the injectors' results list (less -Dinjector, so it describes the whole run),
+ * and each injector's trends judged where the injectors ran with -Dtrend (or the merge is given one). It lives
  * apart from Merge because it knows every simulation, and the simulations' packages use the results package.
  */
 public final class MergeCommand {
@@ -37,7 +40,8 @@ public final class MergeCommand {
 
   /**
    * Exits 0 when every injector was merged, {@value #SOME_LOST} when some were lost (their line is printed last, "2 of
-   * 3 injectors; injector 2/3: why"), 1 when nothing was written.
+   * 3 injectors; injector 2/3: why"), 7 when none was but an injector's series rose beyond its -Dtrend threshold, 1
+   * when nothing was written.
    *
    * @param args "A,B,..." (the injectors' run folders), then optionally the merged folder, then optionally why
    *     injectors left no results ("2=why;3=why")
@@ -45,13 +49,19 @@ public final class MergeCommand {
   public static void main(String[] args) {
     try {
       long start = System.nanoTime();
-      Path written = Merge.run(args, MergeCommand::summaryOf);
+      InjectorTrends trends = new InjectorTrends(Optional.ofNullable(System.getProperty("trend")));
+      Path written = Merge.run(args, MergeCommand::summaryOf, trends);
       System.out.printf("merge: %s, with results.json and histograms.hlog beside it (%.1f s)%n",
           written.toAbsolutePath(), (System.nanoTime() - start) / 1e9);
       Results merged = ResultsFile.read(written.getParent());
       if (!merged.lostInjectors().isEmpty()) {
         System.out.println("merge: " + Merge.lostLine(merged));
         System.exit(SOME_LOST);
+      }
+      if (trends.rises()) {
+        System.out.println("merge: an injector's series rose beyond its threshold (-Dtrend): exit code "
+            + TrendExtension.RISES);
+        System.exit(TrendExtension.RISES);
       }
     } catch (OneLineException e) { // a results.json that cannot be read, or parameters a plan refuses
       System.err.println("merge: " + e.getMessage());

@@ -63,6 +63,36 @@ public final class Merge {
    *     injectors of one run, or none left results; nothing is written then
    */
   public static Path run(String[] args, Summary.Finder summaries) {
+    return run(args, summaries, FromInjectors.NOTHING);
+  }
+
+  /**
+   * What a merged page shows from its injectors' own folders, after the merged figures: what only each injector has,
+   * such as its seconds.
+   */
+  public interface FromInjectors {
+
+    /** Shows nothing more. */
+    FromInjectors NOTHING = (page, merged, injectors) -> page;
+
+    /**
+     * @param page the merged page so far
+     * @param merged the merged results
+     * @param injectors each injector's run folder, by its share (e.g. "injector 0/2"), in index order
+     * @return the page with what it shows
+     */
+    SummaryPage addTo(SummaryPage page, Results merged, Map<String, Path> injectors);
+  }
+
+  /**
+   * As {@link #run(String[], Summary.Finder)}, with more from the injectors' own folders on the page.
+   *
+   * @param args as there
+   * @param summaries as there
+   * @param fromInjectors what the page shows from each injector's folder
+   * @return the merged summary.html
+   */
+  public static Path run(String[] args, Summary.Finder summaries, FromInjectors fromInjectors) {
     // exec:java passes an empty -Druns or -Dout as null.
     String runs = args.length == 0 || args[0] == null ? "" : args[0];
     List<Path> folders = new ArrayList<>();
@@ -81,7 +111,7 @@ public final class Merge {
         : RunFolders.resultsRoot().resolve(RunFolders.ownName(first.run().simulation(), "merged", Instant.now()));
     List<LostInjectors.Lost> lost = LostInjectors.of(injectors,
         LostInjectors.reasons(args.length > 2 ? args[2] : null), leftOut);
-    Path summary = write(injectors, lost, leftOut, summaries, out);
+    Path summary = write(injectors, lost, leftOut, summaries, fromInjectors, out);
     RunFolders.lastRunIfUnderRoot(out);
     return summary;
   }
@@ -179,7 +209,7 @@ public final class Merge {
 
   /** Writes the merged folder: histograms.hlog, the key files, results.json, summary.html. */
   private static Path write(List<InjectorRun> injectors, List<LostInjectors.Lost> lost, List<Path> leftOut,
-      Summary.Finder summaries, Path out) {
+      Summary.Finder summaries, FromInjectors fromInjectors, Path out) {
     try {
       Files.createDirectories(out);
     } catch (IOException e) {
@@ -201,7 +231,10 @@ public final class Merge {
             + " page of " + added.run().simulation() + "'s own figures: the counts and latencies below are all there"
             + " is.")));
     ResultsFile.write(out, own.results());
-    return page(own.page(), injectors, own.results(), totals, out, problems, leftOut).writeTo(out);
+    Map<String, Path> folders = new LinkedHashMap<>();
+    injectors.forEach(injector -> folders.put("injector " + injector.share(), injector.folder()));
+    return fromInjectors.addTo(page(own.page(), injectors, own.results(), totals, out, problems, leftOut),
+        own.results(), folders).writeTo(out);
   }
 
   /** The merged results with the simulation's figures, and its page of them. */

@@ -52,29 +52,60 @@ public final class TrendExtension implements RunExtension {
 
   @Override
   public SummaryPage addTo(SummaryPage page, Results results, Path folder) {
-    Map<String, double[]> columns;
-    try {
-      columns = SecondsColumns.read(folder.resolve(SECONDS_FILE));
-    } catch (IOException | RuntimeException e) {
-      Console.say("trend: not judged: " + SECONDS_FILE + " could not be read (" + e.getMessage() + ")");
-      return page.warning("-Dtrend: not judged: " + SECONDS_FILE + " could not be read (" + e.getMessage() + ")");
+    Judged judged = judge(plan, page, Map.of("", folder));
+    if (judged.rises()) {
+      Console.warn("trend: a series rose beyond its threshold (-Dtrend): exit code " + RISES);
+      AtExit.exitWith(RISES);
     }
-    double[] seconds = columns.getOrDefault("second", new double[0]);
+    return judged.page();
+  }
+
+  /**
+   * A page with the verdicts of some run folders' seconds, and whether a series rose beyond its threshold.
+   *
+   * @param page the page with them
+   * @param rises whether a judged series rose
+   */
+  record Judged(SummaryPage page, boolean rises) {}
+
+  /**
+   * Judges the seconds of each folder, its columns named after its label (none for a run's own folder).
+   *
+   * @param plan the series and thresholds
+   * @param page the page so far
+   * @param folders the run folders, by label, e.g. "injector 0/2"
+   * @return the page with a table of every verdict and a chart of each judged column
+   */
+  static Judged judge(TrendPlan plan, SummaryPage page, Map<String, Path> folders) {
     List<TrendVerdict> verdicts = new ArrayList<>();
-    for (TrendPlan.Rule rule : plan.rules()) {
-      List<String> covered = columns.keySet().stream().filter(rule::covers).toList();
-      if (covered.isEmpty()) {
-        page = page.warning("-Dtrend: this run has no " + rule.series() + " series ("
-            + TrendPlan.SERIES.get(rule.series()).what() + "): not judged");
+    for (Map.Entry<String, Path> folder : folders.entrySet()) {
+      String label = folder.getKey().isEmpty() ? "" : folder.getKey() + ": ";
+      Path file = folder.getValue().resolve(SECONDS_FILE);
+      Map<String, double[]> columns;
+      try {
+        columns = SecondsColumns.read(file);
+      } catch (IOException | RuntimeException e) {
+        Console.say("trend: " + label + "not judged: " + file + " could not be read (" + e.getMessage() + ")");
+        page = page.warning("-Dtrend: " + label + "not judged: " + file + " could not be read (" + e.getMessage()
+            + ")");
+        continue;
       }
-      for (String column : covered) {
-        verdicts.add(TrendVerdict.of(rule, column, seconds, columns.get(column)));
+      double[] seconds = columns.getOrDefault("second", new double[0]);
+      for (TrendPlan.Rule rule : plan.rules()) {
+        List<String> covered = columns.keySet().stream().filter(rule::covers).toList();
+        if (covered.isEmpty()) {
+          page = page.warning("-Dtrend: " + label + "no " + rule.series() + " series ("
+              + TrendPlan.SERIES.get(rule.series()).what() + "): not judged");
+        }
+        for (String column : covered) {
+          verdicts.add(TrendVerdict.of(rule, label + column, seconds, columns.get(column)));
+        }
       }
     }
     return judged(page, verdicts);
   }
 
-  private static SummaryPage judged(SummaryPage page, List<TrendVerdict> verdicts) {
+  private static Judged judged(SummaryPage page, List<TrendVerdict> verdicts) {
     Table table = Table.of("series", "column", "seconds", "slope, in % of its mean an hour", "threshold", "verdict");
     boolean rises = false;
     for (TrendVerdict verdict : verdicts) {
@@ -90,10 +121,6 @@ public final class TrendExtension implements RunExtension {
         page = page.warning("-Dtrend: " + verdict.column() + " not judged: " + verdict.notJudged());
       }
     }
-    if (rises) {
-      Console.warn("trend: a series rose beyond its threshold (-Dtrend): exit code " + RISES);
-      AtExit.exitWith(RISES);
-    }
     page = page.table("Trends (-Dtrend)", table).line("A line fitted to each series by least squares over the load's"
         + " seconds; a series rises when the slope's whole 95% interval is above its threshold (the interval takes the"
         + " seconds as independent, which makes it narrower than the truth).");
@@ -102,7 +129,7 @@ public final class TrendExtension implements RunExtension {
         page = page.chart("Trend: " + verdict.column() + ", " + verdict.outcome(), chart(verdict));
       }
     }
-    return page;
+    return new Judged(page, rises);
   }
 
   private static LineChart chart(TrendVerdict verdict) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.GatlingRun;
+import couchbench.Injectors;
 import couchbench.RunSeconds;
 import couchbench.targets.MemcachedServer;
 import java.nio.file.Files;
@@ -16,7 +17,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * -Dtrend on a real memcached: MemSet of new keys makes its memory grow, and the run ends with exit code 7; MemGet of
+ * -Dtrend on a real memcached: MemSet of new keys makes its memory grow, and the run ends with exit code 7, as does
+ * its merge (exec:java@merge, which judges each injector's seconds); MemGet of
  * the keys it wrote, on the same server, leaves the memory flat and passes. Each run is just long enough to be judged
  * (30 seconds sampled); the threshold, +100%/h, is wide for so short a run, where a few hundred KB are tens of % an
  * hour, and far below the sets' rise. The values are small enough that the keys fit in memcached's 256 MB: an evicted
@@ -49,6 +51,12 @@ class TrendIT {
       String page = Files.readString(sets.requireRunFolder().resolve("summary.html"));
       assertTrue(page.contains("Trends (-Dtrend)") && page.contains("Trend: " + RSS + ", rises"), "the table, and"
           + " the series' chart with its line");
+      // Merged (here, the one run as its only injector), each injector's seconds are judged as its run judged them,
+      // and the merge ends with 7 too.
+      Injectors.Merged merged = Injectors.merge(List.of(sets.requireRunFolder()), "");
+      assertEquals(TrendExtension.RISES, merged.exitCode(), merged.printed());
+      assertTrue(Files.readString(merged.merged()).contains("Trend: injector 0/1: " + RSS + ", rises"),
+          "the merged page's chart, named after its injector: " + merged.merged());
 
       GatlingRun.Result gets = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "4", "duration", "32", "warmup", "0", "keyFile", keyFile.toString(), "trend", "rss:+100%/h"),
