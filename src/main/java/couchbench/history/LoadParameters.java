@@ -22,6 +22,7 @@ final class LoadParameters {
   static final Map<String, String> NOT_THE_LOAD = notTheLoad(
       "baseline", "the gate's baseline: what the run is judged against",
       "regression", "the gate's thresholds",
+      "trend", "-Dtrend's series and thresholds: how the run's seconds are judged",
       "injector", "which injector of several ran this share (-Dinjector=I/N); a merged run has none",
       "client", "httperf's name for -Dinjector",
       "startAt", "when the injectors of one run agreed to start",

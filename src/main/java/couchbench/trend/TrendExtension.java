@@ -47,7 +47,9 @@ public final class TrendExtension implements RunExtension {
    * @throws couchbench.startup.SettingsException when -Dtrend does not parse, before the load
    */
   public static Optional<RunExtension> from(Settings settings) {
-    return TrendPlan.parse(settings.value("trend")).map(TrendExtension::new);
+    // Read as a run parameter when given, so that results.json lists it: a merge judges its injectors by it.
+    return TrendPlan.parse(settings.value("trend").map(given -> settings.get("trend", given)))
+        .map(TrendExtension::new);
   }
 
   @Override
