@@ -55,8 +55,9 @@ class TrendIT {
       // and the merge ends with 7 too.
       Injectors.Merged merged = Injectors.merge(List.of(sets.requireRunFolder()), "");
       assertEquals(TrendExtension.RISES, merged.exitCode(), merged.printed());
-      assertTrue(Files.readString(merged.merged()).contains("Trend: injector 0/1: " + RSS + ", rises"),
-          "the merged page's chart, named after its injector: " + merged.merged());
+      String mergedPage = Files.readString(merged.merged().resolve("summary.html"));
+      assertTrue(mergedPage.contains("Trend: injector 0/1: " + RSS + ", rises"), "the merged page's chart, named after"
+          + " its injector: " + merged.merged());
 
       GatlingRun.Result gets = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "4", "duration", "32", "warmup", "0", "keyFile", keyFile.toString(), "trend", "rss:+100%/h"),
