@@ -39,7 +39,10 @@ public final class InjectorTrends implements Merge.FromInjectors {
     return judged.page();
   }
 
-  /** @return whether a series of an injector rose beyond its threshold: the merge ends with {@link TrendExtension#RISES} */
+  /**
+   * @return whether an injector's series rose beyond its threshold: the merge then ends with {@link
+   *     TrendExtension#RISES}
+   */
   public boolean rises() {
     return rises;
   }

@@ -50,6 +50,8 @@ public abstract class SystemOperations {
   private final AtomicLong firstStart = new AtomicLong();
   private final long tickNanos;
   private final Optional<Staircase> staircase;
+  // Each operation's request name, made once: live metrics name every paced operation by it.
+  private final Map<Operation, String> requestNames = new EnumMap<>(Operation.class);
 
   /**
    * @param system "couchdb" or "memcache"
@@ -65,6 +67,9 @@ public abstract class SystemOperations {
         plan.zipfianConstant(), records.inserts());
     this.tickNanos = plan.target() > 0 ? (long) (plan.threads() * 1e9 / plan.target()) : 0;
     this.staircase = plan.curve().map(steps -> new Staircase(steps, system, plan.threads(), Console::say));
+    for (Operation operation : Operation.values()) {
+      requestNames.put(operation, operation.requestName(system));
+    }
   }
 
   /** @return the system's name, which starts its request names: "couchdb" or "memcache" */
@@ -279,7 +284,7 @@ public abstract class SystemOperations {
     times.record(name(), user.operation, outcome, user.intendedStart, user.actualStart, end);
     if (tickNanos > 0 && (ok || outcome == OperationTimes.Outcome.FAILED)) {
       // Under -Dtarget, live metrics time it from its intended start as the page does; a staircase sends its own.
-      LiveRoute.current().intendedTime(user.operation.requestName(name()), ok, Math.max(0, end - user.intendedStart));
+      LiveRoute.current().intendedTime(requestNames.get(user.operation), ok, Math.max(0, end - user.intendedStart));
     }
     staircase.ifPresent(steps -> steps.record(ok, outcome == OperationTimes.Outcome.FAILED, user.intendedStart,
         user.actualStart, end));
