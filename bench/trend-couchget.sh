@@ -2,8 +2,9 @@
 # Benchmark, not a test: issue 61's long run judged by its trend. A fresh Apache CouchDB 3.5 node (../shared/couchdb/);
 # CouchSet writes KEYS_SECONDS seconds of documents, then CouchGet reads them for DURATION seconds (an hour) at a
 # steady RATE a second on each of USERS connections (memtier's --rate-limiting), with -Dtrend judging the node's
-# resident memory, Erlang memory and message queues and the gets' p99 second by second. Prints the run's trend lines
-# and whether a series rose beyond its threshold; the page is in the run folder it names.
+# resident memory, Erlang memory, processes, open databases and files, message queues, the client's heap after GC
+# and the gets' p99 minute by minute. Prints the run's trend lines and whether a series rose beyond its threshold; the
+# page is in the run folder it names.
 #
 #   bench/trend-couchget.sh                      # about 62 min
 #   DURATION=120 bench/trend-couchget.sh         # the check: about 3 min
@@ -13,7 +14,7 @@ DURATION=${DURATION:-3600}
 USERS=${USERS:-2}
 RATE=${RATE:-50}
 KEYS_SECONDS=${KEYS_SECONDS:-20}
-TREND=${TREND:-rss:+5%/h,erlang:+5%/h,queued:+50%/h,p99:+10%/h}
+TREND=${TREND:-rss:+5%/h,erlang:+5%/h,processes:+5%/h,databases:+5%/h,files:+5%/h,queued:+50%/h,heap:+5%/h,p99:+10%/h}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 out=$(mktemp -d /tmp/trend-couchget.XXXXXX)

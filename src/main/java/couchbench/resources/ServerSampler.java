@@ -370,14 +370,26 @@ public final class ServerSampler {
     };
   }
 
-  // The load generator itself: a run whose generator is at its limit measures the generator, not the server.
+  // The load generator itself: a run whose generator is at its limit measures the generator, not the server. Its heap
+  // after the last collection is what a long run should hold flat; the heap in use at a second's end has a sawtooth.
   private Source loadGenerator() {
-    return reading -> {
-      LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counter(new Figure(
-          "load generator", "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue()));
-      Runtime runtime = Runtime.getRuntime();
-      reading.gauge(new Figure("load generator", "heap", "MB", "jvm_heap_used_bytes", 1 / MB),
-          runtime.totalMemory() - runtime.freeMemory());
+    HeapAfterGc afterGc = HeapAfterGc.listen();
+    return new Source() {
+      @Override
+      public void read(Reading reading) {
+        LocalProcess.cpuSeconds(ProcessHandle.current().pid()).ifPresent(seconds -> reading.counter(new Figure(
+            "load generator", "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue()));
+        Runtime runtime = Runtime.getRuntime();
+        reading.gauge(new Figure("load generator", "heap", "MB", "jvm_heap_used_bytes", 1 / MB),
+            runtime.totalMemory() - runtime.freeMemory());
+        afterGc.bytes().ifPresent(bytes -> reading.gauge(new Figure("load generator", "heap after GC", "MB",
+            "jvm_heap_after_gc_bytes", 1 / MB), bytes));
+      }
+
+      @Override
+      public void close() {
+        afterGc.close();
+      }
     };
   }
 

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 
 /**
  * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
- * requests' p50, p99 and max in each second, the same for each other kind of entry the run had apart
+ * requests' p50, p99 and max in each second (and the p99 of each whole minute, on its last second's row), the same for each other kind of entry the run had apart
  * ({@link SeriesKind}: notifications, lags, verdicts), then the servers' own figures (one chart per unit), so that a
  * dip in the load lines up with what the servers did then. The same numbers go to {@link #FILE}, one row a second.
  */
@@ -25,10 +26,16 @@ final class SecondsPage {
   /** The most lines a chart of the servers draws; the others are in its CSV only. */
   private static final int MOST_LINES = 7;
 
-  /** The columns of each kind: the second's entries, the failed ones, the OK ones' p50, p99 and max. */
-  private static final int PER_KIND = 5;
+  /** The columns of each kind: the second's entries, the failed ones, the OK ones' p50, p99 and max, a minute's p99. */
+  private static final int PER_KIND = 6;
+
+  /** The seconds of a minute, whose p99 a long run's trend judges (a second's p99 of a few requests is noise). */
+  private static final int MINUTE = 60;
 
   private static final String X = "seconds into the load";
+
+  /** The figure of a minute's p99 column: "p99 per minute (ms)". */
+  private static final String P99_PER_MINUTE = "p99 per minute";
 
   /** What the servers' charts are of, by the unit of their figures. */
   private static final Map<String, String> UNITS = Map.of("/s", "operations a second", "bytes/s", "bytes a second",
@@ -70,7 +77,7 @@ final class SecondsPage {
     List<String> columns = new ArrayList<>(List.of("second"));
     for (SeriesKind kind : kinds) {
       columns.addAll(List.of(kind.countColumn(), kind.failedColumn(), kind.timeColumn("p50"), kind.timeColumn("p99"),
-          kind.timeColumn("max")));
+          kind.timeColumn("max"), kind.timeColumn(P99_PER_MINUTE)));
     }
     int serversFrom = columns.size();
     columns.addAll(servers.columns());
@@ -105,7 +112,26 @@ final class SecondsPage {
       }
       rows.add(row);
     }
+    for (int kind = 0; kind < kinds.size(); kind++) {
+      fillMinutes(rows, (kind + 1) * PER_KIND, byKind.get(kind)); // the kind's last column
+    }
     return new Seconds(columns, rows);
+  }
+
+  // Each whole minute's p99 (seconds 0-59, 60-119, ...) on the row of its last second; none for a minute cut short.
+  private static void fillMinutes(List<double[]> rows, int column, Map<Long, LoadSeconds.Second> seconds) {
+    for (int last = MINUTE - 1; last < rows.size(); last += MINUTE) {
+      Histogram minute = Outcomes.newCompact();
+      for (long second = last - MINUTE + 1; second <= last; second++) {
+        LoadSeconds.Second loaded = seconds.get(second);
+        if (loaded != null) {
+          minute.add(loaded.okTimes());
+        }
+      }
+      if (minute.getTotalCount() > 0) {
+        rows.get(last)[column] = millis(minute.getValueAtPercentile(99));
+      }
+    }
   }
 
   // The load's requests always (other helpers' figures and tests read their columns), then each other kind it had.

@@ -108,7 +108,7 @@ public final class TrendExtension implements RunExtension {
   }
 
   private static Judged judged(SummaryPage page, List<TrendVerdict> verdicts) {
-    Table table = Table.of("series", "column", "seconds", "slope, in % of its mean an hour", "threshold", "verdict");
+    Table table = Table.of("series", "column", "values", "slope, in % of its mean an hour", "threshold", "verdict");
     boolean rises = false;
     for (TrendVerdict verdict : verdicts) {
       String threshold = String.format(Locale.ROOT, "+%s%%/h", trimmed(verdict.rule().percentAnHour()));

@@ -30,10 +30,26 @@ record TrendPlan(List<Rule> rules) {
     boolean covers(String column) {
       return SERIES.get(series).columns().test(column);
     }
+
+    /** @return how often its series has a value, e.g. "second" */
+    String each() {
+      return SERIES.get(series).each();
+    }
   }
 
-  /** A series by name: what it is, and which columns of seconds.csv are it. */
-  record Series(String what, Predicate<String> columns) {}
+  /**
+   * A series by name.
+   *
+   * @param what what it is
+   * @param columns which columns of seconds.csv are it
+   * @param each how often it has a value: "second", or "minute" for a figure of each whole minute
+   */
+  record Series(String what, Predicate<String> columns, String each) {
+
+    Series(String what, Predicate<String> columns) {
+      this(what, columns, "second");
+    }
+  }
 
   /** Every series -Dtrend knows, by the name it takes. */
   static final Map<String, Series> SERIES = series();
@@ -77,10 +93,12 @@ record TrendPlan(List<Rule> rules) {
     all.put("files", new Series("the files open at each CouchDB node", column -> column.endsWith(" open files (count)")));
     all.put("queued", new Series("the messages queued at each CouchDB node's processes",
         column -> column.endsWith(" messages queued (queued)")));
-    all.put("heap", new Series("the load generator's heap", column -> column.equals("load generator heap (MB)")));
+    all.put("heap", new Series("the load generator's heap after garbage collection",
+        column -> column.equals("load generator heap after GC (MB)")));
     all.put("stored", new Series("the bytes memcache's items hold", column -> column.equals("memcache stored (MB)")));
     all.put("connections", new Series("the connections open at each server", column -> column.endsWith(" (open)")));
-    all.put("p99", new Series("the load's requests' p99 in each second", column -> column.equals("p99 (ms)")));
+    all.put("p99", new Series("the load's requests' p99 in each minute",
+        column -> column.equals("p99 per minute (ms)"), "minute"));
     return all;
   }
 }

@@ -60,8 +60,9 @@ record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Do
       }
     }
     if (xs.size() < LineFit.MIN_POINTS) {
-      return new TrendVerdict(rule, column, xs, ys, null, xs.size() + " seconds with a value: a trend needs at least "
-          + LineFit.MIN_POINTS + " (a longer run)");
+      return new TrendVerdict(rule, column, xs, ys, null, xs.size() + " " + rule.each() + (xs.size() == 1 ? "" : "s")
+          + " with a value: a trend needs at least " + LineFit.MIN_POINTS + " (a run of " + LineFit.MIN_POINTS + " "
+          + rule.each() + "s or more)");
     }
     LineFit fit = LineFit.of(xs.stream().mapToDouble(Double::doubleValue).toArray(),
         ys.stream().mapToDouble(Double::doubleValue).toArray());
@@ -94,7 +95,7 @@ record TrendVerdict(TrendPlan.Rule rule, String column, List<Double> xs, List<Do
   /** @return e.g. "+12.5%/h (95%: +9.1 to +15.9)", or why it was not judged */
   String slope() {
     if (fit == null) {
-      return notJudged != null ? notJudged : "0 in every second";
+      return notJudged != null ? notJudged : "0 in every " + rule.each();
     }
     return String.format(Locale.ROOT, "%+.1f%%/h (95%%: %+.1f to %+.1f)", percentAnHour(),
         percent(fit.slopeLow()), percent(fit.slopeHigh()));

@@ -51,6 +51,13 @@ class RunSecondsIT {
       assertTrue(IntStream.range(stopped + 1, sets.size()).anyMatch(second -> sets.get(second) > 100),
           "and after it: " + sets);
       assertTrue(seconds.column("load generator cpu (% of a core)").stream().anyMatch(cpu -> cpu > 0));
+      // Sets allocate: collections run, and the heap each left is sampled apart from the heap in use.
+      List<Double> afterGc = seconds.column("load generator heap after GC (MB)").stream()
+          .filter(mb -> !Double.isNaN(mb)).toList();
+      double mostInUse = seconds.column("load generator heap (MB)").stream().filter(mb -> !Double.isNaN(mb))
+          .mapToDouble(Double::doubleValue).max().orElseThrow();
+      assertTrue(!afterGc.isEmpty() && afterGc.stream().allMatch(mb -> mb > 0 && mb < mostInUse),
+          "the heap after GC, under the most in use (" + mostInUse + " MB): " + afterGc);
       // MemSet sets new keys: the bytes memcached's items hold grow over the run.
       List<Double> stored = seconds.column("memcache stored (MB)").stream().filter(mb -> !Double.isNaN(mb)).toList();
       assertTrue(stored.get(stored.size() - 1) > stored.get(0), "the items' memory grows: " + stored);

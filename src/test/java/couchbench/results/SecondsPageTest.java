@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class SecondsPageTest {
@@ -25,12 +26,12 @@ class SecondsPageTest {
     Table seconds = SecondsPage.of(load, servers, START).table();
 
     assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
-        "memcache sets (/s)", "memcache cpu (% of a core)"), seconds.columns());
+        "p99 per minute (ms)", "memcache sets (/s)", "memcache cpu (% of a core)"), seconds.columns());
     assertEquals(List.of(
-        List.of("0", "1", "0", "2", "2", "2", "", ""),
-        List.of("1", "0", "0", "", "", "", "120.5", "7.5"),
-        List.of("2", "1", "0", "6", "6", "6", "", ""),
-        List.of("3", "0", "0", "", "", "", "80", "")), seconds.rows(),
+        List.of("0", "1", "0", "2", "2", "2", "", "", ""),
+        List.of("1", "0", "0", "", "", "", "", "120.5", "7.5"),
+        List.of("2", "1", "0", "6", "6", "6", "", "", ""),
+        List.of("3", "0", "0", "", "", "", "", "80", "")), seconds.rows(),
         "second 0 is the wall clock's second the load began in; a sample just after a whole second is the second's"
             + " before it");
   }
@@ -73,12 +74,13 @@ class SecondsPageTest {
     String html = SecondsPage.addTo(SummaryPage.titled("t"), seconds, List.of(), List.of(), START).toHtml();
 
     assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
-        "notifications (/s)", "notifications failed (/s)", "notification p50 (ms)", "notification p99 (ms)",
-        "notification max (ms)", "verdicts (/s)", "verdicts failed (/s)", "verdict p50 (ms)", "verdict p99 (ms)",
-        "verdict max (ms)", "couchdb httpd requests (/s)"), seconds.columns());
+        "p99 per minute (ms)", "notifications (/s)", "notifications failed (/s)", "notification p50 (ms)",
+        "notification p99 (ms)", "notification max (ms)", "notification p99 per minute (ms)", "verdicts (/s)",
+        "verdicts failed (/s)", "verdict p50 (ms)", "verdict p99 (ms)", "verdict max (ms)",
+        "verdict p99 per minute (ms)", "couchdb httpd requests (/s)"), seconds.columns());
     assertEquals(List.of(
-        List.of("0", "1", "0", "9", "9", "9", "2", "0", "30", "40", "40", "0", "0", "", "", "", "3"),
-        List.of("1", "0", "0", "", "", "", "0", "0", "", "", "", "1", "1", "", "", "", "")),
+        List.of("0", "1", "0", "9", "9", "9", "", "2", "0", "30", "40", "40", "", "0", "0", "", "", "", "", "3"),
+        List.of("1", "0", "0", "", "", "", "", "0", "0", "", "", "", "", "1", "1", "", "", "", "", "")),
         seconds.table().rows(), "a write's 9 ms and the notifications' 30-40 ms each in their own columns");
     for (String chart : List.of("requests a second", "latency second by second", "notifications a second",
         "notification latency second by second", "verdicts a second", "verdict latency second by second",
@@ -86,5 +88,27 @@ class SecondsPageTest {
       assertTrue(html.contains("alt=\"" + chart + "\""), chart);
     }
     assertTrue(html.contains("then apart from them, each on charts of its own: notifications"), html);
+  }
+
+  @Test
+  void shouldGiveEachWholeMinuteThePercentileOfAllItsRequestsOnItsLastSecond() {
+    LoadSeconds load = new LoadSeconds();
+    // Minute 0: 99 requests a second of 1 ms, and one second (second 30) of 100 requests of 50 ms: 1.6% of the
+    // minute's requests are slow, so its p99 is 50 ms, though 59 of its 60 seconds have a p99 of 1 ms.
+    for (int second = 0; second < 125; second++) {
+      for (int request = 0; request < 100; request++) {
+        load.record("get", START + second * 1000L, true, second == 30 ? 50_000_000 : 1_000_000);
+      }
+    }
+
+    List<List<String>> rows = SecondsPage.of(load, new ServerSeries(List.of(), List.of(), List.of()), START).table()
+        .rows();
+
+    int minute = 6;
+    assertEquals("50", rows.get(59).get(minute), "the first minute's p99, on its last second");
+    assertEquals("1", rows.get(119).get(minute), "the second minute's");
+    assertEquals(List.of(59, 119), IntStream.range(0, rows.size())
+        .filter(row -> !rows.get(row).get(minute).isEmpty()).boxed().toList(), "whole minutes only: 120-124 is cut"
+            + " short");
   }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A merged run's trends: each injector's seconds judged apart, its columns named after it. */
 class InjectorTrendsTest {
 
-  private static final String HEAP = "load generator heap (MB)";
+  private static final String HEAP = "load generator heap after GC (MB)";
 
   @TempDir
   Path folder;

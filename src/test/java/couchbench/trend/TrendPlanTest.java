@@ -17,8 +17,17 @@ class TrendPlanTest {
 
     assertEquals(List.of(new TrendPlan.Rule("rss", 5), new TrendPlan.Rule("p99", 12.5)), plan.rules());
     assertTrue(plan.rules().get(0).covers("memcached resident memory (MB)"));
-    assertTrue(plan.rules().get(1).covers("p99 (ms)"));
-    assertTrue(!plan.rules().get(1).covers("notification p99 (ms)"), "the load's requests' p99 only");
+    assertTrue(plan.rules().get(1).covers("p99 per minute (ms)"));
+    assertTrue(!plan.rules().get(1).covers("p99 (ms)"), "a minute's p99, not a second's of a few requests");
+    assertTrue(!plan.rules().get(1).covers("notification p99 per minute (ms)"), "the load's requests' p99 only");
+  }
+
+  @Test
+  void shouldJudgeTheLoadGeneratorsHeapAfterGarbageCollection() {
+    TrendPlan.Rule heap = TrendPlan.parse(Optional.of("heap:+5%/h")).orElseThrow().rules().get(0);
+
+    assertTrue(heap.covers("load generator heap after GC (MB)"));
+    assertTrue(!heap.covers("load generator heap (MB)"), "the heap in use at a second's end has GC's sawtooth");
   }
 
   @Test

@@ -51,7 +51,22 @@ class TrendVerdictTest {
 
     assertEquals(TrendVerdict.Outcome.NOT_JUDGED, verdict.outcome());
     assertNull(verdict.fit());
-    assertEquals("20 seconds with a value: a trend needs at least 30 (a longer run)", verdict.slope());
+    assertEquals("20 seconds with a value: a trend needs at least 30 (a run of 30 seconds or more)", verdict.slope());
+  }
+
+  @Test
+  void shouldCountAMinutesSeriesInMinutes() {
+    double[] seconds = new double[20 * 60];
+    double[] values = new double[seconds.length];
+    for (int i = 0; i < seconds.length; i++) {
+      seconds[i] = i;
+      values[i] = i % 60 == 59 ? 40 : Double.NaN; // a p99 per minute: on each minute's last second
+    }
+
+    TrendVerdict verdict = TrendVerdict.of(new TrendPlan.Rule("p99", 10), "p99 per minute (ms)", seconds, values);
+
+    assertEquals(TrendVerdict.Outcome.NOT_JUDGED, verdict.outcome());
+    assertEquals("20 minutes with a value: a trend needs at least 30 (a run of 30 minutes or more)", verdict.slope());
   }
 
   private static TrendVerdict verdict(double start, double perSecond, double noise, int seconds) {
