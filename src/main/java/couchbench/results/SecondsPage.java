@@ -196,8 +196,9 @@ final class SecondsPage {
       page = page.chart(rate, lines(onTheAxis.apply(rate + apart), seconds, kind.countColumn(),
           List.of(kind.countColumn(), kind.failedColumn())));
       String latency = kind.named("latency second by second");
-      page = page.chart(latency, lines(onTheAxis.apply("OK " + kind.counted() + "' latency in each second" + apart),
-          seconds, "ms", List.of(kind.timeColumn("p50"), kind.timeColumn("p99"), kind.timeColumn("max"))));
+      page = page.chart(latency, throughMinutes(lines(onTheAxis.apply("OK " + kind.counted() + "' latency in each"
+          + " second" + apart), seconds, "ms", List.of(kind.timeColumn("p50"), kind.timeColumn("p99"),
+          kind.timeColumn("max"))), seconds, kind.timeColumn(P99_PER_MINUTE)));
     }
     int serversFrom = 1 + kinds.size() * PER_KIND;
     Map<String, List<String>> byUnit = new LinkedHashMap<>();
@@ -209,6 +210,14 @@ final class SecondsPage {
       page = page.chart(title, lines(onTheAxis.apply(title), seconds, unit.getKey(), unit.getValue()));
     }
     return page.link("the run second by second, " + FILE, FILE);
+  }
+
+  // A minute's p99 stands on its last second's row: drawn as a line through those points, not 59 gaps a minute.
+  private static LineChart throughMinutes(LineChart chart, Seconds seconds, String column) {
+    int index = seconds.columns().indexOf(column);
+    List<double[]> minutes = seconds.rows().stream().filter(row -> !Double.isNaN(row[index])).toList();
+    return minutes.isEmpty() ? chart : chart.series(column.replace(" (ms)", ""),
+        minutes.stream().map(row -> row[0]).toList(), minutes.stream().map(row -> row[index]).toList());
   }
 
   // The columns' lines on a chart of the run's time axis.

@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SecondsPageTest {
 
@@ -91,7 +97,8 @@ class SecondsPageTest {
   }
 
   @Test
-  void shouldGiveEachWholeMinuteThePercentileOfAllItsRequestsOnItsLastSecond() {
+  void shouldGiveEachWholeMinuteThePercentileOfAllItsRequestsOnItsLastSecond(@TempDir Path folder)
+      throws IOException {
     LoadSeconds load = new LoadSeconds();
     // Minute 0: 99 requests a second of 1 ms, and one second (second 30) of 100 requests of 50 ms: 1.6% of the
     // minute's requests are slow, so its p99 is 50 ms, though 59 of its 60 seconds have a p99 of 1 ms.
@@ -101,8 +108,8 @@ class SecondsPageTest {
       }
     }
 
-    List<List<String>> rows = SecondsPage.of(load, new ServerSeries(List.of(), List.of(), List.of()), START).table()
-        .rows();
+    SecondsPage.Seconds seconds = SecondsPage.of(load, new ServerSeries(List.of(), List.of(), List.of()), START);
+    List<List<String>> rows = seconds.table().rows();
 
     int minute = 6;
     assertEquals("50", rows.get(59).get(minute), "the first minute's p99, on its last second");
@@ -110,5 +117,18 @@ class SecondsPageTest {
     assertEquals(List.of(59, 119), IntStream.range(0, rows.size())
         .filter(row -> !rows.get(row).get(minute).isEmpty()).boxed().toList(), "whole minutes only: 120-124 is cut"
             + " short");
+    SecondsPage.addTo(SummaryPage.titled("t"), seconds, List.of(), List.of(), START).writeTo(folder);
+    try (Stream<Path> files = Files.list(folder)) {
+      assertTrue(files.filter(file -> file.toString().endsWith(".csv")).map(SecondsPageTest::read)
+          .anyMatch(csv -> csv.contains("p99 per minute")), "drawn on the latency chart through its minutes");
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }
