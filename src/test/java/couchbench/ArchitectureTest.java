@@ -47,7 +47,7 @@ class ArchitectureTest {
   static final String LAYERS = """
       L9  merge  (simulations)
       L8  simulation
-      L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync
+      L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync  cacheaside
       L6  requests  variants
       L5  resources  curve  history  background  metrics  trend
       L4  run

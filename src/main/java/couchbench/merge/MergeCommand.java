@@ -4,6 +4,7 @@ import couchbench.attachment.AttachmentPlan;
 import couchbench.attachment.AttachmentSummary;
 import couchbench.bulkinsert.BulkInsertPlan;
 import couchbench.bulkinsert.BulkInsertSummary;
+import couchbench.cacheaside.CacheAsideSummary;
 import couchbench.requests.CouchRequests;
 import couchbench.requests.MemcacheRequests;
 import couchbench.results.Merge;
@@ -88,6 +89,7 @@ public final class MergeCommand {
       case "AttachmentUpload" -> Optional.of(AttachmentSummary.of(AttachmentPlan.from(settings)));
       case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
       case "Sync" -> Optional.of(new SyncSummary());
+      case "CacheAside" -> Optional.of(new CacheAsideSummary());
       default -> Optional.empty();
     };
   }

@@ -1,0 +1,37 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.cacheaside.CacheAsideLoad;
+import couchbench.cacheaside.CacheAsidePlan;
+import couchbench.couchdb.CouchHttp;
+import couchbench.simulation.CouchbenchSimulation;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
+import io.gatling.javaapi.core.ScenarioBuilder;
+
+/**
+ * memcache in front of CouchDB, cache-aside: each read a memcache get, and on a miss CouchDB's read then a set with
+ * -Dttl; each update a write to CouchDB, then -Dinvalidate=delete or set on memcache; keys drawn by -Ddistribution over
+ * -Dkeys documents loaded before the load. Each read timed whole as the group "cache-aside hit" or "cache-aside miss";
+ * the client's hits and misses held against memcached's own counters. See docs/cache-aside.md.
+ */
+public class CacheAside extends CouchbenchSimulation {
+
+  private final CacheAsidePlan plan = orExit(() -> CacheAsidePlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final MemcacheTarget memcached = memcacheTarget();
+  private final CacheAsideLoad load = runs(new CacheAsideLoad(plan, couchdb, memcached, run));
+
+  // The threads: each draws a key and a read or an update, runs it, and draws again, for -Doperations spread over the
+  // threads or for -Dduration; a begun operation is finished.
+  private final ScenarioBuilder threads = scenario(simulation()).exec(load.newUser());
+
+  {
+    setUp((plan.operations() > 0 ? threads.repeat(load.operationsOfUser()).on(load.nextOperation())
+        : threads.during(plan.duration(), false).on(load.nextOperation()))
+        .injectOpen(atOnceUsers(plan.threads())))
+        .protocols(CouchHttp.protocol(couchdb), memcacheProtocol(memcached))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+}

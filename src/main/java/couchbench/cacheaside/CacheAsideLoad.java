@@ -1,0 +1,320 @@
+package couchbench.cacheaside;
+
+import static couchbench.memcache.MemcacheDsl.memcache;
+import static couchbench.memcache.MemcacheDsl.memcacheStatus;
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.bodyString;
+import static io.gatling.javaapi.core.CoreDsl.doIf;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.group;
+import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchHttp;
+import couchbench.couchdb.CouchReply;
+import couchbench.data.RandomText;
+import couchbench.distributions.InsertSequence;
+import couchbench.distributions.KeyChooser;
+import couchbench.distributions.KeyChoosers;
+import couchbench.distributions.Mix;
+import couchbench.gatling.WholeGroups;
+import couchbench.requests.MemcacheDialect;
+import couchbench.resources.MemcacheResources;
+import couchbench.results.RunOutput;
+import couchbench.results.Summary;
+import couchbench.run.ExperimentLoad;
+import couchbench.startup.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.Session;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
+import org.apache.commons.rng.sampling.ObjectSampler;
+import org.apache.commons.rng.simple.RandomSource;
+
+/**
+ * Cache-aside over memcache and CouchDB, as an application does it: a read gets the key from memcache, and on a miss
+ * reads the document from CouchDB and sets it in memcache with the TTL; an update writes the document to CouchDB, then
+ * deletes the key from memcache or sets the new version there (-Dinvalidate). Each read is also timed whole, as the
+ * group {@link #HIT} or {@link #MISS}. The documents are loaded into CouchDB before the load; the cache keys carry a
+ * tag of the run, so the cache starts empty for them even on a memcache server an earlier run filled.
+ */
+public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
+
+  /** A read's memcache get: found (a hit) or not (a miss), both OK. */
+  public static final String GET = "memcache get";
+
+  /** A miss's read of the document from CouchDB. */
+  public static final String COUCH_GET = "couchdb get";
+
+  /** A miss's set of the document read into memcache, with the TTL. */
+  public static final String SET = "memcache set";
+
+  /** An update's write of the document's next version to CouchDB. */
+  public static final String COUCH_UPDATE = "couchdb update";
+
+  /** An update's delete of the key from memcache (-Dinvalidate=delete). */
+  public static final String DELETE = "memcache delete";
+
+  /** An update's set of the new version in memcache (-Dinvalidate=set). */
+  public static final String INVALIDATE_SET = "memcache set new version";
+
+  /** The group timing a read that found its key in memcache: the get. */
+  public static final String HIT = "cache-aside hit";
+
+  /** The group timing a read that did not: the get, CouchDB's read, the set. */
+  public static final String MISS = "cache-aside miss";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int LOAD_BATCH = 1000;
+  private static final String FOUND = MemcacheDialect.TEXT.found();
+  private static final String MISSING = MemcacheDialect.TEXT.missing();
+  private static final String USER = "couchbench.cacheAside.user";
+  private static final String READING = "couchbench.cacheAside.reading";
+  private static final String DOC = "couchbench.cacheAside.doc";
+  private static final String CACHE_KEY = "couchbench.cacheAside.cacheKey";
+  private static final String OUTCOME = "couchbench.cacheAside.outcome";
+  private static final String BODY = "couchbench.cacheAside.body";
+  private static final String NEW_VERSION = "couchbench.cacheAside.newVersion";
+  private static final String NEW_REV = "couchbench.cacheAside.newRev";
+  private static final String READ_START = "couchbench.cacheAside.readStart";
+
+  private final CacheAsidePlan plan;
+  private final CouchTarget couchdb;
+  private final MemcacheTarget memcached;
+  private final RunOutput run;
+  private final String cachePrefix;
+  private final KeyChoosers keyChoosers;
+  private final Mix<Boolean> reads;
+  private final AtomicInteger users = new AtomicInteger();
+  // Each document's latest version acknowledged by CouchDB: its _rev, which the next update must carry, and its number.
+  private final Map<String, Version> versions = new ConcurrentHashMap<>();
+  private final LongAdder hits = new LongAdder();
+  private final LongAdder misses = new LongAdder();
+  private final LongAdder updates = new LongAdder();
+  private final LongAdder conflicts = new LongAdder();
+
+  private record Version(String rev, long number) {
+
+    int generation() {
+      return Integer.parseInt(rev.substring(0, rev.indexOf('-')));
+    }
+  }
+
+  // One virtual user's draws: its keys and whether each operation is a read.
+  private record User(int index, KeyChooser keys, ObjectSampler<Boolean> reads) {}
+
+  /**
+   * @param plan the run's plan
+   * @param couchdb the CouchDB server
+   * @param memcached the memcache servers
+   * @param run the run's output, where the servers' counters are held against the requests
+   */
+  public CacheAsideLoad(CacheAsidePlan plan, CouchTarget couchdb, MemcacheTarget memcached, RunOutput run) {
+    this.plan = plan;
+    this.couchdb = couchdb;
+    this.memcached = memcached;
+    this.run = run;
+    this.cachePrefix = plan.database() + ":" + Long.toString(System.currentTimeMillis(), 36) + ":";
+    InsertSequence loaded = new InsertSequence(plan.keys());
+    this.keyChoosers = KeyChoosers.forRun(plan.distribution(), plan.keys(), 0, plan.zipfianConstant(), loaded);
+    this.reads = Mix.of(Map.of(true, plan.read(), false, plan.update()));
+  }
+
+  /**
+   * Creates the database (replacing an earlier run's), loads the documents in batches of {@value #LOAD_BATCH}, and
+   * reads the servers' counters that the requests are held against after the load.
+   */
+  @Override
+  public void prepare() {
+    CouchDbClient client = new CouchDbClient(couchdb);
+    client.createDatabase(plan.database());
+    for (int from = 0; from < plan.keys(); from += LOAD_BATCH) {
+      loadBatch(client, from, Math.min(plan.keys(), from + LOAD_BATCH));
+    }
+    Console.say("cache-aside: " + String.format("%,d", plan.keys()) + " documents loaded into " + plan.database()
+        + "; the cache keys start " + cachePrefix + ", none in the cache yet");
+    run.countOnServer(CacheAsideSummary.SERVER_GETS, () -> MemcacheResources.count(memcached, "get_hits")
+        + MemcacheResources.count(memcached, "get_misses"), GET);
+    run.countOnServer(CacheAsideSummary.SERVER_MISSES, () -> MemcacheResources.count(memcached, "get_misses"),
+        COUCH_GET);
+    run.countOnServer("couchdb database_reads", () -> databaseReads(client), COUCH_GET);
+  }
+
+  private void loadBatch(CouchDbClient client, int from, int to) {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode docs = body.putArray("docs");
+    for (int i = from; i < to; i++) {
+      docs.add(document(id(i), null, 1));
+    }
+    CouchReply reply = client.exchange("POST", "/" + plan.database() + "/_bulk_docs", body.toString());
+    JsonNode results = json(reply.body());
+    if (reply.status() / 100 != 2 || !results.isArray() || results.size() != to - from) {
+      throw new CacheAsideException("loading documents " + from + " to " + (to - 1) + " into " + plan.database()
+          + " failed: " + reply.status() + " " + CouchDbClient.reason(reply.body()));
+    }
+    for (JsonNode result : results) {
+      if (!result.hasNonNull("rev")) {
+        throw new CacheAsideException("loading " + result.path("id").asText() + " into " + plan.database()
+            + " failed: " + result.path("error").asText("no rev") + " " + result.path("reason").asText(""));
+      }
+      versions.put(result.path("id").asText(), new Version(result.path("rev").asText(), 1));
+    }
+  }
+
+  // CouchDB's own count of document reads, summed over its life; pouchdb-server has no _stats.
+  private static long databaseReads(CouchDbClient client) {
+    JsonNode reads = client.nodeStats().map(stats -> stats.path("couchdb").path("database_reads").path("value"))
+        .orElseThrow(() -> new CacheAsideException("the server has no GET /_node/_local/_stats (pouchdb-server has"
+            + " none), so its document reads are not counted"));
+    if (!reads.canConvertToLong()) {
+      throw new CacheAsideException("the server's _stats has no couchdb.database_reads");
+    }
+    return reads.asLong();
+  }
+
+  @Override
+  public String describe() {
+    return plan.describe();
+  }
+
+  @Override
+  public List<String> couchDatabases() {
+    return List.of(plan.database());
+  }
+
+  /** @return the step that gives a virtual user its draws: its keys, and reads or updates */
+  public Function<Session, Session> newUser() {
+    return session -> {
+      var random = RandomSource.XO_RO_SHI_RO_128_PP.create();
+      return session.set(USER, new User(users.getAndIncrement(), keyChoosers.forUser(random), reads.sampler(random)));
+    };
+  }
+
+  /** @return this user's share of -Doperations, the users' shares differing by one at most */
+  public Function<Session, Integer> operationsOfUser() {
+    return session -> {
+      int index = ((User) session.get(USER)).index();
+      return (int) (plan.operations() / plan.threads() + (index < plan.operations() % plan.threads() ? 1 : 0));
+    };
+  }
+
+  /** @return one operation: a key drawn, then a read or an update of it */
+  public ChainBuilder nextOperation() {
+    return exec(session -> {
+      User user = (User) session.get(USER);
+      String id = id(user.keys().next());
+      return session.set(DOC, id).set(CACHE_KEY, cachePrefix + id).set(READING, user.reads().sample());
+    }).doIfOrElse(session -> session.getBoolean(READING)).then(read()).orElse(update());
+  }
+
+  /**
+   * A read: the get, then the group it turned out to be, timed from the get's start: a hit is the get alone; a miss
+   * reads the document from CouchDB and sets it in memcache with the TTL.
+   */
+  private ChainBuilder read() {
+    return exec(session -> session.set(READ_START, WholeGroups.now()).remove(OUTCOME))
+        .exec(memcache(GET).get(session -> session.getString(CACHE_KEY)).missOk()
+            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME)))
+        .doIf(session -> FOUND.equals(session.getString(OUTCOME))).then(group(HIT).on(exec(session -> {
+          hits.increment();
+          return WholeGroups.startedAt(READ_START).apply(session);
+        })))
+        .doIf(session -> MISSING.equals(session.getString(OUTCOME))).then(group(MISS).on(exec(session -> {
+          misses.increment();
+          return WholeGroups.startedAt(READ_START).apply(session.remove(BODY));
+        })
+            .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_GET)
+                .get(session -> "/" + plan.database() + "/" + session.getString(DOC))
+                .check(status().is(200), bodyString().saveAs(BODY))))
+            .exec(doIf(session -> session.contains(BODY)).then(exec(memcache(SET)
+                .set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
+                .exptime(plan.ttl()))))));
+  }
+
+  /**
+   * An update: the document's next version written to CouchDB with the _rev last acknowledged; a 409 (another user's
+   * update of the same document came first) is a conflict, counted, and leaves the cache alone; a stored version is
+   * then deleted from the cache, or set there.
+   */
+  private ChainBuilder update() {
+    return exec(session -> {
+      String id = session.getString(DOC);
+      Version current = versions.get(id);
+      updates.increment();
+      return session.set(NEW_VERSION, document(id, current.rev(), current.number() + 1).toString()).remove(NEW_REV);
+    })
+        .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_UPDATE)
+            .put(session -> "/" + plan.database() + "/" + session.getString(DOC))
+            .body(StringBody(session -> session.getString(NEW_VERSION)))
+            .check(status().in(201, 202, 409), jsonPath("$.rev").optional().saveAs(NEW_REV))))
+        .exec(session -> {
+          if (!session.contains(NEW_REV)) {
+            conflicts.increment();
+            return session;
+          }
+          JsonNode written = json(session.getString(NEW_VERSION).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          Version stored = new Version(session.getString(NEW_REV), written.path("version").asLong());
+          versions.merge(session.getString(DOC), stored, (old, now) -> now.generation() > old.generation() ? now : old);
+          return session;
+        })
+        .doIf(session -> session.contains(NEW_REV)).then(invalidation());
+  }
+
+  private ChainBuilder invalidation() {
+    if (plan.invalidate() == CacheAsidePlan.Invalidation.DELETE) {
+      return exec(memcache(DELETE).delete(session -> session.getString(CACHE_KEY)).missOk());
+    }
+    return exec(memcache(INVALIDATE_SET).set(session -> session.getString(CACHE_KEY), session -> {
+      ObjectNode doc = (ObjectNode) json(session.getString(NEW_VERSION).getBytes(
+          java.nio.charset.StandardCharsets.UTF_8));
+      doc.put("_rev", session.getString(NEW_REV));
+      return doc.toString();
+    }).exptime(plan.ttl()));
+  }
+
+  @Override
+  public Summary<CacheAsideFigures> summary() {
+    return new CacheAsideSummary();
+  }
+
+  @Override
+  public CacheAsideFigures figures() {
+    return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), hits.sum(), misses.sum(), updates.sum(),
+        conflicts.sum());
+  }
+
+  /** @return the document id of a key number, e.g. key000042 */
+  static String id(long keyNumber) {
+    return String.format("key%06d", keyNumber);
+  }
+
+  // A document's version: its text is drawn from its id and version number, so that each version's differs.
+  private ObjectNode document(String id, String rev, long version) {
+    ObjectNode doc = JSON.createObjectNode().put("_id", id);
+    if (rev != null) {
+      doc.put("_rev", rev);
+    }
+    return doc.put("version", version).put("text", RandomText.forKey(id + ":" + version, plan.valueSize()));
+  }
+
+  private static JsonNode json(byte[] body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException notJson) {
+      return JSON.createObjectNode();
+    }
+  }
+}

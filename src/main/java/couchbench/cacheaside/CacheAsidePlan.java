@@ -1,0 +1,153 @@
+package couchbench.cacheaside;
+
+import couchbench.couchdb.DatabaseNames;
+import couchbench.distributions.Distribution;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * A CacheAside run's parameters: memcache in front of CouchDB, read through the cache and written to the database,
+ * each update then invalidating the cache, over -Dkeys documents drawn by -Ddistribution; as fast as -Dthreads users
+ * go, for -Dduration seconds or -Doperations operations (Workload's words).
+ *
+ * @param keys documents loaded into CouchDB before the load, one cache key each
+ * @param distribution how the keys of reads and updates are drawn: zipfian or uniform
+ * @param zipfianConstant the zipfian constant, in (0, 1)
+ * @param ttl seconds a value set in the cache after a miss lives (memcache's exptime); 0 for no expiry
+ * @param read the share of the operations that are reads, from 0 to 1
+ * @param update the share that are updates, 1 - read
+ * @param invalidate what an update does to the cache after CouchDB stored it
+ * @param valueSize characters of text in each document
+ * @param threads virtual users, each sending one operation after the other
+ * @param duration how long the operations run, when {@code operations} is 0
+ * @param operations operations in all, spread over the threads; 0 to run for {@code duration}
+ * @param database the CouchDB database the run creates (replacing an earlier run's) and loads; kept after the run
+ */
+public record CacheAsidePlan(int keys, Distribution distribution, double zipfianConstant, int ttl, double read,
+    double update, Invalidation invalidate, int valueSize, int threads, Duration duration, long operations,
+    String database) {
+
+  /** What an update does to the cache once CouchDB has stored the new version. */
+  public enum Invalidation {
+    /** The key is deleted: the next read misses and fetches the new version from CouchDB. */
+    DELETE,
+    /** The new version is set under the key, with the TTL: the next read hits. */
+    SET;
+
+    /** @return its name as -Dinvalidate takes it */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Keys by default: a small catalogue that a local memcached holds whole. */
+  public static final int DEFAULT_KEYS = 10_000;
+
+  /** The TTL by default, in seconds. */
+  public static final int DEFAULT_TTL = 300;
+
+  /** The read share by default: a read-mostly cache, as in front of a database. */
+  public static final double DEFAULT_READ = 0.95;
+
+  /** Threads by default, as Workload's. */
+  public static final int DEFAULT_THREADS = 16;
+
+  /** Seconds of operations by default. */
+  public static final int DEFAULT_DURATION = 30;
+
+  /** Characters of text per document by default. */
+  public static final int DEFAULT_VALUE_SIZE = 100;
+
+  /** YCSB's zipfian constant. */
+  public static final double ZIPFIAN_CONSTANT = 0.99;
+
+  // Decimal fractions such as 0.95 + 0.05 are not exact in binary.
+  private static final double SUM_TOLERANCE = 1e-9;
+
+  /**
+   * @param settings keys, distribution, zipfianConstant, ttl, read, update, invalidate, valueSize, threads, duration,
+   *     operations, database
+   * @return the plan
+   * @throws CacheAsideException naming the property and what to give instead, before any load
+   */
+  public static CacheAsidePlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new CacheAsideException("-Dinjector: CacheAside runs on one injector (its documents' revisions are one"
+          + " process's); leave -Dinjector out");
+    }
+    String distributionName = settings.get("distribution", "zipfian").strip();
+    Distribution distribution = switch (distributionName) {
+      case "zipfian" -> Distribution.ZIPFIAN;
+      case "uniform" -> Distribution.UNIFORM;
+      default -> throw new CacheAsideException("-Ddistribution=" + distributionName + " is not a distribution"
+          + " CacheAside draws keys by: give -Ddistribution=zipfian (the default) or uniform");
+    };
+    double zipfianConstant = settings.doubleValue("zipfianConstant", ZIPFIAN_CONSTANT);
+    if (!(zipfianConstant > 0 && zipfianConstant < 1)) {
+      throw new CacheAsideException("-DzipfianConstant=" + zipfianConstant + " is outside (0, 1): give a constant"
+          + " between 0 and 1, both excluded (YCSB's is 0.99)");
+    }
+    double[] shares = shares(settings);
+    long operations = settings.value("operations").isPresent() ? settings.intValue("operations", 0, 1) : 0;
+    if (operations > 0 && settings.value("duration").isPresent()) {
+      throw new CacheAsideException("-Doperations and -Dduration are both given: give one, the operations to run or"
+          + " the seconds to run them for");
+    }
+    return new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
+        settings.intValue("ttl", DEFAULT_TTL, 0), shares[0], shares[1], invalidation(settings.get("invalidate",
+            "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
+        settings.intValue("threads", DEFAULT_THREADS, 1),
+        Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
+        DatabaseNames.fromSettings(settings, "couchbench_cacheaside"));
+  }
+
+  /**
+   * @return the load in words, e.g. "read 0.95, update 0.05 (then delete from the cache), zipfian over 10,000 keys of
+   *     100 characters, TTL 300 s; 16 threads for 30 s"
+   */
+  public String describe() {
+    return "read " + read + ", update " + update + " (then " + invalidate.word() + " in the cache), "
+        + distribution.lowerCase() + " over " + String.format(Locale.ROOT, "%,d", keys) + " keys of " + valueSize
+        + " characters, TTL " + (ttl == 0 ? "none" : ttl + " s") + "; " + threads + " threads "
+        + (operations > 0 ? "for " + String.format(Locale.ROOT, "%,d", operations) + " operations"
+            : "for " + duration.toSeconds() + " s") + ", as fast as they go";
+  }
+
+  // -Dread and -Dupdate: one given alone sets the other to the rest of 1; both given must add up to 1.
+  private static double[] shares(Settings settings) {
+    boolean readGiven = settings.value("read").isPresent();
+    boolean updateGiven = settings.value("update").isPresent();
+    double read = settings.doubleValue("read", updateGiven ? rest(settings.doubleValue("update", 0)) : DEFAULT_READ);
+    double update = settings.doubleValue("update", rest(read));
+    for (String property : new String[] {"read", "update"}) {
+      double share = property.equals("read") ? read : update;
+      if (!(share >= 0 && share <= 1)) {
+        throw new CacheAsideException("-D" + property + "=" + share + " is not a proportion: give a value from 0 to"
+            + " 1");
+      }
+    }
+    if (readGiven && updateGiven && Math.abs(read + update - 1) > SUM_TOLERANCE) {
+      throw new CacheAsideException("-Dread=" + read + " and -Dupdate=" + update + " add up to " + (read + update)
+          + ", not 1: give them so that they add up to 1 (e.g. -Dread=0.9 -Dupdate=0.1), or give one alone");
+    }
+    return new double[] {read, update};
+  }
+
+  // 1 - share in decimal, so that 0.95 leaves 0.05, not 0.050000000000000044.
+  private static double rest(double share) {
+    return BigDecimal.ONE.subtract(BigDecimal.valueOf(share)).doubleValue();
+  }
+
+  private static Invalidation invalidation(String value) {
+    return switch (value.strip()) {
+      case "delete" -> Invalidation.DELETE;
+      case "set" -> Invalidation.SET;
+      default -> throw new CacheAsideException("-Dinvalidate=" + value + " is not an invalidation: give"
+          + " -Dinvalidate=delete (an update deletes the key from the cache, the default) or set (it sets the new"
+          + " version)");
+    };
+  }
+}
