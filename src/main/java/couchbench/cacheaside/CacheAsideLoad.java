@@ -205,10 +205,17 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   /** @return this user's share of -Doperations, the users' shares differing by one at most */
   public Function<Session, Integer> operationsOfUser() {
-    return session -> {
-      int index = ((User) session.get(USER)).index();
-      return (int) (plan.operations() / plan.threads() + (index < plan.operations() % plan.threads() ? 1 : 0));
-    };
+    return session -> share(plan.operations(), plan.threads(), ((User) session.get(USER)).index());
+  }
+
+  /**
+   * @param operations operations in all
+   * @param threads the users they are spread over
+   * @param user a user's index, from 0
+   * @return that user's share: the first {@code operations % threads} users one more than the others
+   */
+  static int share(long operations, int threads, int user) {
+    return (int) (operations / threads + (user < operations % threads ? 1 : 0));
   }
 
   /** @return one operation: a key drawn, then a read or an update of it */

@@ -120,20 +120,24 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
   private static double[] shares(Settings settings) {
     boolean readGiven = settings.value("read").isPresent();
     boolean updateGiven = settings.value("update").isPresent();
-    double read = settings.doubleValue("read", updateGiven ? rest(settings.doubleValue("update", 0)) : DEFAULT_READ);
-    double update = settings.doubleValue("update", rest(read));
-    for (String property : new String[] {"read", "update"}) {
-      double share = property.equals("read") ? read : update;
-      if (!(share >= 0 && share <= 1)) {
-        throw new CacheAsideException("-D" + property + "=" + share + " is not a proportion: give a value from 0 to"
-            + " 1");
-      }
+    double read = readGiven ? proportion(settings, "read") : DEFAULT_READ;
+    double update = updateGiven ? proportion(settings, "update") : rest(read);
+    if (!readGiven && updateGiven) {
+      read = rest(update);
     }
     if (readGiven && updateGiven && Math.abs(read + update - 1) > SUM_TOLERANCE) {
       throw new CacheAsideException("-Dread=" + read + " and -Dupdate=" + update + " add up to " + (read + update)
           + ", not 1: give them so that they add up to 1 (e.g. -Dread=0.9 -Dupdate=0.1), or give one alone");
     }
     return new double[] {read, update};
+  }
+
+  private static double proportion(Settings settings, String property) {
+    double share = settings.doubleValue(property, 0);
+    if (!(share >= 0 && share <= 1)) {
+      throw new CacheAsideException("-D" + property + "=" + share + " is not a proportion: give a value from 0 to 1");
+    }
+    return share;
   }
 
   // 1 - share in decimal, so that 0.95 leaves 0.05, not 0.050000000000000044.
