@@ -1,0 +1,115 @@
+package couchbench.cacheaside;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingRun;
+import couchbench.targets.MemcachedServer;
+import couchbench.targets.PouchDbServer;
+import couchbench.targets.RealCouchDb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * CacheAside against a real memcached, with pouchdb-server and with a real Apache CouchDB 3.5 node behind it: what a
+ * user checks after a run. The client's hits and misses are memcached's get_hits and get_misses over the load; every
+ * miss, and nothing else, reached the database (pouchdb-server: the misses' CouchDB reads in results.json; CouchDB: its
+ * own count of document reads); the page shows the hit ratio. A few seconds of load over 200 keys each.
+ */
+class CacheAsideIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @RegisterExtension
+  static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
+
+  @Test
+  void shouldCountHitsAndMissesAsMemcachedDoesAndSendEachMissAloneToPouchDbServer() throws Exception {
+    try (PouchDbServer couch = PouchDbServer.start(); MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("CacheAside", load(Map.of("couchdb.url", couch.url(), "memcache.servers",
+          memcached.address())), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+      JsonNode figures = results.path("figures");
+      long hits = figures.path("hits").asLong();
+      long misses = figures.path("misses").asLong();
+      assertTrue(hits > 0 && misses > 0, "a zipfian draw over 200 keys both hits and misses: " + figures);
+      assertEquals(hits + misses, change(results, CacheAsideSummary.SERVER_GETS), "memcached's get_hits + get_misses");
+      assertEquals(misses, change(results, CacheAsideSummary.SERVER_MISSES), "memcached's get_misses");
+      assertEquals(misses, ok(results, CacheAsideLoad.COUCH_GET), "one CouchDB read per miss, none else");
+      assertEquals(misses, ok(results, CacheAsideLoad.MISS), "the miss group");
+      assertEquals(hits, ok(results, CacheAsideLoad.HIT), "the hit group");
+      assertTrue(serverCount(results, "couchdb database_reads").path("notCounted").asText()
+          .contains("pouchdb-server has none"), results.path("serverCounts").toString());
+      assertTrue(figures.path("updates").asLong() > 0, figures.toString());
+      assertEquals(figures.path("updates").asLong() - figures.path("conflicts").asLong(),
+          ok(results, CacheAsideLoad.DELETE), "each stored update deleted from the cache");
+      assertPageShowsTheHitRatio(run.requireRunFolder(), hits, misses);
+    }
+  }
+
+  @Test
+  void shouldHaveCouchDbCountOneDocumentReadPerMiss() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
+          memcached.address(), "invalidate", "set"))), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+      long misses = results.path("figures").path("misses").asLong();
+      assertTrue(misses > 0, results.path("figures").toString());
+      assertEquals(misses, change(results, CacheAsideSummary.SERVER_MISSES), "memcached's get_misses");
+      assertEquals(misses, change(results, "couchdb database_reads"), "CouchDB's own count of document reads");
+      assertEquals(results.path("figures").path("updates").asLong() - results.path("figures").path("conflicts")
+          .asLong(), ok(results, CacheAsideLoad.INVALIDATE_SET), "each stored update set anew in the cache");
+    }
+  }
+
+  private static Map<String, String> load(Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(Map.of("keys", "200", "threads", "4", "duration", "3",
+        "update", "0.1", "ttl", "60"));
+    properties.putAll(more);
+    return properties;
+  }
+
+  private static void assertPageShowsTheHitRatio(Path runFolder, long hits, long misses) throws Exception {
+    String page = Files.readString(runFolder.resolve("summary.html"));
+    String ratio = String.format(java.util.Locale.ROOT, "Hit ratio: %.4f (%,d hits, %,d misses)",
+        (double) hits / (hits + misses), hits, misses);
+    assertTrue(page.contains(ratio), "the page says " + ratio);
+    assertTrue(page.contains("memcached (get_hits, get_misses over the load)"), "the server's row beside the client's");
+  }
+
+  private static JsonNode serverCount(JsonNode results, String counter) {
+    for (JsonNode count : results.path("serverCounts")) {
+      if (count.path("counter").asText().equals(counter)) {
+        return count;
+      }
+    }
+    throw new AssertionError("no server count " + counter + ": " + results.path("serverCounts"));
+  }
+
+  private static long change(JsonNode results, String counter) {
+    JsonNode count = serverCount(results, counter);
+    assertTrue(count.path("notCounted").isNull() || count.path("notCounted").isMissingNode(), count.toString());
+    return count.path("after").asLong() - count.path("before").asLong();
+  }
+
+  private static long ok(JsonNode results, String name) {
+    for (JsonNode entry : results.path("requests")) {
+      if (entry.path("name").asText().equals(name)) {
+        return entry.path("ok").asLong();
+      }
+    }
+    return 0;
+  }
+}
