@@ -19,7 +19,6 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
 import couchbench.data.RandomText;
-import couchbench.distributions.InsertSequence;
 import couchbench.distributions.KeyChooser;
 import couchbench.distributions.KeyChoosers;
 import couchbench.distributions.Mix;
@@ -128,8 +127,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     this.memcached = memcached;
     this.run = run;
     this.cachePrefix = plan.database() + ":" + Long.toString(System.currentTimeMillis(), 36) + ":";
-    InsertSequence loaded = new InsertSequence(plan.keys());
-    this.keyChoosers = KeyChoosers.forRun(plan.distribution(), plan.keys(), 0, plan.zipfianConstant(), loaded);
+    this.keyChoosers = plan.keyChoosers();
     this.reads = Mix.of(Map.of(true, plan.read(), false, plan.update()));
   }
 

@@ -2,6 +2,8 @@ package couchbench.cacheaside;
 
 import couchbench.couchdb.DatabaseNames;
 import couchbench.distributions.Distribution;
+import couchbench.distributions.InsertSequence;
+import couchbench.distributions.KeyChoosers;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.math.BigDecimal;
@@ -85,23 +87,34 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
       default -> throw new CacheAsideException("-Ddistribution=" + distributionName + " is not a distribution"
           + " CacheAside draws keys by: give -Ddistribution=zipfian (the default) or uniform");
     };
-    double zipfianConstant = settings.doubleValue("zipfianConstant", ZIPFIAN_CONSTANT);
-    if (!(zipfianConstant > 0 && zipfianConstant < 1)) {
-      throw new CacheAsideException("-DzipfianConstant=" + zipfianConstant + " is outside (0, 1): give a constant"
-          + " between 0 and 1, both excluded (YCSB's is 0.99)");
-    }
+    double zipfianConstant = settings.doubleValue(KeyChoosers.ZIPFIAN_CONSTANT, ZIPFIAN_CONSTANT);
     double[] shares = shares(settings);
     long operations = settings.value("operations").isPresent() ? settings.intValue("operations", 0, 1) : 0;
     if (operations > 0 && settings.value("duration").isPresent()) {
       throw new CacheAsideException("-Doperations and -Dduration are both given: give one, the operations to run or"
           + " the seconds to run them for");
     }
-    return new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
+    CacheAsidePlan plan = new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
         settings.intValue("ttl", DEFAULT_TTL, 0), shares[0], shares[1], invalidation(settings.get("invalidate",
             "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
         DatabaseNames.fromSettings(settings, "couchbench_cacheaside"));
+    try {
+      plan.keyChoosers();
+    } catch (IllegalArgumentException outOfRange) { // the distributions' own one line, e.g. -DzipfianConstant=1.0
+      throw new CacheAsideException(outOfRange.getMessage());
+    }
+    return plan;
+  }
+
+  /**
+   * @return the run's key choosers over the documents loaded, key numbers 0 to keys - 1; a user's from
+   *     {@link KeyChoosers#forUser}
+   * @throws IllegalArgumentException when the zipfian constant is outside (0, 1)
+   */
+  public KeyChoosers keyChoosers() {
+    return KeyChoosers.forRun(distribution, keys, 0, zipfianConstant, new InsertSequence(keys));
   }
 
   /**

@@ -57,7 +57,8 @@ class CacheAsidePlanTest {
     assertRefused(Map.of("read", "often"), "-Dread=often is not a decimal number");
     assertRefused(Map.of("distribution", "latest"), "-Ddistribution=latest is not a distribution CacheAside draws"
         + " keys by: give -Ddistribution=zipfian (the default) or uniform");
-    assertRefused(Map.of("zipfianConstant", "1"), "-DzipfianConstant=1.0 is outside (0, 1)");
+    assertRefused(Map.of("zipfianConstant", "1"), "-DzipfianConstant=1.0: not a zipfian constant; allowed: a number"
+        + " between 0 and 1, both excluded");
     assertRefused(Map.of("keys", "0"), "-Dkeys=0 is too small");
     assertRefused(Map.of("ttl", "-1"), "-Dttl=-1 is too small");
     assertRefused(Map.of("operations", "10", "duration", "5"), "-Doperations and -Dduration are both given");
