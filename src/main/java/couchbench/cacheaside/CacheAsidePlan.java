@@ -1,6 +1,7 @@
 package couchbench.cacheaside;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.data.Expiry;
 import couchbench.distributions.Distribution;
 import couchbench.distributions.InsertSequence;
 import couchbench.distributions.KeyChoosers;
@@ -95,7 +96,7 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
           + " the seconds to run them for");
     }
     CacheAsidePlan plan = new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
-        settings.intValue("ttl", DEFAULT_TTL, 0), shares[0], shares[1], invalidation(settings.get("invalidate",
+        ttl(settings.get("ttl", String.valueOf(DEFAULT_TTL))), shares[0], shares[1], invalidation(settings.get("invalidate",
             "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
@@ -151,6 +152,17 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
       throw new CacheAsideException("-D" + property + "=" + share + " is not a proportion: give a value from 0 to 1");
     }
     return share;
+  }
+
+  // memcache's exptime: seconds as -Dexpiry takes them (at most 30 days, which memcached would read as a date), one
+  // value rather than a range.
+  private static int ttl(String given) {
+    Expiry ttl = Expiry.parse("ttl", given);
+    if (ttl.low() != ttl.high()) {
+      throw new CacheAsideException("-Dttl=" + given + " is a range: give one TTL in seconds, e.g. -Dttl=" + ttl.high()
+          + ", or 0 for none");
+    }
+    return ttl.low();
   }
 
   // 1 - share in decimal, so that 0.95 leaves 0.05, not 0.050000000000000044.

@@ -57,23 +57,34 @@ public record Expiry(int low, int high) {
    *     memcached would read as a date
    */
   public static Expiry parse(String given) {
+    return parse("expiry", given);
+  }
+
+  /**
+   * @param property the run parameter that gives it, without -D, e.g. "ttl"
+   * @param given its value
+   * @return the expiry
+   * @throws SettingsException as {@link #parse(String)}, naming that parameter
+   */
+  public static Expiry parse(String property, String given) {
+    String asGiven = "-D" + property + "=" + given;
     Matcher form = FORM.matcher(given.strip());
     if (!form.matches()) {
-      throw new SettingsException("-Dexpiry=" + given + " does not parse: give seconds (60), a range drawn uniformly"
-          + " (60-300), or 0 for none");
+      throw new SettingsException(asGiven + " does not parse: give seconds (60), a range drawn uniformly (60-300), or 0"
+          + " for none");
     }
     int low = Integer.parseInt(form.group(1));
     int high = form.group(2) == null ? low : Integer.parseInt(form.group(2));
     if (low > high) {
-      throw new SettingsException("-Dexpiry=" + given + ": the low end is above the high end: give -Dexpiry=" + high
-          + "-" + low);
+      throw new SettingsException(asGiven + ": the low end is above the high end: give -D" + property + "=" + high + "-"
+          + low);
     }
     if (high > MAX_SECONDS) {
-      throw new SettingsException("-Dexpiry=" + given + ": memcached reads more than " + MAX_SECONDS + " seconds (30"
-          + " days) as a date: give at most " + MAX_SECONDS);
+      throw new SettingsException(asGiven + ": memcached reads more than " + MAX_SECONDS + " seconds (30 days) as a"
+          + " date: give at most " + MAX_SECONDS);
     }
     if (low == 0 && high > 0) {
-      throw new SettingsException("-Dexpiry=" + given + ": an expiry of 0 means none, not now: give a range from 1 s");
+      throw new SettingsException(asGiven + ": an expiry of 0 means none, not now: give a range from 1 s");
     }
     return new Expiry(low, high);
   }

@@ -60,7 +60,10 @@ class CacheAsidePlanTest {
     assertRefused(Map.of("zipfianConstant", "1"), "-DzipfianConstant=1.0: not a zipfian constant; allowed: a number"
         + " between 0 and 1, both excluded");
     assertRefused(Map.of("keys", "0"), "-Dkeys=0 is too small");
-    assertRefused(Map.of("ttl", "-1"), "-Dttl=-1 is too small");
+    assertRefused(Map.of("ttl", "-1"), "-Dttl=-1 does not parse: give seconds");
+    assertRefused(Map.of("ttl", "2592001"), "-Dttl=2592001: memcached reads more than 2592000 seconds (30 days) as a"
+        + " date");
+    assertRefused(Map.of("ttl", "60-300"), "-Dttl=60-300 is a range: give one TTL in seconds, e.g. -Dttl=300");
     assertRefused(Map.of("operations", "10", "duration", "5"), "-Doperations and -Dduration are both given");
     assertRefused(Map.of("injector", "1/2"), "CacheAside runs on one injector");
     assertRefused(Map.of("database", "Cache"), "-Ddatabase=Cache is not a valid CouchDB database name");
