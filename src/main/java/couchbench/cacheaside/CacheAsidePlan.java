@@ -96,8 +96,8 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
           + " the seconds to run them for");
     }
     CacheAsidePlan plan = new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
-        ttl(settings.get("ttl", String.valueOf(DEFAULT_TTL))), shares[0], shares[1], invalidation(settings.get("invalidate",
-            "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
+        ttl(settings.get("ttl", String.valueOf(DEFAULT_TTL))), shares[0], shares[1],
+        invalidation(settings.get("invalidate", "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
         DatabaseNames.fromSettings(settings, "couchbench_cacheaside"));
