@@ -89,6 +89,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String NEW_VERSION = "couchbench.cacheAside.newVersion";
   private static final String NEW_REV = "couchbench.cacheAside.newRev";
   private static final String READ_START = "couchbench.cacheAside.readStart";
+  private static final String UPDATE_STATUS = "couchbench.cacheAside.updateStatus";
+  private static final int CONFLICT = 409;
 
   private final CacheAsidePlan plan;
   private final CouchTarget couchdb;
@@ -259,15 +261,18 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
       String id = session.getString(DOC);
       Version current = versions.get(id);
       updates.increment();
-      return session.set(NEW_VERSION, document(id, current.rev(), current.number() + 1).toString()).remove(NEW_REV);
+      return session.set(NEW_VERSION, document(id, current.rev(), current.number() + 1).toString()).remove(NEW_REV)
+          .remove(UPDATE_STATUS);
     })
         .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_UPDATE)
             .put(session -> "/" + plan.database() + "/" + session.getString(DOC))
             .body(StringBody(session -> session.getString(NEW_VERSION)))
-            .check(status().in(201, 202, 409), jsonPath("$.rev").optional().saveAs(NEW_REV))))
+            .check(status().in(201, 202, 409).saveAs(UPDATE_STATUS), jsonPath("$.rev").optional().saveAs(NEW_REV))))
         .exec(session -> {
-          if (!session.contains(NEW_REV)) {
+          if (session.contains(UPDATE_STATUS) && session.getInt(UPDATE_STATUS) == CONFLICT) {
             conflicts.increment();
+          }
+          if (!session.contains(NEW_REV)) {
             return session;
           }
           JsonNode written = json(session.getString(NEW_VERSION).getBytes(java.nio.charset.StandardCharsets.UTF_8));
