@@ -88,6 +88,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String BODY = "couchbench.cacheAside.body";
   private static final String NEW_VERSION = "couchbench.cacheAside.newVersion";
   private static final String NEW_REV = "couchbench.cacheAside.newRev";
+  private static final String NEW_NUMBER = "couchbench.cacheAside.newNumber";
   private static final String READ_START = "couchbench.cacheAside.readStart";
   private static final String UPDATE_STATUS = "couchbench.cacheAside.updateStatus";
   private static final int CONFLICT = 409;
@@ -261,8 +262,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
       String id = session.getString(DOC);
       Version current = versions.get(id);
       updates.increment();
-      return session.set(NEW_VERSION, document(id, current.rev(), current.number() + 1).toString()).remove(NEW_REV)
-          .remove(UPDATE_STATUS);
+      return session.set(NEW_NUMBER, current.number() + 1)
+          .set(NEW_VERSION, document(id, current.rev(), current.number() + 1).toString())
+          .remove(NEW_REV).remove(UPDATE_STATUS);
     })
         .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_UPDATE)
             .put(session -> "/" + plan.database() + "/" + session.getString(DOC))
@@ -275,8 +277,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
           if (!session.contains(NEW_REV)) {
             return session;
           }
-          JsonNode written = json(session.getString(NEW_VERSION).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-          Version stored = new Version(session.getString(NEW_REV), written.path("version").asLong());
+          Version stored = new Version(session.getString(NEW_REV), session.getLong(NEW_NUMBER));
           versions.merge(session.getString(DOC), stored, (old, now) -> now.generation() > old.generation() ? now : old);
           return session;
         })
@@ -287,12 +288,10 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     if (plan.invalidate() == CacheAsidePlan.Invalidation.DELETE) {
       return exec(memcache(DELETE).delete(session -> session.getString(CACHE_KEY)).missOk());
     }
-    return exec(memcache(INVALIDATE_SET).set(session -> session.getString(CACHE_KEY), session -> {
-      ObjectNode doc = (ObjectNode) json(session.getString(NEW_VERSION).getBytes(
-          java.nio.charset.StandardCharsets.UTF_8));
-      doc.put("_rev", session.getString(NEW_REV));
-      return doc.toString();
-    }).exptime(plan.ttl()));
+    // The version CouchDB stored, as its GET would give it: with its id and its new _rev.
+    return exec(memcache(INVALIDATE_SET).set(session -> session.getString(CACHE_KEY), session -> document(
+        session.getString(DOC), session.getString(NEW_REV), session.getLong(NEW_NUMBER)).toString())
+        .exptime(plan.ttl()));
   }
 
   @Override
