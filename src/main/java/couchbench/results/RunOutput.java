@@ -81,7 +81,7 @@ public final class RunOutput {
   private final GatlingFolder gatlingFolder = new GatlingFolder();
   private final List<PageAddition> pageAdditions = new ArrayList<>();
   private Instant loadStart;
-  private Duration startSkew;
+  private Optional<Injector.Start> agreedStart = Optional.empty();
   private Path partFile;
   private HistogramLog histograms;
   private ScheduledExecutorService ticker;
@@ -196,7 +196,7 @@ public final class RunOutput {
     progress = Progress.of(sources);
     progress.ifPresent(account -> Console.progressFrom(account::line));
     stepLinesAtTick = Console.stepLines();
-    startSkew = injector.awaitStart();
+    agreedStart = injector.awaitStart();
     loadStart = now();
     intervalStart = loadStart.toEpochMilli();
     tickStart = intervalStart;
@@ -552,9 +552,9 @@ public final class RunOutput {
     return new Results.Run(simulation, settings.parameters(), List.copyOf(targets),
         new Results.Versions(couchbenchVersion(), gatlingVersion, Runtime.version().toString()),
         start.toString(), end.toString(),
-        injector.share().alone() && injector.startAt().isEmpty() ? null : injector.share().toString(),
-        (int) INTERVAL.toSeconds(), HISTOGRAMS, injector.startAt().map(Instant::toString).orElse(null),
-        injector.startAt().isPresent() ? startSkew.toMillis() : null);
+        injector.share().alone() && agreedStart.isEmpty() ? null : injector.share().toString(),
+        (int) INTERVAL.toSeconds(), HISTOGRAMS, agreedStart.map(at -> at.at().toString()).orElse(null),
+        agreedStart.map(at -> at.late().toMillis()).orElse(null));
   }
 
   /**
