@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -20,7 +21,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** N injectors of one simulation run here at once, as bench/injectors.sh and the Kubernetes Job run them, then merged. */
+/**
+ * N injectors of one simulation run here at once, as bench/injectors.sh and the Kubernetes Job run them, then merged;
+ * their start is agreed once every one is ready (-DstartAtFile), not guessed ahead (-DstartAt).
+ */
 public final class Injectors {
 
   /**
@@ -32,6 +36,14 @@ public final class Injectors {
    * @param resultsRoot the results root Merge ran with (-Dcouchbench.reports), where it wrote the merged folder
    */
   public record Run(List<Path> folders, Path merged, Instant startAt, Path resultsRoot) {}
+
+  /**
+   * How far ahead of the moment the last injector said it is ready their start is. Each looks for the file every 50 ms,
+   * but a start 1 s ahead had ScaleOutIT's CouchSet injectors send their first 20/s step at 0-16/s in two runs out of
+   * three on this 2-core machine at a load average of 10-16 (their first requests up to 2 s late, their JVMs idle),
+   * where a start 7 s after they were ready had it at 20-29/s.
+   */
+  private static final Duration START_AFTER_READY = Duration.ofSeconds(3);
 
   private Injectors() {}
 
@@ -54,18 +66,18 @@ public final class Injectors {
   public record Merged(int exitCode, String printed, Path merged, Path resultsRoot) {}
 
   /**
-   * Starts N Gatling JVMs with -Dinjector=I/N and one -DstartAt, waits for all, checks that each passed, and merges.
+   * Starts N Gatling JVMs with -Dinjector=I/N and one start agreed once all are ready ({@link #start}), waits for all,
+   * checks that each passed, and merges.
    *
    * @param simulation the simulation's class name
    * @param count N
    * @param properties -D properties every injector gets
-   * @param startIn how far ahead the agreed start is: long enough for every JVM to be ready by then
-   * @param timeout how long each run may take
+   * @param timeout how long each run may go without progress
    * @return the folders
    */
-  public static Run run(String simulation, int count, Map<String, String> properties, Duration startIn,
-      Duration timeout) throws IOException, InterruptedException {
-    Started started = start(simulation, count, properties, startIn);
+  public static Run run(String simulation, int count, Map<String, String> properties, Duration timeout)
+      throws IOException, InterruptedException {
+    Started started = start(simulation, count, properties, timeout);
     List<GatlingRun.Result> results = new ArrayList<>();
     for (GatlingRun.Running injector : started.injectors()) {
       results.add(injector.finish(timeout)); // every one ends before any is judged: none is left running
@@ -82,24 +94,38 @@ public final class Injectors {
   }
 
   /**
-   * Starts N Gatling JVMs with -Dinjector=I/N and one -DstartAt, and returns at once.
+   * Starts N Gatling JVMs with -Dinjector=I/N and one -DstartAtFile, waits until every one says it is ready, then
+   * writes the agreed start there, {@link #START_AFTER_READY} ahead, and returns.
    *
    * @param simulation the simulation's class name
    * @param count N
    * @param properties -D properties every injector gets
-   * @param startIn how far ahead the agreed start is
-   * @return the running injectors
+   * @param stall how long an injector may go without progress before it is ready
+   * @return the running injectors, with the start they were given
    */
-  public static Started start(String simulation, int count, Map<String, String> properties, Duration startIn)
-      throws IOException {
-    Instant startAt = Instant.now().plus(startIn).truncatedTo(ChronoUnit.SECONDS);
+  public static Started start(String simulation, int count, Map<String, String> properties, Duration stall)
+      throws IOException, InterruptedException {
+    Path startAtFile = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it-runs")), "start-")
+        .resolve("start-at").toAbsolutePath();
     List<GatlingRun.Running> running = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       Map<String, String> own = new HashMap<>(properties);
       own.put("injector", i + "/" + count);
-      own.put("startAt", startAt.toString());
+      own.put("startAtFile", startAtFile.toString());
       running.add(GatlingRun.start(simulation, own, Map.of()));
     }
+    try {
+      for (int i = 0; i < count; i++) {
+        running.get(i).awaitLine("couchbench: injector " + i + "/" + count + ": ready, waiting for -DstartAtFile=.*",
+            stall);
+      }
+    } catch (AssertionError | IOException | InterruptedException e) {
+      running.forEach(injector -> injector.process().destroyForcibly()); // none is left waiting for a start
+      throw e;
+    }
+    Instant startAt = Instant.now().plus(START_AFTER_READY).truncatedTo(ChronoUnit.MILLIS);
+    Path written = Files.writeString(startAtFile.resolveSibling("start-at.tmp"), startAt.toString());
+    Files.move(written, startAtFile, StandardCopyOption.ATOMIC_MOVE); // read whole or not at all
     return new Started(List.copyOf(running), startAt);
   }
 

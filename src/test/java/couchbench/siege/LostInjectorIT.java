@@ -34,7 +34,6 @@ import org.junit.jupiter.api.Test;
 class LostInjectorIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
-  private static final Duration START_IN = Duration.ofSeconds(20); // three JVMs start at once on 2 cores
   private static final Pattern PART =
       Pattern.compile("couchbench: key file: acknowledged keys go to (\\S+) as they come.*");
 
@@ -44,7 +43,7 @@ class LostInjectorIT {
     try (MemcachedServer memcached = MemcachedServer.start()) {
       long setsBefore = MemcachedStats.count(memcached.port(), "cmd_set");
       Injectors.Started started = Injectors.start("MemSet", 3, Map.of("memcache.servers", memcached.address(),
-          "users", "3", "duration", "5", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), START_IN);
+          "users", "3", "duration", "5", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
       GatlingRun.Running doomed = started.injectors().get(2);
       Matcher named = PART.matcher(doomed.awaitLine(PART.pattern(), TIMEOUT));
       assertTrue(named.matches());

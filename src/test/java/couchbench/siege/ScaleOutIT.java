@@ -39,10 +39,6 @@ class ScaleOutIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
-  // Two Gatling JVMs start at once on a shared 2-core machine: ready within this, mostly (under a load average of 10
-  // they took 20 s). A late injector is no failure here: its counts are exact all the same, and its skew is recorded.
-  private static final Duration START_IN = Duration.ofSeconds(20);
-
   @Test
   void shouldMergeTwoMemSetInjectorsIntoExactlyWhatMemcachedCounted() throws Exception {
     Path keyFile = KeyFiles.fresh("memcache-scaleout");
@@ -50,7 +46,7 @@ class ScaleOutIT {
       long setsBefore = MemcachedStats.count(memcached.port(), "cmd_set");
 
       Injectors.Run run = Injectors.run("MemSet", 2, Map.of("memcache.servers", memcached.address(), "users", "4",
-          "duration", "3", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), START_IN, TIMEOUT);
+          "duration", "3", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
 
       assertMergedBesideTheRunsAsTheLastRun(run, "memset");
       Results merged = ResultsFile.read(run.merged());
@@ -82,7 +78,7 @@ class ScaleOutIT {
       // A staircase of 40 then 80 writes a second, which each injector runs half of.
       Injectors.Run run = Injectors.run("CouchSet", 2, Map.of("couchdb.url", couch.url(), "users", "4",
           "targets", "40,80", "settleSeconds", "1", "stepSeconds", "2", "valueSize", "80",
-          "keyFile", keyFile.toString(), "database", "scaleout_it"), START_IN, TIMEOUT);
+          "keyFile", keyFile.toString(), "database", "scaleout_it"), TIMEOUT);
 
       Results merged = ResultsFile.read(run.merged());
       long sets = ok(merged, "couchdb set");

@@ -143,7 +143,7 @@ class SyncIT {
   void shouldSplitTheClientsBetweenTwoInjectorsInDatabasesOfTheirOwnAndAddUpTheirComparisons() throws Exception {
     try (PouchDbServer couch = PouchDbServer.start()) {
       Injectors.Run run = Injectors.run("Sync", 2, Map.of("couchdb.url", couch.url(), "clients", "21", "syncs", "2",
-          "syncInterval", "1"), Duration.ofSeconds(20), TIMEOUT);
+          "syncInterval", "1"), TIMEOUT);
 
       JsonNode merged = JSON.readTree(run.merged().resolve("results.json").toFile()).path("figures");
       assertEquals(21, merged.path("clientsCompared").asInt(), merged.toString());
