@@ -29,13 +29,15 @@ import java.util.function.Consumer;
 
 /**
  * A TCP forwarder on a free loopback port in front of a server on 127.0.0.1, passing bytes both ways untouched (after
- * handlers of its own in front, such as TLS), that can delay every reply by a fixed time, or stall: for a while, the server's replies are held, then sent on in order, as a server that stops answering for
- * a second and then catches up; or go down: for a while, every connection is closed, as a node that went away and
- * came back.
+ * handlers of its own in front, such as TLS), that can delay every reply by a fixed time, or stall: for a while, the
+ * server's replies are held, then sent on in order, as a server that stops answering for a second and then catches up;
+ * or hold them until the test releases them; or go down: for a while, every connection is closed, as a node that went
+ * away and came back.
  */
 public final class Forwarder implements AutoCloseable {
 
   private static final AttributeKey<ChannelFuture> UPSTREAM = AttributeKey.valueOf("couchbench.forwarder.upstream");
+  private static final AttributeKey<Queue<Object>> HELD = AttributeKey.valueOf("couchbench.forwarder.held");
 
   private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel listener;
@@ -101,6 +103,19 @@ public final class Forwarder implements AutoCloseable {
   }
 
   /**
+   * Holds every reply from now until {@link #release()}: a run waits on its requests until the test has acted.
+   */
+  public void hold() {
+    stallUntilNanos = System.nanoTime() + TimeUnit.DAYS.toNanos(1);
+  }
+
+  /** Sends on every reply held since {@link #hold()}, in the order they came, and holds no more. */
+  public void release() {
+    stallUntilNanos = System.nanoTime();
+    clients.forEach(client -> client.eventLoop().execute(() -> sendHeld(client, client.attr(HELD).get())));
+  }
+
+  /**
    * Holds every reply from now on for this long, as a server farther away would: a fixed delay added to each.
    *
    * @param each how long each reply is held
@@ -139,6 +154,7 @@ public final class Forwarder implements AutoCloseable {
     public void channelActive(ChannelHandlerContext context) {
       Channel client = context.channel();
       Queue<Object> held = new ArrayDeque<>();
+      client.attr(HELD).set(held);
       ChannelFuture upstream = new Bootstrap().group(client.eventLoop()).channel(NioSocketChannel.class)
           .handler(new ChannelInboundHandlerAdapter() {
             @Override
@@ -193,12 +209,12 @@ public final class Forwarder implements AutoCloseable {
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
       context.close(); // e.g. a refused TLS handshake in front: the client is told by the alert
     }
+  }
 
-    private void sendHeld(Channel client, Queue<Object> held) {
-      while (!held.isEmpty()) {
-        client.write(held.poll());
-      }
-      client.flush();
+  private static void sendHeld(Channel client, Queue<Object> held) {
+    while (!held.isEmpty()) {
+      client.write(held.poll());
     }
+    client.flush();
   }
 }

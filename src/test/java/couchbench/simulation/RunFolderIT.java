@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import couchbench.Forwarder;
 import couchbench.GatlingRun;
 import couchbench.Prerequisites;
 import couchbench.RunSeconds;
@@ -11,6 +12,7 @@ import couchbench.results.Results;
 import couchbench.results.ResultsFile;
 import couchbench.targets.RealCouchDb;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,7 +63,7 @@ class RunFolderIT {
     // first on the run's PATH, starts 3 s late, as on the first run of a clone, which installs it first.
     GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(Map.of("batchSizes", "1,8", "threads", "1",
         "docs", "64", "stepSeconds", "0", "warmup", "0"), Map.of("FAKETIME_FORCE_MONOTONIC_FIX", "0", "PATH",
-        slowNodeFirst()));
+        slowNodeFirst()), () -> {});
 
     assertEquals(0, run.exitCode(), run.output());
     Path folder = said(run, "couchbench: run folder: (.+)");
@@ -89,15 +91,22 @@ class RunFolderIT {
    */
   @Test
   void shouldKeepTheRequestsAndTheServersSecondsAlignedWhenTheWallClockStepsBeforeTheLoad() throws Exception {
-    COUCHDB.node();
+    int port = URI.create(COUCHDB.node().url()).getPort();
     long started = System.nanoTime();
-    // With libfaketime's default monotonic fix, as before: here no server start stands between the run's settings and
-    // its load, only requests to CouchDB (with the fix off, the run reached its load within the 1.5 s after the step).
-    // The slow run the fix makes steps while those requests are in flight: they wait on the monotonic clock
-    // (SteadyHttp), where the JDK's client's own timeouts ended them at the step ("no reply within 5 s", "no
-    // connection within 3 s").
-    GatlingRun.Result run = runWithTheClockSteppedBeforeTheLoad(COUCHDB.runProperties(Map.of("batchSizes", "1",
-        "threads", "2", "docs", "50", "warmup", "0", "stepSeconds", "0")), Map.of());
+    GatlingRun.Result run;
+    // Here no server start stands between the run's settings and its load, only requests to CouchDB: the forwarder
+    // holds CouchDB's replies until the clock has stepped, so that the step falls while the run's first request is in
+    // flight. It waits on the monotonic clock (SteadyHttp), where the JDK's client's own timeouts ended requests at the
+    // step ("no reply within 5 s", "no connection within 3 s"). FAKETIME_FORCE_MONOTONIC_FIX=0 as in the test above:
+    // with libfaketime's default fix the run's threads spin, sending 3-5 requests a second, and the test took 131 s.
+    // 800 documents a step: some 100 requests a second here, 16 s of load, and a second at either end of it without a
+    // server sample is then a sixteenth of them (of 100 requests, 46 were in such a second, and the check failed).
+    try (Forwarder couchdb = Forwarder.start(port)) {
+      couchdb.hold();
+      run = runWithTheClockSteppedBeforeTheLoad(COUCHDB.runProperties(Map.of("couchdb.url", "http://"
+          + couchdb.address(), "batchSizes", "1", "threads", "2", "docs", "800", "warmup", "0", "stepSeconds", "0")),
+          Map.of("FAKETIME_FORCE_MONOTONIC_FIX", "0"), couchdb::release);
+    }
     long ranSeconds = (System.nanoTime() - started) / 1_000_000_000;
 
     assertEquals(0, run.exitCode(), run.output());
@@ -123,9 +132,10 @@ class RunFolderIT {
    * (Gatling has made its clock then) and before the load.
    *
    * @param environment variables added to the run's, besides libfaketime's own
+   * @param stepped what lets the run go on once its clock has stepped, if anything holds it
    */
   private static GatlingRun.Result runWithTheClockSteppedBeforeTheLoad(Map<String, String> properties,
-      Map<String, String> environment) throws Exception {
+      Map<String, String> environment, Runnable stepped) throws Exception {
     Path faketime = Prerequisites.libfaketime(RunFolderIT.class);
     Path offset = Files.createTempFile("couchbench-clock-", ".offset");
     Files.writeString(offset, "+0\n");
@@ -140,6 +150,7 @@ class RunFolderIT {
     Thread.sleep(1500);
     assertFalse(running.output().contains("couchbench: run folder: "),
         "the clock must step before the load; the run got there first:\n" + running.output());
+    stepped.run();
     GatlingRun.Result run = running.finish(RUN_TIMEOUT);
     assertTrue(Pattern.compile("couchbench: clock: the machine's wall clock moved \\+3600\\.\\d s during the run")
         .matcher(run.output()).find(), "the step happened, and the run says so:\n" + run.output());
