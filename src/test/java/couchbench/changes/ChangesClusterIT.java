@@ -13,6 +13,7 @@ import couchbench.targets.RealCouchDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -49,9 +50,15 @@ class ChangesClusterIT {
       JsonNode visibility = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
           .path("visibility");
       assertEquals(6, visibility.path("pairs").size(), "every ordered pair of 3 nodes: " + visibility);
+      Map<Integer, Long> seenFrom = new HashMap<>();
       for (JsonNode pair : visibility.path("pairs")) {
-        assertTrue(pair.path("seen").asLong() > 100, pair.toString());
+        // Node 3's writer writes through it: the writes of its stop and restart fail (more of them the longer the
+        // restart takes on a busy machine), so fewer are acknowledged through it than through the others.
+        assertTrue(pair.path("seen").asLong() > (pair.path("from").asInt() == 3 ? 0 : 100), pair.toString());
         assertEquals(0, pair.path("notSeen").asLong(), "every write found through every other node: " + pair);
+        Long other = seenFrom.putIfAbsent(pair.path("from").asInt(), pair.path("seen").asLong());
+        assertTrue(other == null || other == pair.path("seen").asLong(), "each write acknowledged through a node is"
+            + " found through both others: " + visibility.path("pairs"));
         assertEquals(pair.path("seen").asLong(), Histograms.decode(pair.path("lagMicros").asText()).getTotalCount());
       }
       for (JsonNode node : visibility.path("nodes")) {
