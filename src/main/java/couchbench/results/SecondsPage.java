@@ -14,9 +14,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
- * requests' p50, p99 and max in each second (and the p99 of each whole minute, on its last second's row), the same for each other kind of entry the run had apart
- * ({@link SeriesKind}: notifications, lags, verdicts), then the servers' own figures (one chart per unit), so that a
- * dip in the load lines up with what the servers did then. The same numbers go to {@link #FILE}, one row a second.
+ * requests' p50, p99 and max in each second (and the p99 of each whole minute, on its last second's row), the same
+ * for each other kind of entry the run had apart ({@link SeriesKind}: notifications, lags, verdicts), then the
+ * servers' own figures (one chart per unit), so that a dip in the load lines up with what the servers did then. The
+ * same numbers go to {@link #FILE}, one row a second.
  */
 final class SecondsPage {
 
