@@ -17,9 +17,9 @@ import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
 /**
- * This JVM's heap as the last garbage collection left it, the figure a GC log prints after "->": the heap in use sampled
- * at any moment holds garbage not collected yet (a sawtooth), the heap after a collection is what a leak makes rise.
- * Each collector's notifications are heard from {@link #listen} to {@link #close}.
+ * This JVM's heap as the last garbage collection left it, the figure a GC log prints after "->": the heap in use
+ * sampled at any moment holds garbage not collected yet (a sawtooth), the heap after a collection is what a leak makes
+ * rise. Each collector's notifications are heard from {@link #listen} to {@link #close}.
  */
 final class HeapAfterGc implements AutoCloseable {
 

@@ -22,7 +22,8 @@ class HeapAfterGcTest {
       long inUse = Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory();
 
       assertTrue(collected.getAsLong() > 0 && collected.getAsLong() < inUse - (32L << 20),
-          "after GC " + collected.getAsLong() + " bytes, in use since " + inUse + " with " + garbage.size() + " MB more");
+          "after GC " + collected.getAsLong() + " bytes, in use since " + inUse + " with " + garbage.size()
+              + " MB more");
     }
   }
 
