@@ -90,11 +90,7 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
     };
     double zipfianConstant = settings.doubleValue(KeyChoosers.ZIPFIAN_CONSTANT, ZIPFIAN_CONSTANT);
     double[] shares = shares(settings);
-    long operations = settings.value("operations").isPresent() ? settings.intValue("operations", 0, 1) : 0;
-    if (operations > 0 && settings.value("duration").isPresent()) {
-      throw new CacheAsideException("-Doperations and -Dduration are both given: give one, the operations to run or"
-          + " the seconds to run them for");
-    }
+    long operations = settings.operationsInsteadOfDuration();
     CacheAsidePlan plan = new CacheAsidePlan(settings.intValue("keys", DEFAULT_KEYS, 1), distribution, zipfianConstant,
         ttl(settings.get("ttl", String.valueOf(DEFAULT_TTL))), shares[0], shares[1],
         invalidation(settings.get("invalidate", "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),

@@ -85,6 +85,22 @@ public final class Settings {
   }
 
   /**
+   * -Doperations, for a run that goes for either a number of operations or -Dduration seconds.
+   *
+   * @return -Doperations, at least 1; 0 when it is not given, for the run to go for its duration
+   * @throws SettingsException when -Doperations and -Dduration are both given, or -Doperations is no whole number of
+   *     at least 1
+   */
+  public long operationsInsteadOfDuration() {
+    long operations = value("operations").isPresent() ? intValue("operations", 0, 1) : 0;
+    if (operations > 0 && value("duration").isPresent()) {
+      throw new SettingsException("-Doperations and -Dduration are both given: give one, the operations to run or the"
+          + " seconds to run them for");
+    }
+    return operations;
+  }
+
+  /**
    * @param name a run parameter holding a comma-separated list, e.g. "1,2,4"
    * @param defaults the list when it is not set
    * @param min the smallest allowed element

@@ -87,11 +87,7 @@ public record WorkloadPlan(WorkloadPreset preset, Map<Operation, Double> proport
       throw new WorkloadException("-DzipfianConstant=" + zipfianConstant + " is outside (0, 1): give a constant"
           + " between 0 and 1, both excluded (YCSB's is 0.99)");
     }
-    long operations = settings.value("operations").isPresent() ? settings.intValue("operations", 0, 1) : 0;
-    if (operations > 0 && settings.value("duration").isPresent()) {
-      throw new WorkloadException("-Doperations and -Dduration are both given: give one, the operations to run or"
-          + " the seconds to run them for");
-    }
+    long operations = settings.operationsInsteadOfDuration();
     Optional<CurvePlan> curve = CurvePlan.from(settings);
     if (curve.isPresent() && (operations > 0 || settings.value("duration").isPresent()
         || settings.value("target").isPresent())) {

@@ -54,6 +54,16 @@ class SettingsTest {
   }
 
   @Test
+  void shouldTakeOperationsOrADurationButNotBoth() {
+    assertEquals(0, settings(Map.of("duration", "5")).operationsInsteadOfDuration(), "the duration's run");
+    assertEquals(600, settings(Map.of("operations", "600")).operationsInsteadOfDuration());
+    assertEquals("-Doperations and -Dduration are both given: give one, the operations to run or the seconds to run"
+        + " them for", assertThrows(SettingsException.class, () -> settings(Map.of("operations", "10", "duration", "5"))
+        .operationsInsteadOfDuration()).getMessage());
+    assertThrows(SettingsException.class, () -> settings(Map.of("operations", "0")).operationsInsteadOfDuration());
+  }
+
+  @Test
   void shouldListEveryParameterReadWithTheValueItGotAndNoPassword() {
     Settings settings = settings(Map.of("users", "16", "batchSizes", "1,8", "couchdb.password", SECRET,
         "couchdb.url", "http://admin:" + SECRET + "@db1:5984", "unrelated", "x"));
