@@ -14,7 +14,9 @@ import io.gatling.javaapi.core.ScenarioBuilder;
  * memcache in front of CouchDB, cache-aside: each read a memcache get, and on a miss CouchDB's read then a set with
  * -Dttl; each update a write to CouchDB, then -Dinvalidate=delete or set on memcache; keys drawn by -Ddistribution over
  * -Dkeys documents loaded before the load. Each read timed whole as the group "cache-aside hit" or "cache-aside miss";
- * the client's hits and misses held against memcached's own counters. See docs/cache-aside.md.
+ * the client's hits and misses held against memcached's own counters. -Dhot keys take a share of the reads, for
+ * stampedes, their CouchDB reads counted per refill; -Dprotect=meta holds stampedes off with memcached's meta protocol.
+ * See docs/cache-aside.md.
  */
 public class CacheAside extends CouchbenchSimulation {
 

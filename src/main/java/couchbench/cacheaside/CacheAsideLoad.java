@@ -2,12 +2,15 @@ package couchbench.cacheaside;
 
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static couchbench.memcache.MemcacheDsl.memcacheStatus;
+import static couchbench.memcache.MemcacheDsl.metaFlag;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.bodyLength;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.group;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -34,12 +37,16 @@ import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.ObjectSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
@@ -54,6 +61,12 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   /** A read's memcache get: found (a hit) or not (a miss), both OK. */
   public static final String GET = "memcache get";
+
+  /**
+   * A read that found an empty item another user was recaching (-Dprotect=meta), waited for its value and got it: the
+   * get, the waits and the gets again.
+   */
+  public static final String WAITED = "cache-aside wait";
 
   /** A miss's read of the document from CouchDB. */
   public static final String COUCH_GET = "couchdb get";
@@ -80,6 +93,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final int LOAD_BATCH = 1000;
   private static final String FOUND = MemcacheDialect.TEXT.found();
   private static final String MISSING = MemcacheDialect.TEXT.missing();
+  private static final String FOUND_META = MemcacheDialect.META.found();
+  private static final String MISSING_META = MemcacheDialect.META.missing();
   private static final String USER = "couchbench.cacheAside.user";
   private static final String READING = "couchbench.cacheAside.reading";
   private static final String DOC = "couchbench.cacheAside.doc";
@@ -91,7 +106,19 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String NEW_NUMBER = "couchbench.cacheAside.newNumber";
   private static final String READ_START = "couchbench.cacheAside.readStart";
   private static final String UPDATE_STATUS = "couchbench.cacheAside.updateStatus";
+  private static final String HOT = "couchbench.cacheAside.hot";
+  private static final String GET_BEGAN = "couchbench.cacheAside.getBegan";
+  private static final String WON = "couchbench.cacheAside.won";
+  private static final String LOST = "couchbench.cacheAside.lost";
+  private static final String CACHED_LENGTH = "couchbench.cacheAside.cachedLength";
+  private static final String WAITS = "couchbench.cacheAside.waits";
+  private static final String KIND = "couchbench.cacheAside.kind";
   private static final int CONFLICT = 409;
+  // -Dprotect=meta: how long memcached keeps the empty item an mg's N made for a missing key, should its winner never
+  // set it (protocol.txt's example's 30 s); a waiting reader gives up long before, after WAITS_AT_MOST waits of WAIT.
+  private static final int VIVIFY_SECONDS = 30;
+  private static final Duration WAIT = Duration.ofMillis(5);
+  private static final int WAITS_AT_MOST = 200;
 
   private final CacheAsidePlan plan;
   private final CouchTarget couchdb;
@@ -107,6 +134,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final LongAdder misses = new LongAdder();
   private final LongAdder updates = new LongAdder();
   private final LongAdder conflicts = new LongAdder();
+  private final LongAdder waited = new LongAdder();
+  private final LongAdder servedDuringRecache = new LongAdder();
+  private final HotKeyRefills refills;
 
   private record Version(String rev, long number) {
 
@@ -115,8 +145,11 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     }
   }
 
-  // One virtual user's draws: its keys and whether each operation is a read.
-  private record User(int index, KeyChooser keys, ObjectSampler<Boolean> reads) {}
+  // One virtual user's draws: its keys, whether each operation is a read, and whether a read goes to a hot key.
+  private record User(int index, KeyChooser keys, ObjectSampler<Boolean> reads, UniformRandomProvider random) {}
+
+  // What a read turned out to be, for its group.
+  private enum Kind { HIT, WAITED, MISS }
 
   /**
    * @param plan the run's plan
@@ -132,6 +165,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     this.cachePrefix = plan.database() + ":" + Long.toString(System.currentTimeMillis(), 36) + ":";
     this.keyChoosers = plan.keyChoosers();
     this.reads = Mix.of(Map.of(true, plan.read(), false, plan.update()));
+    this.refills = new HotKeyRefills(plan.hot().ids());
   }
 
   /**
@@ -140,30 +174,43 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    */
   @Override
   public void prepare() {
+    if (plan.protect() == CacheAsidePlan.Protection.META) {
+      memcached.withoutMetaProtocol().stream().findFirst().ifPresent(server -> {
+        throw new CacheAsideException("-Dprotect=meta: " + server + ", so it has no meta protocol and no stampede"
+            + " protection; leave -Dprotect out, or point -Dmemcache.servers at memcached 1.6 or later");
+      });
+    }
+    plan.warning().ifPresent(Console::warn);
     CouchDbClient client = new CouchDbClient(couchdb);
     client.createDatabase(plan.database());
     for (int from = 0; from < plan.keys(); from += LOAD_BATCH) {
-      loadBatch(client, from, Math.min(plan.keys(), from + LOAD_BATCH));
+      loadBatch(client, IntStream.range(from, Math.min(plan.keys(), from + LOAD_BATCH)).mapToObj(CacheAsideLoad::id)
+          .toList());
     }
-    Console.say("cache-aside: " + String.format("%,d", plan.keys()) + " documents loaded into " + plan.database()
-        + "; the cache keys start " + cachePrefix + ", none in the cache yet");
+    if (plan.hot().count() > 0) {
+      loadBatch(client, plan.hot().ids());
+    }
+    Console.say("cache-aside: " + String.format("%,d", plan.keys() + plan.hot().count()) + " documents loaded into "
+        + plan.database() + "; the cache keys start " + cachePrefix + ", none in the cache yet");
     run.countOnServer(CacheAsideSummary.SERVER_GETS, () -> MemcacheResources.count(memcached, "get_hits")
         + MemcacheResources.count(memcached, "get_misses"), GET);
-    run.countOnServer(CacheAsideSummary.SERVER_MISSES, () -> MemcacheResources.count(memcached, "get_misses"),
-        COUCH_GET);
+    if (plan.protect() == CacheAsidePlan.Protection.NONE) {
+      // An mg that vivifies a missing key counts among memcached's get_hits: its get_misses are no misses there.
+      run.countOnServer(CacheAsideSummary.SERVER_MISSES, () -> MemcacheResources.count(memcached, "get_misses"),
+          COUCH_GET);
+    }
     run.countOnServer("couchdb database_reads", () -> databaseReads(client), COUCH_GET);
   }
 
-  private void loadBatch(CouchDbClient client, int from, int to) {
+  private void loadBatch(CouchDbClient client, List<String> ids) {
     ObjectNode body = JSON.createObjectNode();
     ArrayNode docs = body.putArray("docs");
-    for (int i = from; i < to; i++) {
-      docs.add(document(id(i), null, 1));
-    }
+    ids.forEach(id -> docs.add(document(id, null, 1)));
     CouchReply reply = client.exchange("POST", "/" + plan.database() + "/_bulk_docs", body.toString());
     JsonNode results = json(reply.body());
-    if (reply.status() / 100 != 2 || !results.isArray() || results.size() != to - from) {
-      throw new CacheAsideException("loading documents " + from + " to " + (to - 1) + " into " + plan.database()
+    if (reply.status() / 100 != 2 || !results.isArray() || results.size() != ids.size()) {
+      throw new CacheAsideException("loading documents " + ids.get(0) + " to " + ids.get(ids.size() - 1) + " into "
+          + plan.database()
           + " failed: " + reply.status() + " " + CouchDbClient.reason(reply.body()));
     }
     for (JsonNode result : results) {
@@ -200,7 +247,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   public Function<Session, Session> newUser() {
     return session -> {
       var random = RandomSource.XO_RO_SHI_RO_128_PP.create();
-      return session.set(USER, new User(users.getAndIncrement(), keyChoosers.forUser(random), reads.sampler(random)));
+      return session.set(USER, new User(users.getAndIncrement(), keyChoosers.forUser(random), reads.sampler(random),
+          random));
     };
   }
 
@@ -219,29 +267,43 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     return (int) (operations / threads + (user < operations % threads ? 1 : 0));
   }
 
-  /** @return one operation: a key drawn, then a read or an update of it */
+  /**
+   * @return one operation: a key drawn, then a read or an update of it; a read goes to a hot key by -DhotReads, an
+   *     update never does
+   */
   public ChainBuilder nextOperation() {
     return exec(session -> {
       User user = (User) session.get(USER);
-      String id = id(user.keys().next());
-      return session.set(DOC, id).set(CACHE_KEY, cachePrefix + id).set(READING, user.reads().sample());
+      boolean reading = user.reads().sample();
+      boolean hot = reading && plan.hot().count() > 0 && user.random().nextDouble() < plan.hot().reads();
+      String id = hot ? CacheAsidePlan.HotKeys.id(user.random().nextInt(plan.hot().count())) : id(user.keys().next());
+      return session.set(DOC, id).set(CACHE_KEY, cachePrefix + id).set(READING, reading).set(HOT, hot);
     }).doIfOrElse(session -> session.getBoolean(READING)).then(read()).orElse(update());
   }
 
   /**
-   * A read: the get, then the group it turned out to be, timed from the get's start: a hit is the get alone; a miss
-   * reads the document from CouchDB and sets it in memcache with the TTL.
+   * A read: the lookup in the cache, then the group it turned out to be, timed from the first get's start: a hit is
+   * the get alone; a read that waited for another user's recache (-Dprotect=meta) its gets and waits; a miss reads the
+   * document from CouchDB and sets it in memcache with the TTL.
    */
   private ChainBuilder read() {
-    return exec(session -> session.set(READ_START, WholeGroups.now()).remove(OUTCOME))
-        .exec(memcache(GET).get(session -> session.getString(CACHE_KEY)).missOk()
-            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME)))
-        .doIf(session -> FOUND.equals(session.getString(OUTCOME))).then(group(HIT).on(exec(session -> {
+    return exec(session -> session.set(READ_START, WholeGroups.now()).set(GET_BEGAN, System.nanoTime())
+        .remove(KIND))
+        .exec(plan.protect() == CacheAsidePlan.Protection.META ? metaLookup() : lookup())
+        .doIf(session -> session.get(KIND) == Kind.HIT).then(group(HIT).on(exec(session -> {
           hits.increment();
           return WholeGroups.startedAt(READ_START).apply(session);
         })))
-        .doIf(session -> MISSING.equals(session.getString(OUTCOME))).then(group(MISS).on(exec(session -> {
+        .doIf(session -> session.get(KIND) == Kind.WAITED).then(group(WAITED).on(exec(session -> {
+          hits.increment();
+          waited.increment();
+          return WholeGroups.startedAt(READ_START).apply(session);
+        })))
+        .doIf(session -> session.get(KIND) == Kind.MISS).then(group(MISS).on(exec(session -> {
           misses.increment();
+          if (session.getBoolean(HOT)) {
+            refills.readCouchDb(session.getString(DOC), session.getLong(GET_BEGAN));
+          }
           return WholeGroups.startedAt(READ_START).apply(session.remove(BODY));
         })
             .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_GET)
@@ -249,7 +311,77 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
                 .check(status().is(200), bodyString().saveAs(BODY))))
             .exec(doIf(session -> session.contains(BODY)).then(exec(memcache(SET)
                 .set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
-                .exptime(plan.ttl()))))));
+                .exptime(plan.ttl()))
+                .exec(session -> {
+                  if (session.getBoolean(HOT) && !session.isFailed()) {
+                    refills.cached(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime());
+                  }
+                  return session;
+                })))));
+  }
+
+  // Without protection: a get; found, a hit, else a miss.
+  private ChainBuilder lookup() {
+    return exec(session -> session.remove(OUTCOME))
+        .exec(memcache(GET).get(session -> session.getString(CACHE_KEY)).missOk()
+            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME)))
+        .exec(session -> session.contains(OUTCOME)
+            ? session.set(KIND, FOUND.equals(session.getString(OUTCOME)) ? Kind.HIT : Kind.MISS) : session);
+  }
+
+  /**
+   * -Dprotect=meta, as memcached's protocol.txt describes: {@code mg <key> v N30 R<s>}. A missing key is vivified, an
+   * empty item made, and the one reader that made it wins (W); a key whose TTL left is below R is won (W) by its first
+   * reader; either winner is a miss, reads CouchDB and sets the key. A reader that finds another's win (Z) serves the
+   * value cached; when the item is the empty one, there is no value to serve, and it waits and gets again until the
+   * winner's value is there: a waited read. A reader that waited WAITS_AT_MOST times (the winner failed) reads
+   * CouchDB as a miss.
+   */
+  private ChainBuilder metaLookup() {
+    return exec(session -> session.set(WAITS, 0))
+        .exec(metaGet())
+        .asLongAs(session -> waitingForRecache(session) && session.getInt(WAITS) < WAITS_AT_MOST).on(
+            pause(WAIT).exec(session -> session.set(WAITS, session.getInt(WAITS) + 1)).exec(metaGet()))
+        .exec(session -> {
+          if (!session.contains(OUTCOME)) {
+            return session;
+          }
+          boolean served = FOUND_META.equals(session.getString(OUTCOME)) && !session.contains(WON)
+              && session.getInt(CACHED_LENGTH) > 0;
+          if (served && session.getInt(WAITS) == 0 && session.contains(LOST)) {
+            servedDuringRecache.increment();
+          }
+          return session.set(KIND, !served ? Kind.MISS : session.getInt(WAITS) > 0 ? Kind.WAITED : Kind.HIT);
+        });
+  }
+
+  private ChainBuilder metaGet() {
+    List<String> flags = new ArrayList<>(List.of("v", "N" + VIVIFY_SECONDS));
+    if (plan.ttl() > 0) {
+      flags.add("R" + recacheBelow(plan.ttl()));
+    }
+    return exec(session -> session.remove(OUTCOME).remove(WON).remove(LOST).remove(CACHED_LENGTH))
+        .exec(memcache(GET).metaGet(session -> session.getString(CACHE_KEY)).metaFlags(flags.toArray(String[]::new))
+            .missOk().check(memcacheStatus().in(FOUND_META, MISSING_META).saveAs(OUTCOME),
+                metaFlag('W').optional().saveAs(WON), metaFlag('Z').optional().saveAs(LOST),
+                bodyLength().saveAs(CACHED_LENGTH)));
+  }
+
+  // The empty item another reader vivified and is filling: nothing to serve yet.
+  private static boolean waitingForRecache(Session session) {
+    return FOUND_META.equals(session.getString(OUTCOME)) && !session.contains(WON)
+        && session.getInt(CACHED_LENGTH) == 0;
+  }
+
+  /**
+   * @param ttl the TTL the keys are set with, seconds, above 0
+   * @return the TTL left below which an mg's R wins a recache: half the TTL and one, since memcached counts the TTL
+   *     left in whole seconds, from the TTL down to 1; so a key read on is recached once in the second half of its
+   *     life, its readers served meanwhile, and never at each read (a 1 s key's TTL left is never below 1: it expires
+   *     and is vivified)
+   */
+  static int recacheBelow(int ttl) {
+    return ttl / 2 + 1;
   }
 
   /**
@@ -301,8 +433,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   @Override
   public CacheAsideFigures figures() {
-    return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), hits.sum(), misses.sum(), updates.sum(),
-        conflicts.sum());
+    return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
+        misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), refills.counts());
   }
 
   /** @return the document id of a key number, e.g. key000042 */

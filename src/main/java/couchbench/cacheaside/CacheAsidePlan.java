@@ -9,7 +9,10 @@ import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * A CacheAside run's parameters: memcache in front of CouchDB, read through the cache and written to the database,
@@ -28,10 +31,54 @@ import java.util.Locale;
  * @param duration how long the operations run, when {@code operations} is 0
  * @param operations operations in all, spread over the threads; 0 to run for {@code duration}
  * @param database the CouchDB database the run creates (replacing an earlier run's) and loads; kept after the run
+ * @param hot the hot keys read by a share of the reads, for stampedes; none by default
+ * @param protect how a read of a key that expired keeps the other users away from CouchDB: none, or meta
  */
 public record CacheAsidePlan(int keys, Distribution distribution, double zipfianConstant, int ttl, double read,
     double update, Invalidation invalidate, int valueSize, int threads, Duration duration, long operations,
-    String database) {
+    String database, HotKeys hot, Protection protect) {
+
+  /**
+   * -Dhot documents besides the -Dkeys, hot000, hot001, ..., read and never updated, each drawn alike by a -DhotReads
+   * share of the reads, cached with -Dttl like the others: a short TTL makes each expire while many users read it.
+   *
+   * @param count the hot keys, 0 for none
+   * @param reads the share of the reads that go to them, from 0 to 1
+   */
+  public record HotKeys(int count, double reads) {
+
+    /** @return the document id of hot key {@code index}, e.g. hot007 */
+    public static String id(int index) {
+      return String.format(Locale.ROOT, "hot%03d", index);
+    }
+
+    /** @return every hot key's document id, in order */
+    public List<String> ids() {
+      return IntStream.range(0, count).mapToObj(HotKeys::id).toList();
+    }
+  }
+
+  /** How the reads of a key that expired keep the other users away from CouchDB (-Dprotect). */
+  public enum Protection {
+    /** None: every user that misses reads CouchDB and sets the key, as the first slice does. */
+    NONE,
+    /**
+     * memcached's meta protocol: {@code mg <key> v N<s> R<s>} vivifies a missing key and lets one reader win its
+     * recache (W); the others see Z and serve the value cached, or wait for the winner's when it has none yet.
+     */
+    META;
+
+    /** @return its name as -Dprotect takes it */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Hot keys at most: a stampede needs many users on each one. */
+  public static final int MOST_HOT_KEYS = 1000;
+
+  /** The share of the reads that go to the hot keys by default. */
+  public static final double DEFAULT_HOT_READS = 0.5;
 
   /** What an update does to the cache once CouchDB has stored the new version. */
   public enum Invalidation {
@@ -72,11 +119,12 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
 
   /**
    * @param settings keys, distribution, zipfianConstant, ttl, read, update, invalidate, valueSize, threads, duration,
-   *     operations, database
+   *     operations, database, hot, hotReads, protect
    * @return the plan
    * @throws CacheAsideException naming the property and what to give instead, before any load
    */
   public static CacheAsidePlan from(Settings settings) {
+    Protection protect = protection(settings.get("protect", "none"));
     if (!InjectorShare.from(settings).alone()) {
       throw new CacheAsideException("-Dinjector: CacheAside runs on one injector (its documents' revisions are one"
           + " process's); leave -Dinjector out");
@@ -96,7 +144,7 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
         invalidation(settings.get("invalidate", "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
-        DatabaseNames.fromSettings(settings, "couchbench_cacheaside"));
+        DatabaseNames.fromSettings(settings, "couchbench_cacheaside"), hotKeys(settings), protect);
     try {
       plan.keyChoosers();
     } catch (IllegalArgumentException outOfRange) { // the distributions' own one line, e.g. -DzipfianConstant=1.0
@@ -123,7 +171,38 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
         + distribution.lowerCase() + " over " + String.format(Locale.ROOT, "%,d", keys) + " keys of " + valueSize
         + " characters, TTL " + (ttl == 0 ? "none" : ttl + " s") + "; " + threads + " threads "
         + (operations > 0 ? "for " + String.format(Locale.ROOT, "%,d", operations) + " operations"
-            : "for " + duration.toSeconds() + " s") + ", as fast as they go";
+            : "for " + duration.toSeconds() + " s") + ", as fast as they go"
+        + (hot.count() > 0 ? "; " + hot.count() + " hot key" + (hot.count() == 1 ? "" : "s") + " taking " + hot.reads()
+            + " of the reads" : "")
+        + (protect == Protection.META ? "; stampedes held off by the meta protocol (-Dprotect=meta)" : "");
+  }
+
+  /**
+   * @return the warning of hot keys that never expire (-Dttl=0), so that no stampede comes; empty otherwise
+   */
+  public Optional<String> warning() {
+    return hot.count() > 0 && ttl == 0 ? Optional.of("-Dhot=" + hot.count() + " with -Dttl=0: the hot keys never"
+        + " expire, so no stampede comes; give a short TTL, e.g. -Dttl=2") : Optional.empty();
+  }
+
+  private static HotKeys hotKeys(Settings settings) {
+    int count = settings.intValue("hot", 0, 0);
+    if (count > MOST_HOT_KEYS) {
+      throw new CacheAsideException("-Dhot=" + count + " is more hot keys than " + MOST_HOT_KEYS + ": a stampede needs"
+          + " many users on each; give -Dhot=" + MOST_HOT_KEYS + " or fewer");
+    }
+    return new HotKeys(count, count == 0 ? 0 : settings.value("hotReads").isPresent()
+        ? proportion(settings, "hotReads") : settings.doubleValue("hotReads", DEFAULT_HOT_READS));
+  }
+
+  private static Protection protection(String value) {
+    return switch (value.strip()) {
+      case "none" -> Protection.NONE;
+      case "meta" -> Protection.META;
+      default -> throw new CacheAsideException("-Dprotect=" + value + " is not a stampede protection: give"
+          + " -Dprotect=meta (memcached's meta protocol: one reader recaches, the others serve the value cached) or"
+          + " none (the default)");
+    };
   }
 
   // -Dread and -Dupdate: one given alone sets the other to the rest of 1; both given must add up to 1.

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * After CacheAside: the hit ratio the client saw beside memcached's own (get_hits and get_misses over the load), the
- * reads that reached CouchDB beside CouchDB's own count where it keeps one, and the updates.
+ * reads that reached CouchDB beside CouchDB's own count where it keeps one, the updates, and each hot key's CouchDB
+ * reads per refill.
  */
 public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
 
@@ -63,7 +64,35 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
       page = page.warning("The client's hits and misses differ from memcached's get_hits and get_misses over the load:"
           + " another client read from the server meanwhile, or it restarted.");
     }
-    return page.table("reads: hits and misses, by the client and by memcached", reads);
+    if (figures.protection().equals(CacheAsidePlan.Protection.META.word())) {
+      page = page.line(String.format(Locale.ROOT, "Stampedes held off by the meta protocol (-Dprotect=meta): %,d reads"
+          + " served the value cached while another user recached it, %,d waited for another user's recache of an"
+          + " empty item (the group \"%s\"). memcached counts an mg that vivified a missing key among its get_hits,"
+          + " so its get_misses are not the misses here.", figures.servedDuringRecache(), figures.waited(),
+          CacheAsideLoad.WAITED));
+    }
+    page = page.table("reads: hits and misses, by the client and by memcached", reads);
+    return figures.hotKeys().isEmpty() ? page : page.line(stampedeLine(figures))
+        .table("hot keys: CouchDB reads per refill (its first fill and each expiry; 1 is ideal)",
+            hotKeys(figures.hotKeys()));
+  }
+
+  private static String stampedeLine(CacheAsideFigures figures) {
+    long refills = figures.hotKeys().stream().mapToLong(CacheAsideFigures.HotKey::refills).sum();
+    long reads = figures.hotKeys().stream().mapToLong(CacheAsideFigures.HotKey::couchReads).sum();
+    long most = figures.hotKeys().stream().mapToLong(CacheAsideFigures.HotKey::mostInOneRefill).max().orElse(0);
+    return String.format(Locale.ROOT, "Stampedes (protection: %s): the %d hot keys were refilled %,d times with %,d"
+        + " CouchDB reads, %.2f per refill, at most %,d in one.", figures.protection(), figures.hotKeys().size(),
+        refills, reads, CacheAsideFigures.ratio(reads, refills), most);
+  }
+
+  private static Table hotKeys(List<CacheAsideFigures.HotKey> hotKeys) {
+    Table table = Table.of("hot key", "refills", "CouchDB reads", "reads per refill", "most in one refill");
+    for (CacheAsideFigures.HotKey key : hotKeys) {
+      table = table.row(key.key(), key.refills(), key.couchReads(),
+          String.format(Locale.ROOT, "%.2f", key.readsPerRefill()), key.mostInOneRefill());
+    }
+    return table;
   }
 
   private static Optional<Results.ServerCount> counted(Results results, String counter) {

@@ -8,6 +8,7 @@ import couchbench.distributions.Distribution;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -66,7 +67,39 @@ class CacheAsidePlanTest {
     assertRefused(Map.of("ttl", "60-300"), "-Dttl=60-300 is a range: give one TTL in seconds, e.g. -Dttl=300");
     assertRefused(Map.of("operations", "10", "duration", "5"), "-Doperations and -Dduration are both given");
     assertRefused(Map.of("injector", "1/2"), "CacheAside runs on one injector");
+    assertRefused(Map.of("protect", "lease"), "-Dprotect=lease is not a stampede protection: give -Dprotect=meta"
+        + " (memcached's meta protocol: one reader recaches, the others serve the value cached) or none (the default)");
+    assertRefused(Map.of("hot", "1001"), "-Dhot=1001 is more hot keys than 1000");
+    assertRefused(Map.of("hot", "-1"), "-Dhot=-1 is too small");
+    assertRefused(Map.of("hot", "2", "hotReads", "2"), "-DhotReads=2.0 is not a proportion");
     assertRefused(Map.of("database", "Cache"), "-Ddatabase=Cache is not a valid CouchDB database name");
+  }
+
+  @Test
+  void shouldSendAShareOfTheReadsToHotKeysAndProtectThemOnlyWhenAsked() {
+    CacheAsidePlan plain = plan(Map.of());
+    assertEquals(0, plain.hot().count());
+    assertEquals(CacheAsidePlan.Protection.NONE, plain.protect());
+    assertTrue(plain.warning().isEmpty());
+
+    CacheAsidePlan stampede = plan(Map.of("hot", "3", "ttl", "2", "protect", "meta"));
+    assertEquals(List.of("hot000", "hot001", "hot002"), stampede.hot().ids());
+    assertEquals(0.5, stampede.hot().reads());
+    assertEquals(CacheAsidePlan.Protection.META, stampede.protect());
+    assertTrue(stampede.describe().endsWith("; 3 hot keys taking 0.5 of the reads; stampedes held off by the meta"
+        + " protocol (-Dprotect=meta)"), stampede.describe());
+    assertEquals(0.9, plan(Map.of("hot", "1", "hotReads", "0.9")).hot().reads());
+    assertEquals(2, CacheAsideLoad.recacheBelow(2), "a 2 s key recached in its last second, 1 s left");
+    assertEquals(1, CacheAsideLoad.recacheBelow(1), "1 s left is not below 1: a 1 s key expires");
+    assertEquals(2, CacheAsideLoad.recacheBelow(3));
+    assertEquals(151, CacheAsideLoad.recacheBelow(300), "from 150 s left");
+  }
+
+  @Test
+  void shouldWarnThatHotKeysWithoutExpiryMakeNoStampede() {
+    assertEquals("-Dhot=2 with -Dttl=0: the hot keys never expire, so no stampede comes; give a short TTL, e.g."
+        + " -Dttl=2", plan(Map.of("hot", "2", "ttl", "0")).warning().orElseThrow());
+    assertTrue(plan(Map.of("ttl", "0")).warning().isEmpty(), "no hot keys, nothing to warn of");
   }
 
   @Test

@@ -14,7 +14,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      750, 250, 100, 2);
+      "none", 750, 250, 0, 0, 100, 2, List.of());
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -37,8 +37,23 @@ class CacheAsideSummaryTest {
 
   @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
-    assertEquals(0, new CacheAsideFigures("", "set", 0, 0, 0, 0).hitRatio());
+    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, List.of()).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
+  }
+
+  @Test
+  void shouldShowEachHotKeysCouchDbReadsPerRefill() {
+    CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, List.of(
+        new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)));
+    String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
+
+    assertTrue(page.contains("Stampedes (protection: meta): the 2 hot keys were refilled 7 times with 7 CouchDB reads,"
+        + " 1.00 per refill, at most 1 in one."), page);
+    assertTrue(page.contains("300 reads served the value cached while another user recached it, 40 waited"), page);
+    assertTrue(page.contains("<td>hot001</td><td class=\"num\">3</td><td class=\"num\">3</td><td class=\"num\">1.00"
+        + "</td><td class=\"num\">1</td>"), page);
+    assertEquals(2.5, new CacheAsideFigures.HotKey("hot000", 2, 5, 4).readsPerRefill());
+    assertEquals(0, new CacheAsideFigures.HotKey("hot000", 0, 0, 0).readsPerRefill());
   }
 
   private static Results results(long serverGets, long serverMisses) {
