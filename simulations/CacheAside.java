@@ -23,7 +23,7 @@ public class CacheAside extends CouchbenchSimulation {
   private final CacheAsidePlan plan = orExit(() -> CacheAsidePlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
   private final MemcacheTarget memcached = memcacheTarget();
-  private final CacheAsideLoad load = runs(new CacheAsideLoad(plan, couchdb, memcached, run));
+  private final CacheAsideLoad load = runs(orExit(() -> new CacheAsideLoad(plan, couchdb, memcached, run)));
 
   // The threads: each draws a key and a read or an update, runs it, and draws again, for -Doperations spread over the
   // threads or for -Dduration; a begun operation is finished.

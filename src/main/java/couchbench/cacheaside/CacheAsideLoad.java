@@ -156,8 +156,15 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    * @param couchdb the CouchDB server
    * @param memcached the memcache servers
    * @param run the run's output, where the servers' counters are held against the requests
+   * @throws CacheAsideException when -Dprotect=meta and a memcache server does not answer the meta protocol's mn
    */
   public CacheAsideLoad(CacheAsidePlan plan, CouchTarget couchdb, MemcacheTarget memcached, RunOutput run) {
+    if (plan.protect() == CacheAsidePlan.Protection.META) {
+      memcached.withoutMetaProtocol().stream().findFirst().ifPresent(server -> {
+        throw new CacheAsideException("-Dprotect=meta: " + server + ", so it has no meta protocol and no stampede"
+            + " protection; leave -Dprotect out, or point -Dmemcache.servers at memcached 1.6 or later");
+      });
+    }
     this.plan = plan;
     this.couchdb = couchdb;
     this.memcached = memcached;
@@ -174,12 +181,6 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    */
   @Override
   public void prepare() {
-    if (plan.protect() == CacheAsidePlan.Protection.META) {
-      memcached.withoutMetaProtocol().stream().findFirst().ifPresent(server -> {
-        throw new CacheAsideException("-Dprotect=meta: " + server + ", so it has no meta protocol and no stampede"
-            + " protection; leave -Dprotect out, or point -Dmemcache.servers at memcached 1.6 or later");
-      });
-    }
     plan.warning().ifPresent(Console::warn);
     CouchDbClient client = new CouchDbClient(couchdb);
     client.createDatabase(plan.database());

@@ -1,11 +1,13 @@
 package couchbench.cacheaside;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingRun;
+import couchbench.memcache.client.FakeMemcache;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import couchbench.targets.RealCouchDb;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,7 +24,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * CacheAside against a real memcached, with pouchdb-server and with a real Apache CouchDB 3.5 node behind it: what a
  * user checks after a run. The client's hits and misses are memcached's get_hits and get_misses over the load; every
  * miss, and nothing else, reached the database (pouchdb-server: the misses' CouchDB reads in results.json; CouchDB: its
- * own count of document reads); the page shows the hit ratio. 600 operations, then 3 s, over 200 keys.
+ * own count of document reads); the page shows the hit ratio. 600 operations, then 3 s, over 200 keys. A stampede on
+ * one hot key with a 2 s TTL, 16 users reading it for 3 s: without protection many users read CouchDB per expiry;
+ * with -Dprotect=meta one, as memcached's meta protocol guarantees (one win per item until it is set again).
  */
 class CacheAsideIT {
 
@@ -75,6 +80,75 @@ class CacheAsideIT {
       assertEquals(results.path("figures").path("updates").asLong() - results.path("figures").path("conflicts")
           .asLong(), ok(results, CacheAsideLoad.INVALIDATE_SET), "each stored update set anew in the cache");
     }
+  }
+
+  @Test
+  void shouldReachCouchDbManyTimesPerExpiryOfAHotKeyWithoutProtectionAndOnceWithTheMetaProtocol() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      Map<String, String> stampede = Map.of("memcache.servers", memcached.address(), "keys", "20", "hot", "1",
+          "hotReads", "1", "read", "1", "ttl", "2", "threads", "16", "duration", "3");
+      GatlingRun.Result unprotected = GatlingRun.run("CacheAside", COUCHDB.runProperties(stampede), TIMEOUT);
+      GatlingRun.Result protectedByMeta = GatlingRun.run("CacheAside", COUCHDB.runProperties(with(stampede,
+          "protect", "meta")), TIMEOUT);
+
+      JsonNode none = hotKey(unprotected);
+      assertTrue(none.path("refills").asLong() >= 2, "a 2 s TTL over 3 s: the first fill and an expiry: " + none);
+      assertTrue(none.path("mostInOneRefill").asLong() > 1 && none.path("couchReads").asLong()
+          > none.path("refills").asLong(), "16 users miss an expired key at once, many read CouchDB: " + none);
+      JsonNode meta = hotKey(protectedByMeta);
+      assertTrue(meta.path("refills").asLong() >= 2, meta.toString());
+      assertEquals(meta.path("refills").asLong(), meta.path("couchReads").asLong(), "one CouchDB read per refill");
+      assertEquals(1, meta.path("mostInOneRefill").asLong(), meta.toString());
+      JsonNode metaFigures = results(protectedByMeta).path("figures");
+      assertTrue(metaFigures.path("servedDuringRecache").asLong() > 0, "the losers served the value: " + metaFigures);
+      for (GatlingRun.Result run : List.of(unprotected, protectedByMeta)) {
+        JsonNode results = results(run);
+        assertEquals(ok(results, CacheAsideLoad.COUCH_GET), change(results, "couchdb database_reads"),
+            "CouchDB's own count of document reads");
+        assertEquals(ok(results, CacheAsideLoad.GET), change(results, CacheAsideSummary.SERVER_GETS),
+            "memcached's get_hits + get_misses: every get, an mg's retries included");
+        String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+        assertTrue(page.contains("hot keys: CouchDB reads per refill"), "the page's table of the hot key");
+      }
+      assertEquals(results(unprotected).path("figures").path("misses").asLong(),
+          change(results(unprotected), CacheAsideSummary.SERVER_MISSES), "memcached's get_misses");
+    }
+  }
+
+  @Test
+  void shouldRefuseMetaProtectionInOneLineOnAServerWithoutTheMetaProtocol() throws Exception {
+    try (FakeMemcache textOnly = new FakeMemcache(line -> FakeMemcache.Answer.reply(switch (line) {
+      case "version" -> "VERSION 1.2.0\r\n"; // MemcacheDB 1.2: no mn, and ERROR to it
+      case "stats" -> "STAT get_hits 0\r\nSTAT get_misses 0\r\nEND\r\n";
+      default -> "ERROR\r\n";
+    })); PouchDbServer couch = PouchDbServer.start()) {
+      String server = "127.0.0.1:" + textOnly.address().getPort();
+      GatlingRun.Result run = GatlingRun.run("CacheAside", Map.of("memcache.servers", server, "couchdb.url",
+          couch.url(), "protect", "meta", "hot", "1", "duration", "1"), TIMEOUT);
+
+      assertTrue(run.exitCode() != 0, run.output());
+      assertTrue(run.output().contains("-Dprotect=meta: memcache server " + server + " answers ERROR to mn, so it has"
+          + " no meta protocol and no stampede protection; leave -Dprotect out, or point -Dmemcache.servers at"
+          + " memcached 1.6 or later"), run.output());
+      assertFalse(run.output().contains("\tat couchbench."), "one line, no stack trace: " + run.output());
+    }
+  }
+
+  private static JsonNode hotKey(GatlingRun.Result run) throws Exception {
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode hotKeys = results(run).path("figures").path("hotKeys");
+    assertEquals(1, hotKeys.size(), hotKeys.toString());
+    return hotKeys.get(0);
+  }
+
+  private static JsonNode results(GatlingRun.Result run) throws Exception {
+    return JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+  }
+
+  private static Map<String, String> with(Map<String, String> properties, String name, String value) {
+    Map<String, String> more = new HashMap<>(properties);
+    more.put(name, value);
+    return more;
   }
 
   private static Map<String, String> load(Map<String, String> more) {
