@@ -24,6 +24,12 @@ import java.util.List;
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
     long waited, long servedDuringRecache, long updates, long conflicts, List<HotKey> hotKeys) {
 
+  /** A results.json written before stampedes came has no protection and no hot keys: none of either. */
+  public CacheAsideFigures {
+    protection = protection == null ? CacheAsidePlan.Protection.NONE.word() : protection;
+    hotKeys = hotKeys == null ? List.of() : List.copyOf(hotKeys);
+  }
+
   /**
    * One hot key's refills: from a read that missed it to the set that put it back, every read that went to CouchDB
    * meanwhile ({@link HotKeyRefills}).

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.results.Results;
 import couchbench.results.SummaryInput;
 import java.util.List;
@@ -54,6 +55,16 @@ class CacheAsideSummaryTest {
         + "</td><td class=\"num\">1</td>"), page);
     assertEquals(2.5, new CacheAsideFigures.HotKey("hot000", 2, 5, 4).readsPerRefill());
     assertEquals(0, new CacheAsideFigures.HotKey("hot000", 0, 0, 0).readsPerRefill());
+  }
+
+  @Test
+  void shouldReadTheFiguresOfARunWrittenBeforeStampedesCame() throws Exception {
+    CacheAsideFigures before = new ObjectMapper().readValue("{\"load\": \"\", \"invalidate\": \"delete\", \"hits\":"
+        + " 750, \"misses\": 250, \"updates\": 100, \"conflicts\": 2}", CacheAsideFigures.class);
+
+    assertEquals("none", before.protection());
+    assertEquals(List.of(), before.hotKeys());
+    assertFalse(SummaryInput.page(new CacheAsideSummary(), results(1000, 250), before).toHtml().contains("hot keys"));
   }
 
   private static Results results(long serverGets, long serverMisses) {
