@@ -54,6 +54,11 @@ public record CouchTarget(String baseUrl, Optional<Credentials> credentials, boo
         DatabaseOptions.DEFAULTS);
   }
 
+  /** @return the same server without the login, for requests that carry a login of their own (Tenants' users) */
+  public CouchTarget withoutCredentials() {
+    return new CouchTarget(baseUrl, Optional.empty(), startedLocally, tls, nodes, options, waits);
+  }
+
   /**
    * @return whether each request's node and kind of reply are counted ({@code couchdb.NodeRouting}): with several
    *     nodes, or with -Dw, under which a write may be accepted below quorum (202)

@@ -11,11 +11,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The CouchDB settings variants change, kept safe: each one's value on every node read before the first change and
- * written to a {@link RestoreFile}; a variant's values applied before its rounds and read back (a setting that did not
- * take stops the run); the originals put back after the last round, on failure and on Ctrl-C ({@link #restore}).
+ * The CouchDB settings a run changes, kept safe: each one's value on every node read before the first change and
+ * written to a {@link RestoreFile}; a variant's values (or a simulation's, such as Tenants' -Diterations) applied and
+ * read back (a setting that did not take stops the run); the originals put back after the last round or the load, on
+ * failure and on Ctrl-C ({@link #restore}).
  */
-final class ConfigGuard {
+public final class ConfigGuard {
 
   private final Map<String, ServerConfig> servers;
   private final Map<String, RestoreFile> originals;
@@ -36,7 +37,7 @@ final class ConfigGuard {
    * @throws VariantsException for a server without _config, a login that is not an admin's, a setting CouchDB does
    *     not know
    */
-  static ConfigGuard take(List<CouchTarget> targets, Set<ConfigKey> keys) {
+  public static ConfigGuard take(List<CouchTarget> targets, Set<ConfigKey> keys) {
     Map<String, ServerConfig> servers = new LinkedHashMap<>();
     Map<String, RestoreFile> originals = new LinkedHashMap<>();
     for (CouchTarget target : targets) {
@@ -71,10 +72,22 @@ final class ConfigGuard {
    * @throws VariantsException when a setting is refused or does not read back as set
    */
   void apply(Variant variant, CouchTarget target) {
+    apply(variant.config(), target, "variant " + variant.name());
+  }
+
+  /**
+   * Sets the settings given on every node of the server, and the others taken to their originals, and reads each back.
+   *
+   * @param values the settings' values; a setting taken but not given here gets its original
+   * @param target the server, one of those taken
+   * @param by what asks for the values, named when one does not take, e.g. "-Diterations"
+   * @throws VariantsException when a setting is refused or does not read back as set
+   */
+  public void apply(Map<ConfigKey, String> values, CouchTarget target, String by) {
     ServerConfig config = servers.get(target.baseUrl());
     for (RestoreFile.Original original : originals.get(target.baseUrl()).settings()) {
       ConfigKey key = original.configKey();
-      Optional<String> wanted = Optional.ofNullable(variant.config().get(key)).or(original::original);
+      Optional<String> wanted = Optional.ofNullable(values.get(key)).or(original::original);
       Optional<String> now = config.value(original.node(), key);
       if (now.equals(wanted)) {
         continue;
@@ -82,7 +95,7 @@ final class ConfigGuard {
       config.set(original.node(), key, wanted);
       Optional<String> readBack = config.value(original.node(), key);
       if (!readBack.equals(wanted)) {
-        throw new VariantsException("variant " + variant.name() + ": " + key + " did not take on node "
+        throw new VariantsException(by + ": " + key + " did not take on node "
             + original.node() + " of " + config.server() + ": set to " + wanted.orElse("(its default)")
             + ", it reads back " + readBack.orElse("(none)"));
       }
@@ -90,10 +103,20 @@ final class ConfigGuard {
   }
 
   /**
+   * @param target a server taken
+   * @param key a setting taken
+   * @return its value on the server's first node as found before any change; empty for CouchDB's built-in default
+   */
+  public Optional<String> original(CouchTarget target, ConfigKey key) {
+    return originals.get(target.baseUrl()).settings().stream().filter(found -> found.configKey().equals(key))
+        .findFirst().flatMap(RestoreFile.Original::original);
+  }
+
+  /**
    * Puts every setting back as it was found on every node, says so in one line per server, and removes the restore
    * files; does nothing the second time. A server that cannot be reached keeps its restore file, for the next run.
    */
-  synchronized void restore() {
+  public synchronized void restore() {
     if (restored) {
       return;
     }

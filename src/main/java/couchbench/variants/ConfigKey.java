@@ -10,7 +10,7 @@ import java.util.Set;
  * @param section e.g. "couchdb"
  * @param key e.g. "js_engine"
  */
-record ConfigKey(String section, String key) {
+public record ConfigKey(String section, String key) {
 
   /** Settings CouchDB reads as it starts: where it listens and where its files are. */
   private static final Set<ConfigKey> READ_AT_START = Set.of(new ConfigKey("chttpd", "port"),
