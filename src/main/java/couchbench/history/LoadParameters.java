@@ -30,7 +30,8 @@ final class LoadParameters {
           + " a read run drew from are in its figures)",
       "keyDir", "the folder of CouchVsMemcache's key files: a path",
       "dataDir", "where AttachmentUpload generates its attachments and reuses them: a path",
-      "keep", "whether BulkInsert and AttachmentUpload leave their databases in place after the run");
+      "keep", "whether BulkInsert and AttachmentUpload leave their databases, and Tenants its users and theirs, in"
+          + " place after the run");
 
   private LoadParameters() {}
 

@@ -19,6 +19,7 @@ import couchbench.versus.VersusPlan;
 import couchbench.versus.VersusSummary;
 import couchbench.viewquery.ViewQueryPlan;
 import couchbench.sync.SyncSummary;
+import couchbench.tenants.TenantsSummary;
 import couchbench.trend.InjectorTrends;
 import couchbench.trend.TrendExtension;
 import couchbench.viewquery.ViewQuerySummary;
@@ -90,6 +91,7 @@ public final class MergeCommand {
       case "BulkInsert" -> Optional.of(BulkInsertSummary.of(BulkInsertPlan.from(settings)));
       case "Sync" -> Optional.of(new SyncSummary());
       case "CacheAside" -> Optional.of(new CacheAsideSummary());
+      case "Tenants" -> Optional.of(new TenantsSummary());
       default -> Optional.empty();
     };
   }

@@ -1,0 +1,35 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.simulation.CouchbenchSimulation;
+import couchbench.targets.CouchTarget;
+import couchbench.tenants.TenantsLoad;
+import couchbench.tenants.TenantsPlan;
+import io.gatling.javaapi.core.ScenarioBuilder;
+
+/**
+ * A login and a database per user: -Dtenants users created in _users before the load (-Diterations set for the run),
+ * each authenticating by -Dauth=basic or cookie and reading and writing its own database; its login, its first request
+ * and its steady ones timed apart, and now and then another user's database, a database never given and another
+ * user's _users document tried, each of which must be refused. See docs/tenants.md.
+ */
+public class Tenants extends CouchbenchSimulation {
+
+  private final TenantsPlan plan = orExit(() -> TenantsPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final TenantsLoad load = runs(new TenantsLoad(plan, couchdb));
+
+  // The users, all at once: each tries a wrong password, logs in, sends its first request and a probe of each kind,
+  // then reads and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
+  private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
+      .during(plan.duration(), false).on(load.nextRequest());
+
+  {
+    // The users' requests carry their own logins, never the admin's.
+    setUp(users.injectOpen(atOnceUsers(plan.tenants())))
+        .protocols(CouchHttp.protocol(couchdb.withoutCredentials()))
+        .assertions(global().failedRequests().count().is(0L));
+  }
+}

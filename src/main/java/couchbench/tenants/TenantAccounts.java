@@ -1,0 +1,190 @@
+package couchbench.tenants;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.ReplyJson;
+import couchbench.data.RandomText;
+import couchbench.startup.Console;
+import couchbench.targets.Credentials;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The users of a run and what they are given, as a server admin makes them before the load: a login each in
+ * {@code _users} (created through {@code _users/_bulk_docs}; the server hashes each password with its PBKDF2
+ * iterations), a database each whose {@code _security} names that user alone, seeded with documents, and one database
+ * no user is given. {@link #delete} removes them all, and what an earlier run of the same names left.
+ */
+final class TenantAccounts {
+
+  /** The documents each database is seeded with are named doc00000, doc00001, ... */
+  static final String SEEDED = "doc";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  // Users per _bulk_docs: at 600,000 iterations each costs CouchDB about a second of hashing, so a batch is small
+  // and given long to answer.
+  private static final int USER_BATCH = 50;
+  private static final Duration USER_BATCH_TIMEOUT = Duration.ofMinutes(10);
+  private static final int DELETE_BATCH = 1000;
+  private static final int DOC_SIZE = 200;
+
+  private final TenantsPlan plan;
+  private final CouchDbClient admin;
+  private final List<Tenant> tenants;
+
+  /**
+   * @param plan the run's plan: how many users, their names' prefix
+   * @param admin a client logged in as a server admin
+   */
+  TenantAccounts(TenantsPlan plan, CouchDbClient admin) {
+    this.plan = plan;
+    this.admin = admin;
+    SecureRandom random = new SecureRandom();
+    List<Tenant> drawn = new ArrayList<>();
+    for (int i = 0; i < plan.tenants(); i++) {
+      byte[] password = new byte[18];
+      random.nextBytes(password);
+      String name = String.format(Locale.ROOT, "%s_%05d", plan.prefix(), i);
+      drawn.add(new Tenant(i, new Credentials(name, Base64.getUrlEncoder().encodeToString(password)), name));
+    }
+    this.tenants = List.copyOf(drawn);
+  }
+
+  /** @return the users, by index */
+  List<Tenant> tenants() {
+    return tenants;
+  }
+
+  /** @return the database no user is given: its _security lets in server admins alone */
+  String closedDatabase() {
+    return plan.prefix() + "_closed";
+  }
+
+  /**
+   * Creates the users, then their databases with their _security and documents, then the closed database; an
+   * earlier run's users of the same names are deleted first, its databases replaced.
+   *
+   * @throws TenantsException naming what the server refused
+   */
+  void create() {
+    deleteUsers();
+    Console.say(String.format(Locale.ROOT, "tenants: creating %,d users in _users (CouchDB hashes each password with"
+        + " its PBKDF2 iterations)", tenants.size()));
+    for (int from = 0; from < tenants.size(); from += USER_BATCH) {
+      createUsers(tenants.subList(from, Math.min(tenants.size(), from + USER_BATCH)));
+    }
+    for (Tenant tenant : tenants) {
+      admin.createDatabase(tenant.database());
+      putSecurity(tenant.database(), security(List.of(tenant.name()), List.of()));
+      seed(tenant.database());
+    }
+    admin.createDatabase(closedDatabase());
+    putSecurity(closedDatabase(), security(List.of(), List.of("_admin")));
+    Console.say(String.format(Locale.ROOT, "tenants: %,d users created, each with a database of %,d documents whose"
+        + " _security names it alone; %s is given to none", tenants.size(), plan.docs(), closedDatabase()));
+  }
+
+  /** Deletes the users and databases. */
+  void delete() {
+    deleteUsers();
+    tenants.forEach(tenant -> admin.deleteDatabase(tenant.database()));
+    admin.deleteDatabase(closedDatabase());
+    Console.say(String.format(Locale.ROOT, "tenants: the %,d users and their databases deleted", tenants.size()));
+  }
+
+  private void createUsers(List<Tenant> batch) {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode docs = body.putArray("docs");
+    for (Tenant tenant : batch) {
+      ObjectNode user = docs.addObject().put("_id", tenant.userDocId()).put("name", tenant.name())
+          .put("type", "user").put("password", tenant.credentials().password());
+      user.putArray("roles");
+    }
+    CouchReply reply = admin.exchange("POST", "/_users/_bulk_docs", body.toString(), USER_BATCH_TIMEOUT);
+    JsonNode results = ReplyJson.of(reply.body());
+    if (reply.status() / 100 != 2 || !results.isArray()) {
+      throw new TenantsException("creating users " + batch.get(0).name() + " to " + batch.get(batch.size() - 1).name()
+          + " through POST /_users/_bulk_docs failed: " + reply.status() + " " + reply.reason());
+    }
+    for (JsonNode result : results) {
+      if (!result.hasNonNull("rev")) {
+        throw new TenantsException("creating user " + result.path("id").asText() + " in _users failed: "
+            + result.path("error").asText("no rev") + " " + result.path("reason").asText(""));
+      }
+    }
+  }
+
+  // The run's users still in _users (an earlier run's, kept or killed, or this run's), with their revisions.
+  private void deleteUsers() {
+    for (int from = 0; from < tenants.size(); from += DELETE_BATCH) {
+      ObjectNode keys = JSON.createObjectNode();
+      ArrayNode ids = keys.putArray("keys");
+      tenants.subList(from, Math.min(tenants.size(), from + DELETE_BATCH)).forEach(t -> ids.add(t.userDocId()));
+      CouchReply found = admin.exchange("POST", "/_users/_all_docs", keys.toString());
+      ObjectNode deletions = JSON.createObjectNode();
+      ArrayNode docs = deletions.putArray("docs");
+      for (JsonNode row : ReplyJson.of(found.body()).path("rows")) {
+        if (row.path("value").hasNonNull("rev") && !row.path("value").path("deleted").asBoolean()) {
+          docs.addObject().put("_id", row.path("id").asText()).put("_rev", row.path("value").path("rev").asText())
+              .put("_deleted", true);
+        }
+      }
+      if (!docs.isEmpty()) {
+        CouchReply reply = admin.exchange("POST", "/_users/_bulk_docs", deletions.toString());
+        if (reply.status() / 100 != 2) {
+          throw new TenantsException("deleting " + docs.size() + " users from _users failed: " + reply.status() + " "
+              + reply.reason());
+        }
+      }
+    }
+  }
+
+  private static ObjectNode security(List<String> memberNames, List<String> memberRoles) {
+    ObjectNode security = JSON.createObjectNode();
+    ObjectNode admins = security.putObject("admins");
+    admins.putArray("names");
+    admins.putArray("roles");
+    ObjectNode members = security.putObject("members");
+    memberNames.forEach(members.putArray("names")::add);
+    memberRoles.forEach(members.putArray("roles")::add);
+    return security;
+  }
+
+  private void putSecurity(String database, ObjectNode security) {
+    CouchReply reply = admin.exchange("PUT", "/" + database + "/_security", security.toString());
+    if (reply.status() != 200) {
+      throw new TenantsException("setting the _security of " + database + " failed: " + reply.status() + " "
+          + reply.reason());
+    }
+  }
+
+  private void seed(String database) {
+    ObjectNode body = JSON.createObjectNode();
+    ArrayNode docs = body.putArray("docs");
+    for (int i = 0; i < plan.docs(); i++) {
+      String id = seededId(i);
+      docs.addObject().put("_id", id).put("text", RandomText.forKey(database + ":" + id, DOC_SIZE));
+    }
+    CouchReply reply = admin.exchange("POST", "/" + database + "/_bulk_docs", body.toString());
+    if (reply.status() / 100 != 2) {
+      throw new TenantsException("seeding " + database + " with " + plan.docs() + " documents failed: "
+          + reply.status() + " " + reply.reason());
+    }
+  }
+
+  /**
+   * @param number a seeded document's number, from 0
+   * @return its id, e.g. doc00042
+   */
+  static String seededId(int number) {
+    return String.format(Locale.ROOT, "%s%05d", SEEDED, number);
+  }
+}

@@ -1,0 +1,139 @@
+package couchbench.tenants;
+
+import couchbench.couchdb.DatabaseNames;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * A Tenants run's parameters: -Dtenants application users, each with a login in {@code _users} and a database of its
+ * own, authenticating by -Dauth, reading (-Dread) and writing its own documents for -Dduration seconds, every
+ * -DprobeEvery-th request trying what it was never given.
+ *
+ * @param tenants the application users, one virtual user each
+ * @param auth how they authenticate
+ * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
+ *     server's
+ * @param read the share of the steady requests that are reads of the user's own documents; the rest are writes
+ * @param docs documents each user's database holds before the load
+ * @param probeEvery every how many steady requests of a user one is a security probe instead
+ * @param duration how long the users run after their first request
+ * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
+ * @param keep whether the users and databases are left after the run
+ */
+public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double read, int docs, int probeEvery,
+    Duration duration, String prefix, boolean keep) {
+
+  /** How a user proves who it is. */
+  public enum Auth {
+    /** Its name and password on every request (CouchDB hashes the password, then caches the result). */
+    BASIC,
+    /** {@code POST /_session} once, then the {@code AuthSession} cookie, renewed when CouchDB sends a new one. */
+    COOKIE;
+
+    /** @return its name as -Dauth takes it */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** The most users a run creates before its load: each is a document in _users and a database. */
+  public static final int MAX_TENANTS = 10_000;
+
+  /** Users by default: enough for cross-user probes, few enough to create at 600,000 iterations. */
+  public static final int DEFAULT_TENANTS = 10;
+
+  /** The read share by default: an application mostly reads its user's data. */
+  public static final double DEFAULT_READ = 0.8;
+
+  /** Documents in each user's database by default. */
+  public static final int DEFAULT_DOCS = 20;
+
+  /** A security probe every this many steady requests of a user, by default. */
+  public static final int DEFAULT_PROBE_EVERY = 10;
+
+  /** Seconds of steady requests by default. */
+  public static final int DEFAULT_DURATION = 30;
+
+  /**
+   * @param settings tenants, auth, databases, iterations, read, docs, probeEvery, duration, database, keep
+   * @return the plan
+   * @throws TenantsException naming the property and what to give instead, before anything is created
+   */
+  public static TenantsPlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new TenantsException("-Dinjector: Tenants runs on one injector (its users are created by one process);"
+          + " leave -Dinjector out");
+    }
+    int tenants = settings.intValue("tenants", DEFAULT_TENANTS, Integer.MIN_VALUE);
+    if (tenants < 2 || tenants > MAX_TENANTS) {
+      throw new TenantsException("-Dtenants=" + tenants + " is out of range: give -Dtenants from 2 (each user probes"
+          + " the next one's database) to " + String.format(Locale.ROOT, "%,d", MAX_TENANTS) + " (the most users,"
+          + " each a _users document and a database, Tenants creates before its load)");
+    }
+    databases(settings.get("databases", "own"));
+    OptionalInt iterations = settings.value("iterations").isPresent()
+        ? OptionalInt.of(settings.intValue("iterations", 0, 1)) : OptionalInt.empty();
+    double read = settings.doubleValue("read", DEFAULT_READ);
+    if (!(read >= 0 && read <= 1)) {
+      throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
+    }
+    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), iterations, read,
+        settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
+        Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
+        DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
+  }
+
+  /** @return the share of the steady requests that are writes, 1 - read in decimal */
+  public double write() {
+    return BigDecimal.ONE.subtract(BigDecimal.valueOf(read)).doubleValue();
+  }
+
+  /**
+   * @return the load in words, e.g. "10 users, basic auth, each its own database of 20 documents, read 0.8, write 0.2,
+   *     a security probe every 10th request; 30 s"
+   */
+  public String describe() {
+    return String.format(Locale.ROOT, "%,d users, %s auth, each its own database of %,d documents, read %s, write %s,"
+        + " a security probe every %d%s request; %d s", tenants, auth.word(), docs, read, write(), probeEvery,
+        ordinalSuffix(probeEvery), duration.toSeconds());
+  }
+
+  private static String ordinalSuffix(int n) {
+    if (n % 100 >= 11 && n % 100 <= 13) {
+      return "th";
+    }
+    return switch (n % 10) {
+      case 1 -> "st";
+      case 2 -> "nd";
+      case 3 -> "rd";
+      default -> "th";
+    };
+  }
+
+  private static Auth auth(String value) {
+    return switch (value.strip()) {
+      case "basic" -> Auth.BASIC;
+      case "cookie" -> Auth.COOKIE;
+      case "jwt", "proxy" -> throw new TenantsException("-Dauth=" + value.strip() + " is not built yet (issue 62):"
+          + " give -Dauth=basic or cookie");
+      default -> throw new TenantsException("-Dauth=" + value + " is not a way Tenants' users authenticate: give"
+          + " -Dauth=basic (name and password on every request, the default) or cookie (POST /_session, then its"
+          + " AuthSession cookie)");
+    };
+  }
+
+  // Only -Ddatabases=own is built: each user a database whose _security names it alone.
+  private static void databases(String value) {
+    switch (value.strip()) {
+      case "own" -> { }
+      case "peruser", "shared" -> throw new TenantsException("-Ddatabases=" + value.strip() + " is not built yet"
+          + " (issue 62): give -Ddatabases=own");
+      default -> throw new TenantsException("-Ddatabases=" + value + " is not a way Tenants gives users databases:"
+          + " give -Ddatabases=own (each user a database of its own, whose _security names it alone)");
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package couchbench.tenants;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.startup.OneLineException;
+import couchbench.startup.Settings;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class TenantsPlanTest {
+
+  @Test
+  void shouldRunTenUsersWithBasicAuthAndTheServersIterationsByDefault() {
+    TenantsPlan plan = plan(Map.of());
+
+    assertEquals(10, plan.tenants());
+    assertEquals(TenantsPlan.Auth.BASIC, plan.auth());
+    assertEquals(OptionalInt.empty(), plan.iterations());
+    assertEquals(0.8, plan.read());
+    assertEquals(0.2, plan.write());
+    assertEquals(20, plan.docs());
+    assertEquals(10, plan.probeEvery());
+    assertEquals(Duration.ofSeconds(30), plan.duration());
+    assertEquals("couchbench_tenants", plan.prefix());
+    assertFalse(plan.keep());
+    assertEquals("10 users, basic auth, each its own database of 20 documents, read 0.8, write 0.2, a security probe"
+        + " every 10th request; 30 s", plan.describe());
+  }
+
+  @Test
+  void shouldTakeEachValue() {
+    TenantsPlan plan = plan(Map.of("tenants", "100", "auth", "cookie", "databases", "own", "iterations", "1000",
+        "read", "0.5", "docs", "5", "probeEvery", "3", "duration", "4", "database", "tenants_it", "keep", "true"));
+
+    assertEquals(100, plan.tenants());
+    assertEquals(TenantsPlan.Auth.COOKIE, plan.auth());
+    assertEquals(OptionalInt.of(1000), plan.iterations());
+    assertEquals(0.5, plan.write());
+    assertTrue(plan.keep());
+    assertEquals("100 users, cookie auth, each its own database of 5 documents, read 0.5, write 0.5, a security probe"
+        + " every 3rd request; 4 s", plan.describe());
+    assertTrue(plan(Map.of("probeEvery", "1")).describe().contains("every 1st request"));
+    assertTrue(plan(Map.of("probeEvery", "12")).describe().contains("every 12th request"));
+  }
+
+  @Test
+  void shouldRefuseEachBadInputInOneLineNamingItAndTheFix() {
+    assertRefused(Map.of("tenants", "1"), "-Dtenants=1 is out of range: give -Dtenants from 2 (each user probes the"
+        + " next one's database) to 10,000");
+    assertRefused(Map.of("tenants", "10001"), "-Dtenants=10001 is out of range");
+    assertRefused(Map.of("tenants", "0"), "-Dtenants=0 is out of range");
+    assertRefused(Map.of("tenants", "many"), "-Dtenants=many is not a whole number");
+    assertRefused(Map.of("auth", "digest"), "-Dauth=digest is not a way Tenants' users authenticate: give"
+        + " -Dauth=basic");
+    assertRefused(Map.of("auth", "jwt"), "-Dauth=jwt is not built yet (issue 62): give -Dauth=basic or cookie");
+    assertRefused(Map.of("auth", "proxy"), "-Dauth=proxy is not built yet");
+    assertRefused(Map.of("databases", "mine"), "-Ddatabases=mine is not a way Tenants gives users databases: give"
+        + " -Ddatabases=own");
+    assertRefused(Map.of("databases", "peruser"), "-Ddatabases=peruser is not built yet (issue 62): give"
+        + " -Ddatabases=own");
+    assertRefused(Map.of("databases", "shared"), "-Ddatabases=shared is not built yet");
+    assertRefused(Map.of("iterations", "0"), "-Diterations=0 is too small (expected >= 1)");
+    assertRefused(Map.of("read", "1.5"), "-Dread=1.5 is not a proportion: give a value from 0 to 1");
+    assertRefused(Map.of("database", "Tenants"), "-Ddatabase=Tenants is not a valid CouchDB database name");
+    assertRefused(Map.of("injector", "1/2"), "-Dinjector: Tenants runs on one injector");
+  }
+
+  private static void assertRefused(Map<String, String> properties, String part) {
+    OneLineException refused = assertThrows(OneLineException.class, () -> plan(properties), "refused: " + properties);
+    assertTrue(refused.getMessage().contains(part), refused.getMessage());
+    assertFalse(refused.getMessage().contains("\n"), refused.getMessage());
+  }
+
+  private static TenantsPlan plan(Map<String, String> properties) {
+    return TenantsPlan.from(Settings.of(properties, Map.of()));
+  }
+}

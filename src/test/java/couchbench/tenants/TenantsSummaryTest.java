@@ -1,0 +1,68 @@
+package couchbench.tenants;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import couchbench.results.Results;
+import couchbench.results.SummaryInput;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class TenantsSummaryTest {
+
+  private static final List<TenantsFigures.ProbeTally> PROBES = List.of(
+      new TenantsFigures.ProbeTally(SecurityProbe.OTHER_DATABASE.requestName(), 30, 30),
+      new TenantsFigures.ProbeTally(SecurityProbe.NEVER_GIVEN.requestName(), 20, 20),
+      new TenantsFigures.ProbeTally(SecurityProbe.OTHER_USER_DOC.requestName(), 20, 20));
+
+  @Test
+  void shouldShowLoginAndRequestsColdAndWarmAndTheSecurityChecksRefused() {
+    TenantsFigures figures = figures(List.of(), 0);
+    String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
+
+    assertEquals(Optional.empty(), new TenantsSummary().failure(figures));
+    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong passwords tried, 10 refused; 0 let in."),
+        page);
+    assertTrue(page.contains("hashed with PBKDF2 at 1000 (-Diterations, for the run; the server&#39;s 600000 restored"
+        + " after) iterations"), page);
+    for (String request : List.of("cookie login", "cookie first request", "cookie read", "cookie write",
+        "wrong password", SecurityProbe.NEVER_GIVEN.requestName())) {
+      assertTrue(page.contains(request), request + " on the page: " + page);
+    }
+    assertTrue(page.contains("cold: the user&#39;s first request with its login"), page);
+  }
+
+  @Test
+  void shouldFailTheRunNamingTheUserTheRequestAndTheStatusOfEachLetIn() {
+    String letIn = "user couchbench_tenants_00000 was let in: probe another user's database, GET"
+        + " /couchbench_tenants_00001 answered 200 (expected 401, 403 or 404)";
+    TenantsFigures figures = figures(List.of(letIn), 1);
+
+    assertEquals(Optional.of("1 request that must be refused was let in: " + letIn),
+        new TenantsSummary().failure(figures));
+    assertEquals(Optional.of("3 requests that must be refused were let in: " + letIn),
+        new TenantsSummary().failure(figures(List.of(letIn), 3)));
+    assertTrue(SummaryInput.page(new TenantsSummary(), results(), figures).toHtml()
+        .contains("GET /couchbench_tenants_00001 answered 200"));
+  }
+
+  @Test
+  void shouldKeepItsFiguresThroughResultsJson() {
+    TenantsFigures figures = figures(List.of("a"), 1);
+
+    assertEquals(figures, SummaryInput.readBack(TenantsFigures.class, figures));
+  }
+
+  private static TenantsFigures figures(List<String> letIn, long letInCount) {
+    return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
+        + " 600000 restored after)", PROBES, 10, 10, letIn, letInCount, false);
+  }
+
+  private static Results results() {
+    return SummaryInput.results("Tenants", null, List.of("login", "first request", "read", "write").stream()
+        .map(request -> SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.COOKIE, request), 10, Map.of()))
+        .toList());
+  }
+}
