@@ -127,7 +127,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     settings = ConfigGuard.take(List.of(couchdb), Set.of(ITERATIONS));
     AtExit.run(this::cleanUp);
     // CouchDB 3.5's default.ini leaves it unset: its built-in default is 600,000, as a user created then shows.
-    String found = settings.original(couchdb, ITERATIONS).orElse("built-in default");
+    String found = settings.original(couchdb, ITERATIONS).orElse("built-in default (600,000 in CouchDB 3.5)");
     plan.iterations().ifPresent(given -> settings.apply(Map.of(ITERATIONS, String.valueOf(given)), couchdb,
         "-Diterations=" + given));
     iterations = plan.iterations().isPresent() ? plan.iterations().getAsInt() + " (-Diterations, for the run; the"
