@@ -13,13 +13,17 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** The run extension of -Dbackground: CouchDB's background work started during the load ({@link BackgroundWork}). */
+/**
+ * The run extension of -Dbackground: CouchDB's background work, or the memcache cache emptied, started during the load
+ * ({@link BackgroundWork}).
+ */
 public final class BackgroundExtension implements RunExtension {
 
   /** How `exec:java@extensions` lists it. */
-  public static final Spec SPEC = new Spec("background", "-Dbackground=compact,viewbuild,replicate,nodesync",
-      "starts CouchDB's background work during the load, follows it to its end, shades it on the seconds charts and"
-          + " compares the load before, during and after it",
+  public static final Spec SPEC = new Spec("background",
+      "-Dbackground=compact,viewbuild,replicate,nodesync,restart-cache",
+      "starts CouchDB's background work (or empties the memcache cache) during the load, follows it to its end, shades"
+          + " it on the seconds charts and compares the load before, during and after it",
       "one thread; a read of _active_tasks (or _scheduler/jobs, or the node's copies) every 100 ms while a task runs,"
           + " and the task's own work on the server, which is the point");
 
@@ -44,15 +48,24 @@ public final class BackgroundExtension implements RunExtension {
     return BackgroundPlan.from(settings).map(BackgroundExtension::new);
   }
 
-  // Background work works on the load's first CouchDB database, in a run of CouchDB alone.
+  // CouchDB's background work works on the load's first CouchDB database, in a run of CouchDB alone; restart-cache on
+  // the memcache servers the load reads.
   @Override
   public void check(RunContext run) {
+    if (plan.emptiesTheCache() && run.memcache().isEmpty()) {
+      throw new SettingsException("-Dbackground=restart-cache: " + run.simulation() + " loads no memcache server here;"
+          + " give it to CacheAside, or to a simulation of memcache (MemGet, Workload -Dsystem=memcache)");
+    }
+    if (!plan.worksOnCouchDb()) {
+      return;
+    }
     if (run.couchdb().isEmpty() || run.couchDatabases().isEmpty()) {
       throw new SettingsException("-Dbackground: " + run.simulation() + " loads no CouchDB database here; " + FIX);
     }
     if (!run.memcache().isEmpty()) {
       throw new SettingsException("-Dbackground: " + run.simulation() + " loads memcache in the same run, and the"
-          + " background work is CouchDB's: it would run on into memcache's part; " + FIX);
+          + " background work is CouchDB's: it would run on into memcache's part; " + FIX
+          + " (restart-cache alone empties memcache's cache)");
     }
     restartedNode = BackgroundWork.nodeToRestart(plan, run.couchdb().orElseThrow());
   }
@@ -60,8 +73,8 @@ public final class BackgroundExtension implements RunExtension {
   @Override
   public void loadStarts(RunContext run) {
     this.run = run;
-    work = BackgroundWork.start(plan, run.couchdb().orElseThrow(), run.couchDatabases().get(0), restartedNode,
-        Console::say);
+    work = BackgroundWork.start(plan, run.couchdb(), run.memcache(),
+        run.couchDatabases().isEmpty() ? "" : run.couchDatabases().get(0), restartedNode, Console::say);
   }
 
   @Override

@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * -Dbackground=compact,viewbuild,replicate,nodesync: the background work a CouchDB run starts itself while its load
- * runs steady, each task in turn: the first -DbackgroundAt seconds into the steady load, each next one -DbackgroundGap
+ * -Dbackground=compact,viewbuild,replicate,nodesync,restart-cache: the background work a run starts itself while its
+ * load runs steady (CouchDB's, or the memcache cache emptied), each task in turn: the first -DbackgroundAt seconds into the steady load, each next one -DbackgroundGap
  * seconds after the last ended, none left running longer than -DbackgroundTimeout.
  *
  * @param tasks the tasks, in the order they run
@@ -31,7 +31,9 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
     /** A one-shot replication of the database to a new one on the same server: POST /_replicate. */
     REPLICATE("replicate"),
     /** A cluster node restarted (POST /_node/{node}/_restart), then followed until its copies caught up again. */
-    NODESYNC("nodesync");
+    NODESYNC("nodesync"),
+    /** The memcache cache emptied: the local memcached the run started restarted, or flush_all to another server. */
+    RESTART_CACHE("restart-cache");
 
     private final String value;
 
@@ -60,13 +62,23 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
       tasks.add(List.of(Kind.values()).stream()
           .filter(kind -> kind.value.equals(name.trim().toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new SettingsException("-Dbackground=" + given.get() + ": '" + name.trim() + "' is not a"
-              + " background task here; give compact, viewbuild, replicate or nodesync, or several in turn:"
+              + " background task here; give compact, viewbuild, replicate, nodesync or restart-cache, or several in turn:"
               + " -Dbackground=compact,viewbuild")));
     }
     return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundTimeout", 300, 1)),
         Optional.of(settings.get("backgroundNode", "")).filter(name -> !name.isBlank()).map(String::strip)));
+  }
+
+  /** @return whether a task works on CouchDB (all but restart-cache), which needs a run of CouchDB alone */
+  public boolean worksOnCouchDb() {
+    return tasks.stream().anyMatch(kind -> kind != Kind.RESTART_CACHE);
+  }
+
+  /** @return whether a task empties the memcache cache, which needs a run that loads memcache */
+  public boolean emptiesTheCache() {
+    return tasks.contains(Kind.RESTART_CACHE);
   }
 
   /** @return whether a task restarts a cluster node, which needs one the load does not send to */

@@ -3,6 +3,7 @@ package couchbench.background;
 import couchbench.startup.OneLineException;
 import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.MemcacheTarget;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,15 +15,17 @@ import java.util.function.Consumer;
 /**
  * The background work of a run, on a thread of its own with a client of its own (none of its requests is one of the
  * load's): each task of the plan started at its time, counted from where the steady load begins, then followed every
- * 100 ms (in _active_tasks, or nodesync's node) until it ends, by a {@link TaskRunner} of its kind. A task the server
+ * 100 ms (in _active_tasks, or nodesync's node; restart-cache until memcached answers again) until it ends, by a
+ * {@link TaskRunner} of its kind. A task the server
  * refuses, or one that does not end in time, is said in a line and recorded; the load goes on. Its times are on the
  * run's clock ({@link RunClock}), as the load's and the servers' are.
  */
 public final class BackgroundWork {
 
   private final BackgroundPlan plan;
-  private final CouchTarget target;
-  private final TaskFollower follower;
+  private final Optional<CouchTarget> target;
+  private final Optional<TaskFollower> follower;
+  private final List<MemcacheTarget> memcache;
   private final String database;
   private final Consumer<String> say;
   private final Optional<String> restartedNode;
@@ -32,12 +35,13 @@ public final class BackgroundWork {
   private final CountDownLatch steady = new CountDownLatch(1);
   private volatile long steadyMillis = -1;
 
-  private BackgroundWork(BackgroundPlan plan, CouchTarget target, String database, Optional<String> restartedNode,
-      Consumer<String> say) {
+  private BackgroundWork(BackgroundPlan plan, Optional<CouchTarget> target, List<MemcacheTarget> memcache,
+      String database, Optional<String> restartedNode, Consumer<String> say) {
     this.plan = plan;
     this.restartedNode = restartedNode;
     this.target = target;
-    this.follower = new TaskFollower(target, plan.timeout(), say);
+    this.follower = target.map(couchdb -> new TaskFollower(couchdb, plan.timeout(), say));
+    this.memcache = List.copyOf(memcache);
     this.database = database;
     this.say = say;
     this.thread = new Thread(this::runAll, "couchbench-background");
@@ -46,15 +50,16 @@ public final class BackgroundWork {
 
   /**
    * @param plan the tasks and their times
-   * @param target the CouchDB loaded
-   * @param database the database the load uses, which the tasks work on
+   * @param target the CouchDB loaded, which CouchDB's tasks work on; empty in a run of memcache alone
+   * @param memcache the memcache servers loaded, whose cache restart-cache empties
+   * @param database the database the load uses, which CouchDB's tasks work on
    * @param restartedNode the node nodesync restarts, from {@link #nodeToRestart}
    * @param say where each task's lines go (the console)
    * @return the work, started now: call as the load starts
    */
-  public static BackgroundWork start(BackgroundPlan plan, CouchTarget target, String database,
-      Optional<String> restartedNode, Consumer<String> say) {
-    BackgroundWork work = new BackgroundWork(plan, target, database, restartedNode, say);
+  public static BackgroundWork start(BackgroundPlan plan, Optional<CouchTarget> target, List<MemcacheTarget> memcache,
+      String database, Optional<String> restartedNode, Consumer<String> say) {
+    BackgroundWork work = new BackgroundWork(plan, target, memcache, database, restartedNode, say);
     work.thread.start();
     return work;
   }
@@ -129,12 +134,14 @@ public final class BackgroundWork {
     }
   }
 
+  // BackgroundExtension.check has made sure the run loads what each kind works on.
   private TaskRunner runner(BackgroundPlan.Kind kind, int index) {
     return switch (kind) {
-      case COMPACT -> new CompactRunner(follower, database);
-      case VIEWBUILD -> new ViewBuildRunner(follower, database, index);
-      case REPLICATE -> new ReplicateRunner(follower, target, database, index);
-      case NODESYNC -> new NodeSyncRunner(follower, database, restartedNode.orElseThrow());
+      case COMPACT -> new CompactRunner(follower.orElseThrow(), database);
+      case VIEWBUILD -> new ViewBuildRunner(follower.orElseThrow(), database, index);
+      case REPLICATE -> new ReplicateRunner(follower.orElseThrow(), target.orElseThrow(), database, index);
+      case NODESYNC -> new NodeSyncRunner(follower.orElseThrow(), database, restartedNode.orElseThrow());
+      case RESTART_CACHE -> new RestartCacheRunner(memcache.get(0));
     };
   }
 }

@@ -32,6 +32,12 @@ final class LocalServers {
     return STARTED.stream().filter(kind::isInstance).map(kind::cast).findFirst();
   }
 
+  /** Puts a server restarted in the place of the one it replaces, to be stopped at exit instead of it. */
+  static synchronized void replace(AutoCloseable stopped, AutoCloseable restarted) {
+    STARTED.remove(stopped);
+    STARTED.push(restarted);
+  }
+
   /** Stops every registered server, the last started first. */
   static synchronized void stopAll() {
     while (!STARTED.isEmpty()) {

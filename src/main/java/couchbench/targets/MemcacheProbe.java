@@ -93,11 +93,23 @@ final class MemcacheProbe {
    * @return the reply line, or what went wrong, e.g. "nothing within 3 s"
    */
   static String metaNoop(String server, Optional<ServerTls> tls) {
+    return reply(server, tls, "mn");
+  }
+
+  /**
+   * Sends one command line on a connection of its own and reads the first line of the reply.
+   *
+   * @param server "host:port"
+   * @param tls the run's memcache TLS; empty for plain text
+   * @param command e.g. "mn", "flush_all"
+   * @return the reply line, or what went wrong, e.g. "nothing within 3 s"
+   */
+  static String reply(String server, Optional<ServerTls> tls, String command) {
     InetSocketAddress address = resolved(server);
     ByteArrayOutputStream reply = new ByteArrayOutputStream();
     try (Socket socket = new Socket()) {
       socket.connect(address, CONNECT_TIMEOUT_MILLIS);
-      ask(over(socket, address, tls), "mn", reply);
+      ask(over(socket, address, tls), command, reply);
       String line = reply.toString(StandardCharsets.US_ASCII).strip();
       return line.isEmpty() ? "nothing (it closed the connection)" : Console.quote(line);
     } catch (SocketTimeoutException e) {

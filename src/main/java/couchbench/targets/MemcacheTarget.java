@@ -73,6 +73,33 @@ public record MemcacheTarget(List<String> servers, boolean startedLocally, Optio
   }
 
   /**
+   * Empties the cache in the middle of a run: the local memcached this run started is stopped and started again on the
+   * same port (a restart, as an operator's: the clients' connections drop, and it comes back empty); servers the run
+   * did not start are sent flush_all instead (their items invalidated, the server and its connections kept).
+   *
+   * @return what was done, e.g. "local memcached at 127.0.0.1:41234 restarted (pid 100, now 107), empty" or
+   *     "flush_all sent to memcache at 127.0.0.1:21201 (not started by this run): OK"
+   * @throws TargetException when the restarted memcached does not answer, or a server does not answer flush_all OK
+   */
+  public String emptyCache() {
+    Optional<MemcachedServer> started = startedLocally ? LocalServers.find(MemcachedServer.class)
+        .filter(server -> servers.contains(server.address())) : Optional.empty();
+    if (started.isPresent()) {
+      MemcachedServer restarted = started.get().restart();
+      LocalServers.replace(started.get(), restarted);
+      return "local memcached at " + restarted.address() + " restarted (pid " + started.get().pid() + ", now "
+          + restarted.pid() + "), empty";
+    }
+    for (String server : servers) {
+      String reply = MemcacheProbe.reply(server, tls, "flush_all");
+      if (!reply.equals("OK")) {
+        throw new TargetException("flush_all to memcache server " + server + " got " + reply + ", not OK");
+      }
+    }
+    return "flush_all sent to memcache at " + String.join(", ", servers) + " (not started by this run): OK";
+  }
+
+  /**
    * Asks each server "mn", the meta protocol's no-op.
    *
    * @return for each server that does not answer MN, e.g. "memcache server db1:21201 answers ERROR to mn"; empty when

@@ -1,6 +1,7 @@
 package couchbench.background;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,9 +28,22 @@ class BackgroundPlanTest {
   }
 
   @Test
+  void shouldTellTheCachesTaskFromCouchDbs() {
+    BackgroundPlan cold = BackgroundPlan.from(Settings.of(Map.of("background", "restart-cache"), Map.of()))
+        .orElseThrow();
+    assertEquals(List.of(BackgroundPlan.Kind.RESTART_CACHE), cold.tasks());
+    assertTrue(cold.emptiesTheCache());
+    assertFalse(cold.worksOnCouchDb());
+    BackgroundPlan both = BackgroundPlan.from(Settings.of(Map.of("background", "compact,restart-cache"), Map.of()))
+        .orElseThrow();
+    assertTrue(both.emptiesTheCache());
+    assertTrue(both.worksOnCouchDb());
+  }
+
+  @Test
   void shouldRefuseATaskItDoesNotKnowInOneLine() {
     assertEquals("-Dbackground=compact,reindex: 'reindex' is not a background task here; give compact, viewbuild,"
-        + " replicate or nodesync, or several in turn: -Dbackground=compact,viewbuild",
+        + " replicate, nodesync or restart-cache, or several in turn: -Dbackground=compact,viewbuild",
         assertThrows(SettingsException.class,
             () -> BackgroundPlan.from(Settings.of(Map.of("background", "compact,reindex"), Map.of()))).getMessage());
   }
