@@ -102,6 +102,14 @@ public final class BackgroundPage {
     return spans;
   }
 
+  /**
+   * @param span a stretch shaded on the run's seconds charts
+   * @return whether it is a restart-cache task's: the memcache cache emptied from its start
+   */
+  public static boolean emptiedTheCache(RunOutput.Span span) {
+    return span.label().endsWith(" " + BackgroundPlan.Kind.RESTART_CACHE.value());
+  }
+
   // e.g. "1 compact": its place in the plan and its kind, in the tables and on the charts.
   private static String name(int index, BackgroundTask task) {
     return (index + 1) + " " + task.kind().value();

@@ -20,15 +20,62 @@ import java.util.List;
  * @param conflicts updates CouchDB refused with 409 (another user's update of the document came first): the cache left
  *     alone
  * @param hotKeys each hot key's refills and CouchDB reads (-Dhot); empty without hot keys
+ * @param seconds the reads second by second, from second 0 of the run's seconds charts
+ * @param coldCaches each time the cache was emptied (-Dbackground=restart-cache) and its warm-up; empty without
  */
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
-    long waited, long servedDuringRecache, long updates, long conflicts, List<HotKey> hotKeys) {
+    long waited, long servedDuringRecache, long updates, long conflicts, List<HotKey> hotKeys,
+    List<ReadSecond> seconds, List<ColdCache> coldCaches) {
 
-  /** A results.json written before stampedes came has no protection and no hot keys: none of either. */
+  /** A results.json written before stampedes or cold caches came has none of them. */
   public CacheAsideFigures {
     protection = protection == null ? CacheAsidePlan.Protection.NONE.word() : protection;
     hotKeys = hotKeys == null ? List.of() : List.copyOf(hotKeys);
+    seconds = seconds == null ? List.of() : List.copyOf(seconds);
+    coldCaches = coldCaches == null ? List.of() : List.copyOf(coldCaches);
   }
+
+  /**
+   * The reads of one second ({@link ReadSeconds}).
+   *
+   * @param second seconds into the load, as seconds.csv's rows
+   * @param hits reads found in the cache
+   * @param misses reads not found, each sent to CouchDB
+   * @param couchReads the misses' CouchDB reads answered 200: the database's reads a second
+   * @param cacheDown reads whose get failed (the cache restarting), counted apart from hits and misses
+   * @param hitP50 the hits' p50, whole (the get), ms; NaN without a hit
+   * @param hitP99 their p99
+   * @param missP50 the misses' p50, whole (the get, CouchDB's read and the set), ms; NaN without a miss
+   * @param missP99 their p99
+   */
+  public record ReadSecond(long second, long hits, long misses, long couchReads, long cacheDown, double hitP50,
+      double hitP99, double missP50, double missP99) {
+
+    /** @return the reads answered, hits and misses */
+    public long reads() {
+      return hits + misses;
+    }
+
+    /** @return hits over reads; NaN for a second without any */
+    public double hitRatio() {
+      return reads() == 0 ? Double.NaN : (double) hits / reads();
+    }
+  }
+
+  /**
+   * The cache emptied once during the load, and its warm-up ({@link WarmUp}).
+   *
+   * @param task the background task, e.g. "1 restart-cache"
+   * @param emptiedAt when it began, seconds into the load
+   * @param answeredAt when the server answered again, empty, seconds into the load
+   * @param hitRatioBefore the hit ratio of the seconds before it; -1 when there was no read before
+   * @param warmUpSeconds the seconds until the hit ratio was back; null when it was not back by the run's end
+   * @param couchReadsBefore the CouchDB reads a second before it (the seconds of hitRatioBefore)
+   * @param couchReadsWarmingUp the same from it until the hit ratio was back (or the run's end)
+   * @param cacheDown the reads whose get failed while the cache was down
+   */
+  public record ColdCache(String task, double emptiedAt, double answeredAt, double hitRatioBefore,
+      Long warmUpSeconds, double couchReadsBefore, double couchReadsWarmingUp, long cacheDown) {}
 
   /**
    * One hot key's refills: from a read that missed it to the set that put it back, every read that went to CouchDB

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
+import couchbench.background.BackgroundPage;
 import couchbench.data.RandomText;
 import couchbench.distributions.KeyChooser;
 import couchbench.distributions.KeyChoosers;
@@ -41,6 +42,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -137,6 +139,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final LongAdder waited = new LongAdder();
   private final LongAdder servedDuringRecache = new LongAdder();
   private final HotKeyRefills refills;
+  private final ReadSeconds readSeconds = new ReadSeconds();
 
   private record Version(String rev, long number) {
 
@@ -291,12 +294,20 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     return exec(session -> session.set(READ_START, WholeGroups.now()).set(GET_BEGAN, System.nanoTime())
         .remove(KIND))
         .exec(plan.protect() == CacheAsidePlan.Protection.META ? metaLookup() : lookup())
+        .exec(session -> {
+          if (!session.contains(KIND)) {
+            readSeconds.cacheDown();
+          }
+          return session;
+        })
         .doIf(session -> session.get(KIND) == Kind.HIT).then(group(HIT).on(exec(session -> {
           hits.increment();
+          readSeconds.hit(session.getLong(GET_BEGAN));
           return WholeGroups.startedAt(READ_START).apply(session);
         })))
         .doIf(session -> session.get(KIND) == Kind.WAITED).then(group(WAITED).on(exec(session -> {
           hits.increment();
+          readSeconds.hit(session.getLong(GET_BEGAN));
           waited.increment();
           return WholeGroups.startedAt(READ_START).apply(session);
         })))
@@ -310,7 +321,10 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
             .exec(CouchHttp.stopOnRefusal(couchdb, http(COUCH_GET)
                 .get(session -> "/" + plan.database() + "/" + session.getString(DOC))
                 .check(status().is(200), bodyString().saveAs(BODY))))
-            .exec(doIf(session -> session.contains(BODY)).then(exec(memcache(SET)
+            .exec(doIf(session -> session.contains(BODY)).then(exec(session -> {
+              readSeconds.couchRead();
+              return session;
+            }).exec(memcache(SET)
                 .set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
                 .exptime(plan.ttl()))
                 .exec(session -> {
@@ -318,7 +332,11 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
                     refills.cached(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime());
                   }
                   return session;
-                })))));
+                })))
+            .exec(session -> {
+              readSeconds.miss(session.getLong(GET_BEGAN));
+              return session;
+            })));
   }
 
   // Without protection: a get; found, a hit, else a miss.
@@ -432,10 +450,32 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     return new CacheAsideSummary();
   }
 
+  // After the run's extensions' end (-Dbackground's tasks are shaded by then): each emptied cache's warm-up.
   @Override
   public CacheAsideFigures figures() {
+    List<CacheAsideFigures.ReadSecond> seconds = readSeconds.seconds(run.loadStartMillis());
+    List<CacheAsideFigures.ColdCache> coldCaches = run.shadedSpans().stream()
+        .filter(BackgroundPage::emptiedTheCache)
+        .map(span -> coldCache(seconds, span))
+        .toList();
     return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
-        misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), refills.counts());
+        misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), refills.counts(),
+        seconds, coldCaches);
+  }
+
+  private CacheAsideFigures.ColdCache coldCache(List<CacheAsideFigures.ReadSecond> seconds, RunOutput.Span span) {
+    long second0 = Math.floorDiv(run.loadStartMillis(), 1000);
+    long emptied = Math.floorDiv(span.fromMillis(), 1000) - second0;
+    double before = WarmUp.before(seconds, emptied);
+    OptionalLong warmUp = before < 0 ? OptionalLong.empty() : WarmUp.seconds(seconds, emptied, before);
+    long warmEnd = warmUp.isPresent() ? emptied + warmUp.getAsLong() : Long.MAX_VALUE;
+    long answered = Math.floorDiv(span.toMillis(), 1000) - second0;
+    return new CacheAsideFigures.ColdCache(span.label(), span.fromMillis() / 1000.0 - second0,
+        span.toMillis() / 1000.0 - second0, before, warmUp.isPresent() ? warmUp.getAsLong() : null,
+        WarmUp.couchReadsPerSecond(seconds, emptied - WarmUp.BEFORE, emptied),
+        WarmUp.couchReadsPerSecond(seconds, emptied, warmEnd),
+        seconds.stream().filter(second -> second.second() >= emptied && second.second() <= answered + 1)
+            .mapToLong(CacheAsideFigures.ReadSecond::cacheDown).sum());
   }
 
   /** @return the document id of a key number, e.g. key000042 */

@@ -1,5 +1,6 @@
 package couchbench.cacheaside;
 
+import couchbench.background.BackgroundPlan;
 import couchbench.couchdb.DatabaseNames;
 import couchbench.data.Expiry;
 import couchbench.distributions.Distribution;
@@ -151,6 +152,15 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
       throw new CacheAsideException(outOfRange.getMessage());
     }
     return plan;
+  }
+
+  /**
+   * @param settings the run's settings
+   * @return whether -Dbackground empties the cache during the load (restart-cache), whose memcache requests then fail
+   *     while memcached restarts
+   */
+  public static boolean emptiesTheCache(Settings settings) {
+    return BackgroundPlan.from(settings).filter(BackgroundPlan::emptiesTheCache).isPresent();
   }
 
   /**

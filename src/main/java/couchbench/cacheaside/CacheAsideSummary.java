@@ -1,5 +1,6 @@
 package couchbench.cacheaside;
 
+import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Results;
@@ -7,11 +8,12 @@ import couchbench.results.Summary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * After CacheAside: the hit ratio the client saw beside memcached's own (get_hits and get_misses over the load), the
- * reads that reached CouchDB beside CouchDB's own count where it keeps one, the updates, and each hot key's CouchDB
- * reads per refill.
+ * reads that reached CouchDB beside CouchDB's own count where it keeps one, the updates, each hot key's CouchDB
+ * reads per refill, the warm-up after each cold cache, and the reads second by second on the run's time axis.
  */
 public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
 
@@ -20,6 +22,9 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
 
   /** The server count of the gets that missed. */
   static final String SERVER_MISSES = "memcache get_misses";
+
+  /** The seconds after memcached answers again within which the load's connections are back. */
+  private static final int RECONNECT_SECONDS = 2;
 
   @Override
   public Class<CacheAsideFigures> figuresType() {
@@ -30,6 +35,18 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
   @Override
   public CacheAsideFigures merge(List<CacheAsideFigures> injectors) {
     return Summary.ofOneInjector("CacheAside", injectors);
+  }
+
+  /** A read's get that failed beyond a cold cache's restart: the cache failed, which is no part of the experiment. */
+  @Override
+  public Optional<String> failure(CacheAsideFigures figures) {
+    long outside = figures.seconds().stream().filter(second -> figures.coldCaches().stream()
+        .noneMatch(cold -> second.second() >= (long) Math.floor(cold.emptiedAt())
+            && second.second() <= (long) Math.floor(cold.answeredAt()) + RECONNECT_SECONDS))
+        .mapToLong(CacheAsideFigures.ReadSecond::cacheDown).sum();
+    return outside == 0 ? Optional.empty() : Optional.of(String.format(Locale.ROOT, "%,d reads' memcache gets failed"
+        + " outside a restart of the cache (-Dbackground=restart-cache): see \"%s\"'s errors in the report", outside,
+        CacheAsideLoad.GET));
   }
 
   @Override
@@ -72,9 +89,62 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
           CacheAsideLoad.WAITED));
     }
     page = page.table("reads: hits and misses, by the client and by memcached", reads);
-    return figures.hotKeys().isEmpty() ? page : page.line(stampedeLine(figures))
-        .table("hot keys: CouchDB reads per refill (its first fill and each expiry; 1 is ideal)",
-            hotKeys(figures.hotKeys()));
+    if (!figures.hotKeys().isEmpty()) {
+      page = page.line(stampedeLine(figures))
+          .table("hot keys: CouchDB reads per refill (its first fill and each expiry; 1 is ideal)",
+              hotKeys(figures.hotKeys()));
+    }
+    for (CacheAsideFigures.ColdCache cold : figures.coldCaches()) {
+      page = page.line(coldCacheLine(cold));
+    }
+    return figures.seconds().isEmpty() ? page : page
+        .chart("the hit ratio second by second", secondsChart(figures, "hit ratio", "hits over reads",
+            "hit ratio", CacheAsideFigures.ReadSecond::hitRatio))
+        .chart("CouchDB's reads a second", secondsChart(figures, "CouchDB's reads a second", "reads (/s)",
+            "\"" + CacheAsideLoad.COUCH_GET + "\" OK", second -> second.couchReads()))
+        .chart("the latency of hits and of misses second by second", secondsChart(figures,
+            "the latency of hits and of misses, whole", "ms", "hit p50", CacheAsideFigures.ReadSecond::hitP50)
+            .series("hit p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::hitP99))
+            .series("miss p50", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP50))
+            .series("miss p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP99)));
+  }
+
+  // On the run's seconds charts' axis, each cold cache shaded as -Dbackground's tasks are there.
+  private static LineChart secondsChart(CacheAsideFigures figures, String title, String y, String series,
+      ToDoubleFunction<CacheAsideFigures.ReadSecond> figure) {
+    LineChart chart = LineChart.titled(title).axes("seconds into the load", y)
+        .series(series, xs(figures), ys(figures, figure));
+    for (CacheAsideFigures.ColdCache cold : figures.coldCaches()) {
+      chart = chart.band(cold.task(), cold.emptiedAt(), cold.answeredAt());
+    }
+    return chart;
+  }
+
+  private static List<Long> xs(CacheAsideFigures figures) {
+    return figures.seconds().stream().map(CacheAsideFigures.ReadSecond::second).toList();
+  }
+
+  private static List<Double> ys(CacheAsideFigures figures, ToDoubleFunction<CacheAsideFigures.ReadSecond> figure) {
+    return figures.seconds().stream().map(second -> figure.applyAsDouble(second)).toList();
+  }
+
+  private static String coldCacheLine(CacheAsideFigures.ColdCache cold) {
+    String start = String.format(Locale.ROOT, "Cold cache (%s): emptied %.1f s into the load, the server answering"
+        + " again at %.1f s; %,d reads' gets failed meanwhile (counted apart, neither hits nor misses: \"%s\"'s"
+        + " failures in the report). ", cold.task(), cold.emptiedAt(), cold.answeredAt(), cold.cacheDown(),
+        CacheAsideLoad.GET);
+    if (cold.hitRatioBefore() < 0) {
+      return start + "No read came before it, so there is no hit ratio to come back to.";
+    }
+    String before = String.format(Locale.ROOT, "The hit ratio was %.4f in the %d s before (%.1f CouchDB reads a"
+        + " second); ", cold.hitRatioBefore(), WarmUp.BEFORE, cold.couchReadsBefore());
+    return start + before + (cold.warmUpSeconds() == null
+        ? String.format(Locale.ROOT, "it was not back within %.0f%% of it by the run's end (%.1f CouchDB reads a second"
+            + " since).", WarmUp.WITHIN * 100, cold.couchReadsWarmingUp())
+        : String.format(Locale.ROOT, "warm-up: %d s, until the hit ratio was back within %.0f%% of it (the first %d"
+            + " s whose hit ratio together was at least %.4f), with %.1f CouchDB reads a second meanwhile.",
+            cold.warmUpSeconds(), WarmUp.WITHIN * 100, WarmUp.WINDOW, cold.hitRatioBefore() * (1 - WarmUp.WITHIN),
+            cold.couchReadsWarmingUp()));
   }
 
   private static String stampedeLine(CacheAsideFigures figures) {

@@ -357,6 +357,11 @@ public final class RunOutput {
     spans = List.copyOf(shaded);
   }
 
+  /** @return the stretches shaded so far ({@link #shadeOnSecondsCharts}), e.g. for a load's figures of them */
+  public synchronized List<Span> shadedSpans() {
+    return spans;
+  }
+
   /** Where a run's files went: beside Gatling's report, or in a folder of couchbench's own. */
   public record Written(Path folder, boolean besideGatlingReport) {}
 

@@ -116,6 +116,55 @@ class CacheAsideIT {
   }
 
   @Test
+  void shouldMeasureTheWarmUpAfterTheRunRestartsItsMemcachedMidRun() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("duration", "11",
+        "background", "restart-cache", "backgroundAt", "5"))), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), "memcache's failures while it restarts are counted, not the run's: " + run.output());
+    assertTrue(run.output().contains("background: restart of the local memcached at 127.0.0.1:"), run.output());
+    JsonNode figures = results(run).path("figures");
+    JsonNode cold = coldCache(figures);
+    double before = cold.path("hitRatioBefore").asDouble();
+    long emptied = (long) Math.floor(cold.path("emptiedAt").asDouble());
+    double lowest = 1;
+    for (JsonNode second : figures.path("seconds")) {
+      long at = second.path("second").asLong();
+      long reads = second.path("hits").asLong() + second.path("misses").asLong();
+      if (at >= emptied && at <= emptied + 2 && reads > 0) {
+        lowest = Math.min(lowest, (double) second.path("hits").asLong() / reads);
+      }
+    }
+    assertTrue(before > 0.5 && lowest < before * 0.95, "the hit ratio drops from " + before + " to " + lowest
+        + " after the restart: " + figures.path("seconds"));
+    assertTrue(cold.path("warmUpSeconds").isNumber()
+        && cold.path("warmUpSeconds").asLong() < 11 - cold.path("emptiedAt").asDouble(),
+        "warmed up within the run's remaining seconds: " + cold);
+    assertTrue(cold.path("couchReadsWarmingUp").asDouble() > 0 && cold.path("cacheDown").asLong() > 0,
+        "CouchDB read while the cache warmed, and gets failed while memcached restarted: " + cold);
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("Cold cache (1 restart-cache)") && page.contains("warm-up: "
+        + cold.path("warmUpSeconds").asLong() + " s"), "the page says the warm-up");
+    assertTrue(page.contains(" restarted (pid "), "the page says memcached was restarted");
+    assertTrue(page.contains("the hit ratio second by second"), "the page's chart");
+  }
+
+  @Test
+  void shouldSendFlushAllToAMemcachedTheRunDidNotStart() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
+          memcached.address(), "duration", "4", "background", "restart-cache", "backgroundAt", "2"))), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.output());
+      assertTrue(run.output().contains("background: flush_all to memcache at " + memcached.address()), run.output());
+      JsonNode cold = coldCache(results(run).path("figures"));
+      assertEquals(0, cold.path("cacheDown").asLong(), "flush_all drops no connection: " + cold);
+      String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+      assertTrue(page.contains("flush_all sent to memcache at " + memcached.address() + " (not started by this run):"
+          + " OK"), "the page says it flushed");
+    }
+  }
+
+  @Test
   void shouldRefuseMetaProtectionInOneLineOnAServerWithoutTheMetaProtocol() throws Exception {
     try (FakeMemcache textOnly = new FakeMemcache(line -> FakeMemcache.Answer.reply(switch (line) {
       case "version" -> "VERSION 1.2.0\r\n"; // MemcacheDB 1.2: no mn, and ERROR to it
@@ -132,6 +181,13 @@ class CacheAsideIT {
           + " memcached 1.6 or later"), run.output());
       assertFalse(run.output().contains("\tat couchbench."), "one line, no stack trace: " + run.output());
     }
+  }
+
+  private static JsonNode coldCache(JsonNode figures) {
+    JsonNode coldCaches = figures.path("coldCaches");
+    assertEquals(1, coldCaches.size(), "one cold cache: " + coldCaches);
+    assertTrue(figures.path("seconds").size() > 0, "the reads second by second: " + figures);
+    return coldCaches.get(0);
   }
 
   private static JsonNode hotKey(GatlingRun.Result run) throws Exception {

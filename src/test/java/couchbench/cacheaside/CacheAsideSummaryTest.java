@@ -15,7 +15,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      "none", 750, 250, 0, 0, 100, 2, List.of());
+      "none", 750, 250, 0, 0, 100, 2, List.of(), List.of(), List.of());
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -38,14 +38,16 @@ class CacheAsideSummaryTest {
 
   @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
-    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, List.of()).hitRatio());
+    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+        List.of()).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
   }
 
   @Test
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
     CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, List.of(
-        new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)));
+        new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
+        List.of());
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
 
     assertTrue(page.contains("Stampedes (protection: meta): the 2 hot keys were refilled 7 times with 7 CouchDB reads,"
@@ -65,6 +67,48 @@ class CacheAsideSummaryTest {
     assertEquals("none", before.protection());
     assertEquals(List.of(), before.hotKeys());
     assertFalse(SummaryInput.page(new CacheAsideSummary(), results(1000, 250), before).toHtml().contains("hot keys"));
+  }
+
+  @Test
+  void shouldSayEachColdCachesWarmUpOrThatItWasNotBackAndDrawTheSecondsCharts() {
+    List<CacheAsideFigures.ReadSecond> seconds = List.of(
+        new CacheAsideFigures.ReadSecond(0, 80, 20, 20, 0, 0.2, 1, 9, 20),
+        new CacheAsideFigures.ReadSecond(1, 10, 60, 60, 30, 0.3, 2, 12, 40));
+    CacheAsideFigures warmed = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, 4L,
+        20, 45.5, 30));
+    CacheAsideFigures cold = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, null,
+        20, 45.5, 30));
+
+    String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), warmed).toHtml();
+    assertTrue(page.contains("Cold cache (1 restart-cache): emptied 1.2 s into the load, the server answering again at"
+        + " 1.9 s; 30 reads&#39; gets failed meanwhile"), page);
+    assertTrue(page.contains("The hit ratio was 0.8000 in the 10 s before (20.0 CouchDB reads a second); warm-up: 4 s,"
+        + " until the hit ratio was back within 5% of it (the first 5 s whose hit ratio together was at least 0.7600),"
+        + " with 45.5 CouchDB reads a second meanwhile."), page);
+    assertTrue(page.contains("the hit ratio second by second") && page.contains("CouchDB&#39;s reads a second")
+        && page.contains("the latency of hits and of misses second by second"), page);
+    assertTrue(SummaryInput.page(new CacheAsideSummary(), results(1000, 250), cold).toHtml()
+        .contains("it was not back within 5% of it by the run&#39;s end (45.5 CouchDB reads a second since)."));
+  }
+
+  @Test
+  void shouldFailTheRunForAGetThatFailedOutsideACacheRestart() {
+    List<CacheAsideFigures.ReadSecond> seconds = List.of(
+        new CacheAsideFigures.ReadSecond(4, 10, 60, 60, 30, 0.3, 2, 12, 40),
+        new CacheAsideFigures.ReadSecond(9, 80, 20, 20, 2, 0.2, 1, 9, 20));
+    CacheAsideFigures.ColdCache restart = new CacheAsideFigures.ColdCache("1 restart-cache", 4.5, 5.1, 0.8, 4L, 20,
+        45, 30);
+
+    assertEquals("2 reads' memcache gets failed outside a restart of the cache (-Dbackground=restart-cache): see"
+        + " \"memcache get\"'s errors in the report", new CacheAsideSummary().failure(figures(seconds, restart))
+        .orElseThrow());
+    assertTrue(new CacheAsideSummary().failure(figures(seconds.subList(0, 1), restart)).isEmpty(),
+        "within the restart and the 2 s after memcached answered again");
+  }
+
+  private static CacheAsideFigures figures(List<CacheAsideFigures.ReadSecond> seconds,
+      CacheAsideFigures.ColdCache cold) {
+    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, List.of(), seconds, List.of(cold));
   }
 
   private static Results results(long serverGets, long serverMisses) {
