@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * -Dbackground=compact,viewbuild,replicate,nodesync,restart-cache: the background work a run starts itself while its
- * load runs steady (CouchDB's, or the memcache cache emptied), each task in turn: the first -DbackgroundAt seconds into the steady load, each next one -DbackgroundGap
- * seconds after the last ended, none left running longer than -DbackgroundTimeout.
+ * load runs steady (CouchDB's, or the memcache cache emptied), each task in turn: the first -DbackgroundAt seconds into
+ * the steady load, each next one -DbackgroundGap seconds after the last ended, none left running longer than
+ * -DbackgroundTimeout.
  *
  * @param tasks the tasks, in the order they run
  * @param firstAt how far into the load the first starts
@@ -62,8 +63,8 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
       tasks.add(List.of(Kind.values()).stream()
           .filter(kind -> kind.value.equals(name.trim().toLowerCase(Locale.ROOT))).findFirst()
           .orElseThrow(() -> new SettingsException("-Dbackground=" + given.get() + ": '" + name.trim() + "' is not a"
-              + " background task here; give compact, viewbuild, replicate, nodesync or restart-cache, or several in turn:"
-              + " -Dbackground=compact,viewbuild")));
+              + " background task here; give compact, viewbuild, replicate, nodesync or restart-cache, or several in"
+              + " turn: -Dbackground=compact,viewbuild")));
     }
     return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),

@@ -120,7 +120,8 @@ class CacheAsideIT {
     GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("duration", "11",
         "background", "restart-cache", "backgroundAt", "5"))), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), "memcache's failures while it restarts are counted, not the run's: " + run.output());
+    assertEquals(0, run.exitCode(), "memcache's failures while it restarts are counted, not the run's: "
+        + run.output());
     assertTrue(run.output().contains("background: restart of the local memcached at 127.0.0.1:"), run.output());
     JsonNode figures = results(run).path("figures");
     JsonNode cold = coldCache(figures);
