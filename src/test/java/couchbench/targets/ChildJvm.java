@@ -31,11 +31,18 @@ public final class ChildJvm {
    * that a test never looks at 5984 or 21201, where a user's own servers may be. Only the tests of the default ports
    * themselves say otherwise.
    *
+   * <p>And HTTPS through a proxy that refuses at once (loopback port 1, the tests' closed port), so that Gatling's
+   * check for a newer release fails without a wait: it fetches Maven Central's list of versions each time a Gatling
+   * JVM starts (3.15.1 persists the release date under the wrong key, so its cache never reads back), which cost each
+   * run about 0.9 s here, and up to 2 s of timeouts where Maven Central does not answer. Java never sends loopback
+   * through the proxy, and loopback is where every server a test starts listens.
+   *
    * @param properties name to value
    * @return "-Dname=value" for each
    */
   public static List<String> definitions(Map<String, String> properties) {
-    Map<String, String> all = new LinkedHashMap<>(Map.of(TargetSettings.DEFAULT_PORTS, "false"));
+    Map<String, String> all = new LinkedHashMap<>(Map.of(TargetSettings.DEFAULT_PORTS, "false",
+        "https.proxyHost", "127.0.0.1", "https.proxyPort", "1"));
     all.putAll(properties);
     List<String> options = new ArrayList<>();
     all.forEach((name, value) -> options.add("-D" + name + "=" + value));
