@@ -96,8 +96,8 @@ public final class ConfigGuard {
       Optional<String> readBack = config.value(original.node(), key);
       if (!readBack.equals(wanted)) {
         throw new VariantsException(by + ": " + key + " did not take on node "
-            + original.node() + " of " + config.server() + ": set to " + wanted.orElse("(its default)")
-            + ", it reads back " + readBack.orElse("(none)"));
+            + original.node() + " of " + config.server() + ": set to " + key.shown(wanted) + ", it reads back "
+            + (readBack.isEmpty() ? "(none)" : key.shown(readBack)));
       }
     }
   }
@@ -131,7 +131,7 @@ public final class ConfigGuard {
         }
         file.remove();
         Console.say("settings of " + config.server() + " restored: " + file.settings().stream()
-            .map(original -> original.configKey() + " = " + original.original().orElse("(its default)"))
+            .map(original -> original.configKey() + " = " + original.configKey().shown(original.original()))
             .distinct().collect(Collectors.joining(", ")));
       } catch (RuntimeException e) {
         Console.say("settings of " + config.server() + " NOT restored (" + e.getMessage() + "): the next run against"

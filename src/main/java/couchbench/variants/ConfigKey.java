@@ -2,6 +2,7 @@ package couchbench.variants;
 
 import couchbench.startup.SettingsException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,9 +32,7 @@ public record ConfigKey(String section, String key) {
     }
     ConfigKey key = new ConfigKey(rest.substring(0, dot), rest.substring(dot + 1));
     // Their values would be written to the page and the restore file.
-    String lower = key.toString().toLowerCase(Locale.ROOT);
-    if (key.section.equals("admins") || lower.contains("password") || lower.contains("secret")
-        || key.section.startsWith("jwt_keys")) {
+    if (key.secret()) {
       throw new SettingsException("-Dvariants: " + setting + " is a secret, which couchbench does not vary: its"
           + " values would be written to the page and to the restore file");
     }
@@ -43,6 +42,24 @@ public record ConfigKey(String section, String key) {
           + " variant's couchdb.url");
     }
     return key;
+  }
+
+  /** @return whether its value is a secret: an admin's password hash, a signing secret, a JWT key */
+  public boolean secret() {
+    String lower = toString().toLowerCase(Locale.ROOT);
+    return section.equals("admins") || lower.contains("password") || lower.contains("secret")
+        || section.startsWith("jwt_keys");
+  }
+
+  /**
+   * @param value a value of this setting, or empty for CouchDB's built-in default
+   * @return the value as a line may show it: a secret's never
+   */
+  String shown(Optional<String> value) {
+    if (value.isEmpty()) {
+      return "(its default)";
+    }
+    return secret() ? "(a secret, not shown)" : value.get();
   }
 
   /** @return the path below {@code /_node/<node>/_config}, e.g. "/couchdb/js_engine" */

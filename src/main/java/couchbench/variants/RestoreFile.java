@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -57,13 +58,18 @@ public record RestoreFile(String server, long pid, List<Original> settings) {
     return RunFolders.resultsRoot().resolve(FOLDER).resolve(server.replaceAll("[^A-Za-z0-9.]+", "-") + ".json");
   }
 
-  /** Writes the file, whole or not at all. */
+  /**
+   * Writes the file, whole or not at all, readable by its owner alone: a setting's original may be the server's own
+   * secret (Tenants' -Dauth=proxy takes [chttpd_auth] secret).
+   */
   void write() {
     Path file = path(server);
     try {
       Files.createDirectories(file.getParent());
-      Path written = Files.writeString(file.resolveSibling(file.getFileName() + ".tmp"),
-          JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this));
+      Path written = file.resolveSibling(file.getFileName() + ".tmp");
+      Files.deleteIfExists(written);
+      Files.createFile(written, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.writeString(written, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(this));
       Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new VariantsException("cannot write " + file + " (" + e.getMessage() + "), where the settings of " + server
@@ -107,8 +113,8 @@ public record RestoreFile(String server, long pid, List<Original> settings) {
     file.remove();
     Console.say("settings of " + target.describe() + " restored first, from " + path(target.baseUrl()) + ", left by a"
         + " run of variants that did not end (pid " + file.pid + "): " + file.settings.stream()
-        .map(original -> original.configKey() + " on " + original.node() + " = " + original.original().orElse("(its"
-            + " default)")).collect(Collectors.joining(", ")));
+        .map(original -> original.configKey() + " on " + original.node() + " = " + original.configKey()
+            .shown(original.original())).collect(Collectors.joining(", ")));
   }
 
   private static Optional<RestoreFile> read(Path file) {

@@ -100,7 +100,7 @@ final class ServerConfig {
     CouchReply reply = value.isPresent() ? send("PUT", path(node, key), TextNode.valueOf(value.get()).toString())
         : send("DELETE", path(node, key), "");
     if (reply.status() != 200 && !(value.isEmpty() && reply.status() == 404)) {
-      throw new VariantsException(server() + " refused " + key + (value.isPresent() ? " = " + value.get()
+      throw new VariantsException(server() + " refused " + key + (value.isPresent() ? " = " + key.shown(value)
           : " removed") + " on node " + node + ": " + reply.status() + " " + reply.reason());
     }
   }
