@@ -7,26 +7,26 @@ import java.util.List;
  * security checks tried and refused.
  *
  * @param load the load in words ({@link TenantsPlan#describe})
- * @param auth how the users authenticated: basic or cookie
+ * @param auth how the users authenticated: basic, cookie, jwt or proxy
  * @param tenants the users created
  * @param iterations the PBKDF2 iterations their passwords were hashed with, and where that number came from
  * @param probes each security probe's tries and refusals
- * @param wrongPasswords logins tried with a wrong password, one per user
- * @param wrongPasswordsRefused those refused
+ * @param wrongLogins each kind of wrong login's tries and refusals: a wrong password (basic, cookie), a token signed
+ *     with a wrong key and an expired one (jwt), a wrong proxy token (proxy); once per user each
  * @param letIn every probe or wrong password let in (at most {@link TenantsLoad#LET_IN_KEPT}): the user, the request,
  *     the status
  * @param letInCount how many were let in, all told
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
  */
 public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
-    long wrongPasswords, long wrongPasswordsRefused, List<String> letIn, long letInCount, boolean kept) {
+    List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, boolean kept) {
 
   /**
-   * One kind of security probe, over the run.
+   * One kind of security probe or wrong login, over the run.
    *
    * @param request its request name
-   * @param tried probes answered
-   * @param refused those answered 401, 403 or 404
+   * @param tried requests answered
+   * @param refused those refused (401, 403 or 404; a token of a wrong key 400 or 401)
    */
   public record ProbeTally(String request, long tried, long refused) {}
 
@@ -38,5 +38,15 @@ public record TenantsFigures(String load, String auth, int tenants, String itera
   /** @return those refused */
   public long probesRefused() {
     return probes.stream().mapToLong(ProbeTally::refused).sum();
+  }
+
+  /** @return the wrong logins answered, of every kind */
+  public long wrongLoginsTried() {
+    return wrongLogins.stream().mapToLong(ProbeTally::tried).sum();
+  }
+
+  /** @return those refused */
+  public long wrongLoginsRefused() {
+    return wrongLogins.stream().mapToLong(ProbeTally::refused).sum();
   }
 }

@@ -25,8 +25,11 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.http.Http;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,9 +70,6 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   /** A write of a new document to the user's own database, after its first request. */
   public static final String WRITE = "write";
 
-  /** A login with a wrong password, which must be refused: once per user, before its own login. */
-  public static final String WRONG_PASSWORD = "wrong password";
-
   /** The let-in requests the figures name; the rest are counted. */
   static final int LET_IN_KEPT = 20;
 
@@ -78,16 +78,21 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private static final String COUNT = "couchbench.tenants.count";
   private static final String PROBE = "couchbench.tenants.probe";
   private static final String STATUS = "couchbench.tenants.status";
+  private static final String TOKEN = "couchbench.tenants.token";
   private static final int DOC_SIZE = 200;
+  // A user's token outlives its run; the expired one lapsed a minute before it is sent.
+  private static final Duration TOKEN_MARGIN = Duration.ofMinutes(10);
+  private static final Duration EXPIRED = Duration.ofMinutes(1);
 
   private final TenantsPlan plan;
   private final CouchTarget couchdb;
   private final TenantAccounts accounts;
   private final AtomicInteger users = new AtomicInteger();
-  private final Map<SecurityProbe, LongAdder> probesTried = tallies();
-  private final Map<SecurityProbe, LongAdder> probesRefused = tallies();
-  private final LongAdder wrongPasswords = new LongAdder();
-  private final LongAdder wrongPasswordsRefused = new LongAdder();
+  private final AuthSettings authSettings;
+  private final Map<SecurityProbe, LongAdder> probesTried = tallies(SecurityProbe.class);
+  private final Map<SecurityProbe, LongAdder> probesRefused = tallies(SecurityProbe.class);
+  private final Map<WrongLogin, LongAdder> wrongLoginsTried = tallies(WrongLogin.class);
+  private final Map<WrongLogin, LongAdder> wrongLoginsRefused = tallies(WrongLogin.class);
   private final Queue<String> letIn = new ConcurrentLinkedQueue<>();
   private final AtomicLong letInCount = new AtomicLong();
   private final AtomicBoolean cleanedUp = new AtomicBoolean();
@@ -102,6 +107,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     this.plan = plan;
     this.couchdb = couchdb;
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
+    this.authSettings = new AuthSettings(plan.auth());
   }
 
   /**
@@ -114,9 +120,10 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   }
 
   /**
-   * Checks the login is a server admin's on Apache CouchDB, takes [chttpd_auth] iterations (its value on every node
-   * kept in a restore file, put back after the run, on failure and on Ctrl-C), sets -Diterations, then creates the
-   * users and their databases.
+   * Checks the login is a server admin's on Apache CouchDB, takes [chttpd_auth] iterations and, for -Dauth=jwt or
+   * proxy, the {@link AuthSettings} (their values on every node kept in a restore file, put back after the run, on
+   * failure and on Ctrl-C), sets -Diterations and the authentication's settings, then creates the users and their
+   * databases.
    *
    * @throws TenantsException for a login that is not an admin's, a server without _config, a refusal while creating
    */
@@ -124,7 +131,11 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   public void prepare() {
     CouchDbClient admin = new CouchDbClient(couchdb);
     checkServer(admin);
-    settings = ConfigGuard.take(List.of(couchdb), Set.of(ITERATIONS));
+    Set<ConfigKey> keys = new LinkedHashSet<>(List.of(ITERATIONS));
+    if (authSettings.changesServer()) {
+      keys.addAll(authSettings.keys());
+    }
+    settings = ConfigGuard.take(List.of(couchdb), keys);
     AtExit.run(this::cleanUp);
     // CouchDB 3.5's default.ini leaves it unset: its built-in default is 600,000, as a user created then shows.
     String found = settings.original(couchdb, ITERATIONS).orElse("built-in default (600,000 in CouchDB 3.5)");
@@ -133,6 +144,12 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     iterations = plan.iterations().isPresent() ? plan.iterations().getAsInt() + " (-Diterations, for the run; the"
         + " server's " + found + " restored after)" : "the server's " + found;
     Console.say("tenants: " + ITERATIONS + " = " + iterations);
+    if (authSettings.changesServer()) {
+      authSettings.apply(settings, couchdb);
+      Console.say("tenants: -Dauth=" + plan.auth().word() + ": " + String.join(", ", authSettings.keys().stream()
+          .map(ConfigKey::toString).toList()) + " set for the run (the secret drawn for it, never shown); CouchDB names"
+          + " " + authSettings.handlerName() + " among its authentication handlers");
+    }
     accounts.create();
   }
 
@@ -167,23 +184,34 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   /** @return the step that makes a virtual user the next of the run's users */
   public Function<Session, Session> newUser() {
-    return session -> session.set(TENANT, accounts.tenants().get(users.getAndIncrement() % plan.tenants()))
-        .set(COUNT, 0);
+    return session -> {
+      Tenant tenant = accounts.tenants().get(users.getAndIncrement() % plan.tenants());
+      Session user = session.set(TENANT, tenant).set(COUNT, 0);
+      return switch (plan.auth()) {
+        case BASIC, COOKIE -> user;
+        case JWT -> user.set(TOKEN, authSettings.jwt(tenant, Instant.now().plus(plan.duration()).plus(TOKEN_MARGIN)));
+        case PROXY -> user.set(TOKEN, authSettings.proxyToken(tenant));
+      };
+    };
   }
 
   /**
-   * @return a user's start: a wrong password (refused), its login (-Dauth=cookie), its first request, and each probe
-   *     once
+   * @return a user's start: each {@link WrongLogin} of -Dauth (refused), its login (-Dauth=cookie), its first request,
+   *     and each probe once
    */
   public ChainBuilder signIn() {
-    ChainBuilder wrongPassword = exec(session -> session.remove(STATUS))
-        .exec(wrongLogin().check(status().saveAs(STATUS), status().in(SecurityProbe.REFUSALS.toArray(Integer[]::new))))
-        .exec(session -> tallied(session, wrongPasswords, wrongPasswordsRefused, WRONG_PASSWORD,
-            plan.auth() == Auth.BASIC ? "GET /" + tenant(session).database() : "POST /_session"));
+    ChainBuilder wrongLogins = exec(session -> session);
+    for (WrongLogin kind : WrongLogin.of(plan.auth())) {
+      wrongLogins = wrongLogins.exec(session -> session.remove(STATUS))
+          .exec(wrongLogin(kind).check(status().saveAs(STATUS), status().in(kind.refusals().toArray(Integer[]::new))))
+          .exec(session -> tallied(session, wrongLoginsTried.get(kind), wrongLoginsRefused.get(kind), kind.refusals(),
+              kind.requestName(), kind == WrongLogin.WRONG_PASSWORD && plan.auth() == Auth.COOKIE ? "POST /_session"
+                  : "GET /" + tenant(session).database()));
+    }
     ChainBuilder loggedIn = plan.auth() == Auth.COOKIE
-        ? wrongPassword.exec(http(named(plan.auth(), LOGIN)).post("/_session")
+        ? wrongLogins.exec(http(named(plan.auth(), LOGIN)).post("/_session")
             .body(StringBody(session -> login(tenant(session).credentials()))))
-        : wrongPassword;
+        : wrongLogins;
     ChainBuilder first = loggedIn.exec(asUser(http(named(plan.auth(), FIRST_REQUEST)).get(session -> "/"
         + tenant(session).database() + "/" + TenantAccounts.seededId(0))));
     for (SecurityProbe probe : SecurityProbe.values()) {
@@ -215,7 +243,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
         .exec(asUser(http(session -> probe(session).requestName()).get(session -> probePath(session)))
             .check(status().saveAs(STATUS), status().in(SecurityProbe.REFUSALS.toArray(Integer[]::new))))
         .exec(session -> tallied(session, probesTried.get(probe(session)), probesRefused.get(probe(session)),
-            probe(session).requestName(), "GET " + probePath(session)));
+            SecurityProbe.REFUSALS, probe(session).requestName(), "GET " + probePath(session)));
   }
 
   private String probePath(Session session) {
@@ -223,13 +251,21 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return probe(session).path(next, accounts.closedDatabase());
   }
 
-  // The request of a wrong password: the user's own database with it (basic), or a login with it (cookie).
-  private HttpRequestActionBuilder wrongLogin() {
-    Http request = http(WRONG_PASSWORD);
-    return plan.auth() == Auth.BASIC
-        ? request.get(session -> "/" + tenant(session).database())
-            .header("Authorization", session -> wrong(tenant(session).credentials()).authorization())
-        : request.post("/_session").body(StringBody(session -> login(wrong(tenant(session).credentials()))));
+  // A wrong password: the user's own database with it (basic), or a login with it (cookie); a wrong token: the user's
+  // own database with it.
+  private HttpRequestActionBuilder wrongLogin(WrongLogin kind) {
+    Http request = http(kind.requestName());
+    Function<Session, String> own = session -> "/" + tenant(session).database();
+    return switch (kind) {
+      case WRONG_PASSWORD -> plan.auth() == Auth.BASIC
+          ? request.get(own).header("Authorization", session -> wrong(tenant(session).credentials()).authorization())
+          : request.post("/_session").body(StringBody(session -> login(wrong(tenant(session).credentials()))));
+      case WRONG_KEY -> request.get(own).header("Authorization", session -> "Bearer "
+          + authSettings.jwtOfWrongKey(tenant(session), Instant.now().plus(TOKEN_MARGIN)));
+      case EXPIRED_TOKEN -> request.get(own).header("Authorization", session -> "Bearer "
+          + authSettings.jwt(tenant(session), Instant.now().minus(EXPIRED)));
+      case WRONG_PROXY_TOKEN -> asProxied(request.get(own), session -> authSettings.wrongProxyToken(tenant(session)));
+    };
   }
 
   private static Credentials wrong(Credentials credentials) {
@@ -240,25 +276,37 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return JSON.createObjectNode().put("name", credentials.user()).put("password", credentials.password()).toString();
   }
 
-  // Basic sends the login with each request; a cookie is in the virtual user's cookie jar, which Gatling replaces
-  // when CouchDB sends a renewed one (past a share of [chttpd_auth] timeout).
+  // Basic, JWT and proxy send the login with each request; a cookie is in the virtual user's cookie jar, which
+  // Gatling replaces when CouchDB sends a renewed one (past a share of [chttpd_auth] timeout).
   private HttpRequestActionBuilder asUser(HttpRequestActionBuilder request) {
-    return plan.auth() == Auth.BASIC
-        ? request.header("Authorization", session -> tenant(session).credentials().authorization()) : request;
+    return switch (plan.auth()) {
+      case BASIC -> request.header("Authorization", session -> tenant(session).credentials().authorization());
+      case COOKIE -> request;
+      case JWT -> request.header("Authorization", session -> "Bearer " + session.getString(TOKEN));
+      case PROXY -> asProxied(request, session -> session.getString(TOKEN));
+    };
   }
 
-  private Session tallied(Session session, LongAdder tried, LongAdder refused, String request, String sent) {
+  private static HttpRequestActionBuilder asProxied(HttpRequestActionBuilder request, Function<Session, String> token) {
+    return request.header("X-Auth-CouchDB-UserName", session -> tenant(session).name())
+        .header("X-Auth-CouchDB-Roles", AuthSettings.PROXY_ROLE).header("X-Auth-CouchDB-Token", token);
+  }
+
+  private Session tallied(Session session, LongAdder tried, LongAdder refused, Set<Integer> refusals, String request,
+      String sent) {
     if (!session.contains(STATUS)) {
       return session; // no reply: Gatling counts it failed
     }
     tried.increment();
     int status = session.getInt(STATUS);
-    if (SecurityProbe.REFUSALS.contains(status)) {
+    if (refusals.contains(status)) {
       refused.increment();
       return session;
     }
+    List<String> expected = refusals.stream().sorted().map(String::valueOf).toList();
     String line = "user " + tenant(session).name() + " was let in: " + request + ", " + sent + " answered " + status
-        + " (expected 401, 403 or 404)";
+        + " (expected " + String.join(", ", expected.subList(0, expected.size() - 1)) + " or "
+        + expected.get(expected.size() - 1) + ")";
     if (letInCount.getAndIncrement() < LET_IN_KEPT) {
       letIn.add(line);
       Console.say("tenants: SECURITY: " + line);
@@ -274,10 +322,10 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return (SecurityProbe) session.get(PROBE);
   }
 
-  private static Map<SecurityProbe, LongAdder> tallies() {
-    Map<SecurityProbe, LongAdder> tallies = new EnumMap<>(SecurityProbe.class);
-    for (SecurityProbe probe : SecurityProbe.values()) {
-      tallies.put(probe, new LongAdder());
+  private static <K extends Enum<K>> Map<K, LongAdder> tallies(Class<K> kind) {
+    Map<K, LongAdder> tallies = new EnumMap<>(kind);
+    for (K each : kind.getEnumConstants()) {
+      tallies.put(each, new LongAdder());
     }
     return tallies;
   }
@@ -294,12 +342,17 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
       probes.add(new TenantsFigures.ProbeTally(probe.requestName(), probesTried.get(probe).sum(),
           probesRefused.get(probe).sum()));
     }
-    return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, probes,
-        wrongPasswords.sum(), wrongPasswordsRefused.sum(), List.copyOf(letIn), letInCount.get(), plan.keep());
+    List<TenantsFigures.ProbeTally> wrongLogins = new ArrayList<>();
+    for (WrongLogin kind : WrongLogin.of(plan.auth())) {
+      wrongLogins.add(new TenantsFigures.ProbeTally(kind.requestName(), wrongLoginsTried.get(kind).sum(),
+          wrongLoginsRefused.get(kind).sum()));
+    }
+    return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, probes, wrongLogins,
+        List.copyOf(letIn), letInCount.get(), plan.keep());
   }
 
   /**
-   * Deletes the users and their databases (unless -Dkeep=true), then restores [chttpd_auth] iterations; each once,
+   * Deletes the users and their databases (unless -Dkeep=true), then restores the settings taken; each once,
    * whether called after the page or as the JVM exits after a failure.
    */
   @Override

@@ -32,7 +32,11 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double
     /** Its name and password on every request (CouchDB hashes the password, then caches the result). */
     BASIC,
     /** {@code POST /_session} once, then the {@code AuthSession} cookie, renewed when CouchDB sends a new one. */
-    COOKIE;
+    COOKIE,
+    /** A JSON Web Token signed by couchbench (HS256) on every request, with a key the run gives CouchDB; no login. */
+    JWT,
+    /** The name and a token made with the server's secret in headers, as a proxy in front of CouchDB sends them. */
+    PROXY;
 
     /** @return its name as -Dauth takes it */
     public String word() {
@@ -118,11 +122,12 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double
     return switch (value.strip()) {
       case "basic" -> Auth.BASIC;
       case "cookie" -> Auth.COOKIE;
-      case "jwt", "proxy" -> throw new TenantsException("-Dauth=" + value.strip() + " is not built yet (issue 62):"
-          + " give -Dauth=basic or cookie");
+      case "jwt" -> Auth.JWT;
+      case "proxy" -> Auth.PROXY;
       default -> throw new TenantsException("-Dauth=" + value + " is not a way Tenants' users authenticate: give"
-          + " -Dauth=basic (name and password on every request, the default) or cookie (POST /_session, then its"
-          + " AuthSession cookie)");
+          + " -Dauth=basic (name and password on every request, the default), cookie (POST /_session, then its"
+          + " AuthSession cookie), jwt (an HS256 token on every request) or proxy (X-Auth-CouchDB-UserName and"
+          + " -Token)");
     };
   }
 

@@ -41,26 +41,33 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
     Auth auth = Auth.valueOf(figures.auth().toUpperCase(Locale.ROOT));
     Table latency = Table.of("request", "when", "count", "OK", "KO", "p50 ms", "p90 ms", "p99 ms", "max ms");
     latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.LOGIN), "once per user: POST /_session");
-    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.FIRST_REQUEST),
-        "cold: the user's first request with its login");
+    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.FIRST_REQUEST), switch (auth) {
+      case JWT -> "cold: the user's first request with its token (a JWT has no login request)";
+      case PROXY -> "cold: the user's first request with the proxy's headers (no login request)";
+      case BASIC, COOKIE -> "cold: the user's first request with its login";
+    });
     latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.READ), "warm: a read of its own document");
     latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.WRITE), "warm: a write to its own database");
-    latency = row(latency, results, TenantsLoad.WRONG_PASSWORD, "once per user, before its login: refused");
-    Table security = Table.of("security check", "tried", "refused (401, 403, 404)", "let in");
+    for (WrongLogin kind : WrongLogin.of(auth)) {
+      latency = row(latency, results, kind.requestName(), "once per user, before its login: refused");
+    }
+    Table security = Table.of("security check", "tried", "refused", "let in");
     for (TenantsFigures.ProbeTally probe : figures.probes()) {
       security = security.row(probe.request(), probe.tried(), probe.refused(), probe.tried() - probe.refused());
     }
-    security = security.row(TenantsLoad.WRONG_PASSWORD, figures.wrongPasswords(), figures.wrongPasswordsRefused(),
-        figures.wrongPasswords() - figures.wrongPasswordsRefused());
+    for (TenantsFigures.ProbeTally wrong : figures.wrongLogins()) {
+      security = security.row(wrong.request(), wrong.tried(), wrong.refused(), wrong.tried() - wrong.refused());
+    }
     SummaryPage page = SummaryPage.titled("Tenants: a login and a database per user")
         .line("Target: " + String.join("; ", results.run().targets()) + ".")
         .line("Load: " + figures.load() + ".")
         .line(String.format(Locale.ROOT, "Users: %,d, created in _users before the load, their passwords hashed with"
             + " PBKDF2 at %s iterations; each a database whose _security names it alone; %s after the run.",
             figures.tenants(), figures.iterations(), figures.kept() ? "kept (-Dkeep=true)" : "deleted"))
-        .line(String.format(Locale.ROOT, "Security: %,d probes tried, %,d refused; %,d wrong passwords tried, %,d"
-            + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongPasswords(),
-            figures.wrongPasswordsRefused(), figures.letInCount()));
+        .line(String.format(Locale.ROOT, "Security: %,d probes tried, %,d refused; %,d wrong logins tried (%s), %,d"
+            + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
+            String.join(", ", WrongLogin.of(auth).stream().map(WrongLogin::requestName).toList()),
+            figures.wrongLoginsRefused(), figures.letInCount()));
     if (figures.letInCount() > 0) {
       page = page.warning(failure(figures).orElseThrow());
     }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -27,13 +28,18 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * for a test). Every cross-user request is refused and counted; a database whose _security the test opens mid-run is
  * let in and fails the run, named; after each run, passed or failed, the users and databases are gone and
  * [chttpd_auth] iterations is as it was (unset). A login that is not an admin's, and pouchdb-server, are refused in one
- * line before anything is made. The admin's password appears in no output and no file of a run.
+ * line before anything is made. The admin's password appears in no output and no file of a run. With -Dauth=jwt and
+ * proxy (20 users each), every request with the run's token or headers is let in, a token of a wrong key, an expired
+ * one and a wrong proxy token are refused, the handlers, the key and the secret are restored and the node answers with
+ * its own handlers again; neither the secret drawn for the run nor the node's own appears in any output or file.
  */
 class TenantsIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int USERS = 50;
+  // JWT and proxy users: no password is hashed after their creation, so fewer show the same.
+  private static final int AUTH_USERS = 20;
 
   @RegisterExtension
   static final RealCouchDb.NodePerClass COUCHDB = new RealCouchDb.NodePerClass();
@@ -47,7 +53,7 @@ class TenantsIT {
     JsonNode figures = results.path("figures");
     assertEquals(USERS, ok(results, "basic first request"), "each user's first request");
     assertTrue(ok(results, "basic read") > 0 && ok(results, "basic write") > 0, results.path("requests").toString());
-    assertEveryProbeRefused(results, figures);
+    assertEveryProbeRefused(results, figures, USERS);
     assertTrue(figures.path("iterations").asText().startsWith("1000 (-Diterations"), figures.toString());
     assertLeftNothing("tenants_basic");
     assertNoAdminPassword(run);
@@ -89,8 +95,58 @@ class TenantsIT {
       assertEquals(probe.path("request").asText().equals("probe another user's database")
           ? figures.path("letInCount").asLong() : 0, letIn, probe.toString());
     }
-    assertEquals(USERS, figures.path("wrongPasswordsRefused").asLong(), figures.toString());
+    assertEquals(USERS, figures.path("wrongLogins").get(0).path("refused").asLong(), figures.toString());
     assertLeftNothing(prefix);
+    assertNoAdminPassword(run);
+  }
+
+  @Test
+  void shouldLetInTokensOfTheRunsKeyAndRefuseAWrongKeysAndAnExpiredOneWithJwtAuth() throws Exception {
+    String prefix = "tenants_jwt";
+    CompletableFuture<String> key = duringRun("/_node/_local/_config/jwt_keys/hmac:_default");
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load(prefix, "jwt", AUTH_USERS)),
+        TIMEOUT);
+
+    JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "jwt");
+    JsonNode figures = results.path("figures");
+    assertEquals(List.of("token signed with a wrong key", "expired token"), figures.path("wrongLogins")
+        .findValuesAsText("request"), figures.toString());
+    assertEquals(AUTH_USERS, ok(results, "token signed with a wrong key"), "each refused: 400 Bad HMAC");
+    assertEquals(AUTH_USERS, ok(results, "expired token"), "each refused: 401 exp not in future");
+    assertLeftNothing(prefix);
+    String runKey = JSON.readTree(key.get()).asText();
+    assertNoSecret(run, runKey, Base64.getUrlEncoder().withoutPadding().encodeToString(Base64.getDecoder()
+        .decode(runKey)));
+    assertNoAdminPassword(run);
+  }
+
+  @Test
+  void shouldLetInTheProxysHeadersWithTheRunsSecretAndRefuseAWrongTokenWithProxyAuth() throws Exception {
+    String prefix = "tenants_proxy";
+    String nodeSecret = COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth/secret", null);
+    CompletableFuture<String> secret = CompletableFuture.supplyAsync(() -> {
+      long deadline = System.nanoTime() + TIMEOUT.toNanos();
+      while (System.nanoTime() < deadline) {
+        String now = COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth/secret", null);
+        if (!now.equals(nodeSecret)) {
+          return now;
+        }
+        pause();
+      }
+      throw new AssertionError("[chttpd_auth] secret never changed");
+    });
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load(prefix, "proxy", AUTH_USERS)),
+        TIMEOUT);
+
+    JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "proxy");
+    assertEquals(AUTH_USERS, ok(results, "wrong proxy token"), results.path("figures").toString());
+    assertLeftNothing(prefix);
+    assertEquals(nodeSecret, COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth/secret", null),
+        "the node's own secret restored");
+    assertNoSecret(run, JSON.readTree(secret.get()).asText());
+    assertNoSecret(run, JSON.readTree(nodeSecret).asText());
     assertNoAdminPassword(run);
   }
 
@@ -118,23 +174,57 @@ class TenantsIT {
   }
 
   private static Map<String, String> load(String prefix, String auth) {
-    return new HashMap<>(Map.of("tenants", String.valueOf(USERS), "auth", auth, "iterations", "1000",
+    return load(prefix, auth, USERS);
+  }
+
+  private static Map<String, String> load(String prefix, String auth, int users) {
+    return new HashMap<>(Map.of("tenants", String.valueOf(users), "auth", auth, "iterations", "1000",
         "duration", "3", "probeEvery", "5", "docs", "5", "database", prefix));
   }
 
-  private static void assertEveryProbeRefused(JsonNode results, JsonNode figures) {
+  // A run of AUTH_USERS users whose first, read and write requests are all OK, and whose probes and wrong logins are
+  // all refused; its results.json.
+  private static JsonNode assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(GatlingRun.Result run, String auth)
+      throws Exception {
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    assertEquals(AUTH_USERS, ok(results, auth + " first request"), "each user's first request");
+    assertEquals(0, ko(results, auth + " read") + ko(results, auth + " write"), results.path("requests").toString());
+    assertTrue(ok(results, auth + " read") > 0 && ok(results, auth + " write") > 0, results.path("requests").toString());
+    assertEveryProbeRefused(results, results.path("figures"), AUTH_USERS);
+    return results;
+  }
+
+  private static void assertEveryProbeRefused(JsonNode results, JsonNode figures, int users) {
     for (JsonNode probe : figures.path("probes")) {
       // Each user tries each kind once as it starts, and again now and then.
-      assertTrue(probe.path("tried").asLong() >= USERS, probe.toString());
+      assertTrue(probe.path("tried").asLong() >= users, probe.toString());
       assertEquals(probe.path("tried").asLong(), probe.path("refused").asLong(), probe.toString());
       assertEquals(probe.path("tried").asLong(), ok(results, probe.path("request").asText()), probe.toString());
     }
-    assertEquals(USERS, figures.path("wrongPasswords").asLong(), figures.toString());
-    assertEquals(USERS, figures.path("wrongPasswordsRefused").asLong(), figures.toString());
+    for (JsonNode wrong : figures.path("wrongLogins")) {
+      assertEquals(users, wrong.path("tried").asLong(), figures.toString());
+      assertEquals(users, wrong.path("refused").asLong(), figures.toString());
+    }
     assertEquals(0, figures.path("letInCount").asLong(), figures.toString());
   }
 
-  // The users, their databases and the setting, as before the run.
+  // The value of a setting once the run has set it.
+  private static CompletableFuture<String> duringRun(String path) {
+    return CompletableFuture.supplyAsync(() -> {
+      long deadline = System.nanoTime() + TIMEOUT.toNanos();
+      while (System.nanoTime() < deadline) {
+        try {
+          return COUCHDB.node().request("GET", path, null);
+        } catch (IllegalStateException notYet) {
+          pause();
+        }
+      }
+      throw new AssertionError(path + " was never set");
+    });
+  }
+
+  // The users, their databases and the settings, as before the run: the node's handlers answer again as they did.
   private static void assertLeftNothing(String prefix) throws Exception {
     JsonNode users = JSON.readTree(COUCHDB.node().request("GET", "/_users/_all_docs?startkey=%22org.couchdb.user:"
         + prefix + "%22&endkey=%22org.couchdb.user:" + prefix + "%EF%BF%B0%22", null));
@@ -143,6 +233,35 @@ class TenantsIT {
     databases.forEach(database -> assertFalse(database.asText().startsWith(prefix), databases.toString()));
     JsonNode section = JSON.readTree(COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth", null));
     assertFalse(section.has("iterations"), "restored to CouchDB's built-in default: " + section);
+    assertFalse(section.has("proxy_use_secret"), section.toString());
+    JsonNode chttpd = JSON.readTree(COUCHDB.node().request("GET", "/_node/_local/_config/chttpd", null));
+    assertFalse(chttpd.has("authentication_handlers") || chttpd.has("server_options"), chttpd.toString());
+    assertEquals("{}", COUCHDB.node().request("GET", "/_node/_local/_config/jwt_keys", null).strip());
+    long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+    String handlers = "";
+    while (System.nanoTime() < deadline && !handlers.equals("[\"cookie\",\"default\"]")) {
+      try {
+        handlers = JSON.readTree(COUCHDB.node().request("GET", "/_session", null)).path("info")
+            .path("authentication_handlers").toString();
+      } catch (RuntimeException restarting) {
+        // the listener restarts as its options are restored
+      }
+      pause();
+    }
+    assertEquals("[\"cookie\",\"default\"]", handlers, "the node's handlers as CouchDB 3.5 has them by default");
+  }
+
+  // The secret drawn for the run, or the node's own: in no output and no file of the run.
+  private static void assertNoSecret(GatlingRun.Result run, String... forms) throws Exception {
+    for (String secret : forms) {
+      assertFalse(run.output().contains(secret), "a secret in the output");
+      try (Stream<Path> files = Files.walk(run.resultsRoot())) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+          assertFalse(text.contains(secret), "a secret in " + file);
+        }
+      }
+    }
   }
 
   private static void assertNoAdminPassword(GatlingRun.Result run) throws Exception {
@@ -168,14 +287,18 @@ class TenantsIT {
       } catch (Exception notYet) {
         // the database is not there yet
       }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
+      pause();
     }
     throw new AssertionError(database + "'s _security never named " + user);
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(20);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
   }
 
   private static long ok(JsonNode results, String name) {

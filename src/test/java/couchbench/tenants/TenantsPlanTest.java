@@ -49,6 +49,13 @@ class TenantsPlanTest {
   }
 
   @Test
+  void shouldTakeJwtAndProxyAuth() {
+    assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
+    assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
+    assertTrue(plan(Map.of("auth", "jwt")).describe().contains("jwt auth"));
+  }
+
+  @Test
   void shouldRefuseEachBadInputInOneLineNamingItAndTheFix() {
     assertRefused(Map.of("tenants", "1"), "-Dtenants=1 is out of range: give -Dtenants from 2 (each user probes the"
         + " next one's database) to 10,000");
@@ -57,8 +64,6 @@ class TenantsPlanTest {
     assertRefused(Map.of("tenants", "many"), "-Dtenants=many is not a whole number");
     assertRefused(Map.of("auth", "digest"), "-Dauth=digest is not a way Tenants' users authenticate: give"
         + " -Dauth=basic");
-    assertRefused(Map.of("auth", "jwt"), "-Dauth=jwt is not built yet (issue 62): give -Dauth=basic or cookie");
-    assertRefused(Map.of("auth", "proxy"), "-Dauth=proxy is not built yet");
     assertRefused(Map.of("databases", "mine"), "-Ddatabases=mine is not a way Tenants gives users databases: give"
         + " -Ddatabases=own");
     assertRefused(Map.of("databases", "peruser"), "-Ddatabases=peruser is not built yet (issue 62): give"

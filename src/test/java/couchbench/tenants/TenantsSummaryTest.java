@@ -23,7 +23,8 @@ class TenantsSummaryTest {
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
     assertEquals(Optional.empty(), new TenantsSummary().failure(figures));
-    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong passwords tried, 10 refused; 0 let in."),
+    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong logins tried (wrong password), 10 refused; 0"
+        + " let in."),
         page);
     assertTrue(page.contains("hashed with PBKDF2 at 1000 (-Diterations, for the run; the server&#39;s 600000 restored"
         + " after) iterations"), page);
@@ -32,6 +33,23 @@ class TenantsSummaryTest {
       assertTrue(page.contains(request), request + " on the page: " + page);
     }
     assertTrue(page.contains("cold: the user&#39;s first request with its login"), page);
+  }
+
+  @Test
+  void shouldShowAJwtRunsFirstRequestWithoutALoginAndItsTwoWrongLoginsApart() {
+    TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
+        List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
+            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, false);
+    Results results = SummaryInput.results("Tenants", null, List.of(
+        SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
+        SummaryInput.entry(WrongLogin.EXPIRED_TOKEN.requestName(), 10, Map.of())));
+
+    String page = SummaryInput.page(new TenantsSummary(), results, figures).toHtml();
+
+    assertTrue(page.contains("a JWT has no login request"), page);
+    assertTrue(page.contains("20 wrong logins tried (token signed with a wrong key, expired token), 19 refused"),
+        page);
+    assertTrue(page.contains("expired token"), page);
   }
 
   @Test
@@ -57,7 +75,8 @@ class TenantsSummaryTest {
 
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
     return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
-        + " 600000 restored after)", PROBES, 10, 10, letIn, letInCount, false);
+        + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
+        letInCount, false);
   }
 
   private static Results results() {

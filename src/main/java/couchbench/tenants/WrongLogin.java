@@ -1,0 +1,48 @@
+package couchbench.tenants;
+
+import couchbench.tenants.TenantsPlan.Auth;
+import java.util.List;
+import java.util.Set;
+
+/** A login each user tries once, before its own, that CouchDB must refuse: which kinds depends on -Dauth. */
+public enum WrongLogin {
+
+  /** Its name with a wrong password (basic: GET of its database; cookie: POST /_session). */
+  WRONG_PASSWORD("wrong password", SecurityProbe.REFUSALS),
+  /** GET of its database with a token of its that is signed with another key; CouchDB 3.5 answers 400 Bad HMAC. */
+  WRONG_KEY("token signed with a wrong key", Set.of(400, 401)),
+  /** GET of its database with a token signed with the run's key whose exp has passed. */
+  EXPIRED_TOKEN("expired token", SecurityProbe.REFUSALS),
+  /** GET of its database with its name and a proxy token made with another secret. */
+  WRONG_PROXY_TOKEN("wrong proxy token", SecurityProbe.REFUSALS);
+
+  private final String requestName;
+  private final Set<Integer> refusals;
+
+  WrongLogin(String requestName, Set<Integer> refusals) {
+    this.requestName = requestName;
+    this.refusals = refusals;
+  }
+
+  /**
+   * @param auth the run's -Dauth
+   * @return the wrong logins its users try
+   */
+  public static List<WrongLogin> of(Auth auth) {
+    return switch (auth) {
+      case BASIC, COOKIE -> List.of(WRONG_PASSWORD);
+      case JWT -> List.of(WRONG_KEY, EXPIRED_TOKEN);
+      case PROXY -> List.of(WRONG_PROXY_TOKEN);
+    };
+  }
+
+  /** @return its request name in Gatling's report and results.json */
+  public String requestName() {
+    return requestName;
+  }
+
+  /** @return the statuses that refuse it */
+  public Set<Integer> refusals() {
+    return refusals;
+  }
+}
