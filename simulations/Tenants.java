@@ -11,9 +11,9 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 
 /**
  * A login and a database per user: -Dtenants users created in _users before the load (-Diterations set for the run),
- * each authenticating by -Dauth=basic or cookie and reading and writing its own database; its login, its first request
- * and its steady ones timed apart, and now and then another user's database, a database never given and another
- * user's _users document tried, each of which must be refused. See docs/tenants.md.
+ * each authenticating by -Dauth=basic, cookie, jwt or proxy and reading and writing its own database; its login, its
+ * first request and its steady ones timed apart, and now and then another user's database, a database never given and
+ * another user's _users document tried, each of which must be refused. See docs/tenants.md.
  */
 public class Tenants extends CouchbenchSimulation {
 
@@ -21,8 +21,8 @@ public class Tenants extends CouchbenchSimulation {
   private final CouchTarget couchdb = couchdbTarget();
   private final TenantsLoad load = runs(new TenantsLoad(plan, couchdb));
 
-  // The users, all at once: each tries a wrong password, logs in, sends its first request and a probe of each kind,
-  // then reads and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
+  // The users, all at once: each tries its wrong logins, logs in (cookie), sends its first request and a probe of each
+  // kind, then reads and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
   private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
       .during(plan.duration(), false).on(load.nextRequest());
 

@@ -45,7 +45,7 @@ public record ConfigKey(String section, String key) {
   }
 
   /** @return whether its value is a secret: an admin's password hash, a signing secret, a JWT key */
-  public boolean secret() {
+  boolean secret() {
     String lower = toString().toLowerCase(Locale.ROOT);
     return section.equals("admins") || lower.contains("password") || lower.contains("secret")
         || section.startsWith("jwt_keys");

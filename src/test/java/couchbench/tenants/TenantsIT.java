@@ -190,7 +190,8 @@ class TenantsIT {
     JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
     assertEquals(AUTH_USERS, ok(results, auth + " first request"), "each user's first request");
     assertEquals(0, ko(results, auth + " read") + ko(results, auth + " write"), results.path("requests").toString());
-    assertTrue(ok(results, auth + " read") > 0 && ok(results, auth + " write") > 0, results.path("requests").toString());
+    assertTrue(ok(results, auth + " read") > 0 && ok(results, auth + " write") > 0,
+        results.path("requests").toString());
     assertEveryProbeRefused(results, results.path("figures"), AUTH_USERS);
     return results;
   }

@@ -23,8 +23,8 @@ class TenantsSummaryTest {
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
     assertEquals(Optional.empty(), new TenantsSummary().failure(figures));
-    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong logins tried (wrong password), 10 refused; 0"
-        + " let in."),
+    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong logins tried (wrong password), 10"
+        + " refused; 0 let in."),
         page);
     assertTrue(page.contains("hashed with PBKDF2 at 1000 (-Diterations, for the run; the server&#39;s 600000 restored"
         + " after) iterations"), page);
