@@ -19,12 +19,14 @@ import java.util.List;
  * @param updates updates sent to CouchDB
  * @param conflicts updates CouchDB refused with 409 (another user's update of the document came first): the cache left
  *     alone
+ * @param staleReads reads that returned a version of their document older than one CouchDB had acknowledged to a
+ *     writer before the read's get began ({@link StaleReads})
  * @param hotKeys each hot key's refills and CouchDB reads (-Dhot); empty without hot keys
  * @param seconds the reads second by second, from second 0 of the run's seconds charts
  * @param coldCaches each time the cache was emptied (-Dbackground=restart-cache) and its warm-up; empty without
  */
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
-    long waited, long servedDuringRecache, long updates, long conflicts, List<HotKey> hotKeys,
+    long waited, long servedDuringRecache, long updates, long conflicts, long staleReads, List<HotKey> hotKeys,
     List<ReadSecond> seconds, List<ColdCache> coldCaches) {
 
   /** A results.json written before stampedes or cold caches came has none of them. */
@@ -43,13 +45,14 @@ public record CacheAsideFigures(String load, String invalidate, String protectio
    * @param misses reads not found, each sent to CouchDB
    * @param couchReads the misses' CouchDB reads answered 200: the database's reads a second
    * @param cacheDown reads whose get failed (the cache restarting), counted apart from hits and misses
+   * @param staleReads hits and misses that returned a version older than one acknowledged before they began
    * @param hitP50 the hits' p50, whole (the get), ms; NaN without a hit
    * @param hitP99 their p99
    * @param missP50 the misses' p50, whole (the get, CouchDB's read and the set), ms; NaN without a miss
    * @param missP99 their p99
    */
-  public record ReadSecond(long second, long hits, long misses, long couchReads, long cacheDown, double hitP50,
-      double hitP99, double missP50, double missP99) {
+  public record ReadSecond(long second, long hits, long misses, long couchReads, long cacheDown, long staleReads,
+      double hitP50, double hitP99, double missP50, double missP99) {
 
     /** @return the reads answered, hits and misses */
     public long reads() {

@@ -4,6 +4,7 @@ import static couchbench.memcache.MemcacheDsl.memcache;
 import static couchbench.memcache.MemcacheDsl.memcacheStatus;
 import static couchbench.memcache.MemcacheDsl.metaFlag;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.bodyLength;
 import static io.gatling.javaapi.core.CoreDsl.bodyString;
 import static io.gatling.javaapi.core.CoreDsl.doIf;
@@ -38,6 +39,7 @@ import couchbench.targets.MemcacheTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,6 +105,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String CACHE_KEY = "couchbench.cacheAside.cacheKey";
   private static final String OUTCOME = "couchbench.cacheAside.outcome";
   private static final String BODY = "couchbench.cacheAside.body";
+  private static final String CACHED = "couchbench.cacheAside.cached";
   private static final String NEW_VERSION = "couchbench.cacheAside.newVersion";
   private static final String NEW_REV = "couchbench.cacheAside.newRev";
   private static final String NEW_NUMBER = "couchbench.cacheAside.newNumber";
@@ -140,6 +143,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final LongAdder servedDuringRecache = new LongAdder();
   private final HotKeyRefills refills;
   private final ReadSeconds readSeconds = new ReadSeconds();
+  private final StaleReads staleReads = new StaleReads();
 
   private record Version(String rev, long number) {
 
@@ -303,11 +307,13 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .doIf(session -> session.get(KIND) == Kind.HIT).then(group(HIT).on(exec(session -> {
           hits.increment();
           readSeconds.hit(session.getLong(GET_BEGAN));
+          judge(session, session.get(CACHED));
           return WholeGroups.startedAt(READ_START).apply(session);
         })))
         .doIf(session -> session.get(KIND) == Kind.WAITED).then(group(WAITED).on(exec(session -> {
           hits.increment();
           readSeconds.hit(session.getLong(GET_BEGAN));
+          judge(session, session.get(CACHED));
           waited.increment();
           return WholeGroups.startedAt(READ_START).apply(session);
         })))
@@ -323,6 +329,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
                 .check(status().is(200), bodyString().saveAs(BODY))))
             .exec(doIf(session -> session.contains(BODY)).then(exec(session -> {
               readSeconds.couchRead();
+              judge(session, session.getString(BODY).getBytes(StandardCharsets.UTF_8));
               return session;
             }).exec(memcache(SET)
                 .set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
@@ -339,11 +346,18 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
             })));
   }
 
+  // A read's version against the versions acknowledged before its get began: a stale one is counted, in its second.
+  private void judge(Session session, byte[] document) {
+    if (staleReads.read(session.getString(DOC), StaleReads.version(document), session.getLong(GET_BEGAN))) {
+      readSeconds.staleRead();
+    }
+  }
+
   // Without protection: a get; found, a hit, else a miss.
   private ChainBuilder lookup() {
-    return exec(session -> session.remove(OUTCOME))
+    return exec(session -> session.remove(OUTCOME).remove(CACHED))
         .exec(memcache(GET).get(session -> session.getString(CACHE_KEY)).missOk()
-            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME)))
+            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME), bodyBytes().saveAs(CACHED)))
         .exec(session -> session.contains(OUTCOME)
             ? session.set(KIND, FOUND.equals(session.getString(OUTCOME)) ? Kind.HIT : Kind.MISS) : session);
   }
@@ -379,11 +393,11 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     if (plan.ttl() > 0) {
       flags.add("R" + recacheBelow(plan.ttl()));
     }
-    return exec(session -> session.remove(OUTCOME).remove(WON).remove(LOST).remove(CACHED_LENGTH))
+    return exec(session -> session.remove(OUTCOME).remove(WON).remove(LOST).remove(CACHED_LENGTH).remove(CACHED))
         .exec(memcache(GET).metaGet(session -> session.getString(CACHE_KEY)).metaFlags(flags.toArray(String[]::new))
             .missOk().check(memcacheStatus().in(FOUND_META, MISSING_META).saveAs(OUTCOME),
                 metaFlag('W').optional().saveAs(WON), metaFlag('Z').optional().saveAs(LOST),
-                bodyLength().saveAs(CACHED_LENGTH)));
+                bodyLength().saveAs(CACHED_LENGTH), bodyBytes().saveAs(CACHED)));
   }
 
   // The empty item another reader vivified and is filling: nothing to serve yet.
@@ -428,6 +442,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
           if (!session.contains(NEW_REV)) {
             return session;
           }
+          // Before the merge: the next update of the document, carrying this _rev, is acknowledged after this one.
+          staleReads.acknowledged(session.getString(DOC), session.getLong(NEW_NUMBER), System.nanoTime());
           Version stored = new Version(session.getString(NEW_REV), session.getLong(NEW_NUMBER));
           versions.merge(session.getString(DOC), stored, (old, now) -> now.generation() > old.generation() ? now : old);
           return session;
@@ -459,8 +475,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .map(span -> coldCache(seconds, span))
         .toList();
     return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
-        misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), refills.counts(),
-        seconds, coldCaches);
+        misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
+        refills.counts(), seconds, coldCaches);
   }
 
   private CacheAsideFigures.ColdCache coldCache(List<CacheAsideFigures.ReadSecond> seconds, RunOutput.Span span) {

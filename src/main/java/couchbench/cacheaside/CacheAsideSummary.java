@@ -12,8 +12,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * After CacheAside: the hit ratio the client saw beside memcached's own (get_hits and get_misses over the load), the
- * reads that reached CouchDB beside CouchDB's own count where it keeps one, the updates, each hot key's CouchDB
- * reads per refill, the warm-up after each cold cache, and the reads second by second on the run's time axis.
+ * reads that reached CouchDB beside CouchDB's own count where it keeps one, the updates, the stale reads and their
+ * cause, each hot key's CouchDB reads per refill, the warm-up after each cold cache, and the reads second by second on
+ * the run's time axis.
  */
 public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
 
@@ -74,6 +75,7 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
         .line(String.format(Locale.ROOT, "Updates: %,d written to CouchDB, %,d refused with 409 (another user's"
             + " update of the document came first; the cache left alone), each stored one then %s in the cache.",
             figures.updates(), figures.conflicts(), figures.invalidate().equals("delete") ? "deleted" : "set anew"))
+        .line(staleLine(figures))
         .line("Each read is timed whole as the group \"" + CacheAsideLoad.HIT + "\" (the get) or \""
             + CacheAsideLoad.MISS + "\" (the get, CouchDB's read and the set), from the get's start.");
     if (gets.isPresent() && misses.isPresent() && (gets.get().change() != figures.hits() + figures.misses()
@@ -102,11 +104,23 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
             "hit ratio", CacheAsideFigures.ReadSecond::hitRatio))
         .chart("CouchDB's reads a second", secondsChart(figures, "CouchDB's reads a second", "reads (/s)",
             "\"" + CacheAsideLoad.COUCH_GET + "\" OK", second -> second.couchReads()))
+        .chart("stale reads a second", secondsChart(figures, "stale reads a second", "reads (/s)", "stale reads",
+            second -> second.staleReads()))
         .chart("the latency of hits and of misses second by second", secondsChart(figures,
             "the latency of hits and of misses, whole", "ms", "hit p50", CacheAsideFigures.ReadSecond::hitP50)
             .series("hit p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::hitP99))
             .series("miss p50", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP50))
             .series("miss p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP99)));
+  }
+
+  private static String staleLine(CacheAsideFigures figures) {
+    return String.format(Locale.ROOT, "Stale reads: %,d, %.4f of the reads (a read that returned a version of its"
+        + " document older than one CouchDB had acknowledged to a writer before the read's get began). Their cause:"
+        + " a reader's miss whose CouchDB read saw the old version and whose set came after a writer's %s, or a read"
+        + " between a writer's acknowledgement and its %s landing in the cache.", figures.staleReads(),
+        CacheAsideFigures.ratio(figures.staleReads(), figures.hits() + figures.misses()),
+        figures.invalidate().equals("delete") ? "delete of the key" : "set of the new version",
+        figures.invalidate().equals("delete") ? "delete" : "set");
   }
 
   // On the run's seconds charts' axis, each cold cache shaded as -Dbackground's tasks are there.

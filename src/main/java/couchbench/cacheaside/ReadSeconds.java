@@ -22,6 +22,7 @@ final class ReadSeconds {
     final LongAdder misses = new LongAdder();
     final LongAdder couchReads = new LongAdder();
     final LongAdder cacheDown = new LongAdder();
+    final LongAdder staleReads = new LongAdder();
     final Histogram hitMicros = new ConcurrentHistogram(3);
     final Histogram missMicros = new ConcurrentHistogram(3);
   }
@@ -58,6 +59,11 @@ final class ReadSeconds {
     now().cacheDown.increment();
   }
 
+  /** A read that returned a version older than one acknowledged before its get began ({@link StaleReads}). */
+  void staleRead() {
+    now().staleReads.increment();
+  }
+
   private Tally now() {
     return bySecond.computeIfAbsent(Math.floorDiv(RunClock.millis(), 1000), second -> new Tally());
   }
@@ -77,8 +83,8 @@ final class ReadSeconds {
     for (long second = first; second <= last; second++) {
       Tally tally = bySecond.getOrDefault(second, new Tally());
       seconds.add(new CacheAsideFigures.ReadSecond(second - first, tally.hits.sum(), tally.misses.sum(),
-          tally.couchReads.sum(), tally.cacheDown.sum(), millis(tally.hitMicros, 50), millis(tally.hitMicros, 99),
-          millis(tally.missMicros, 50), millis(tally.missMicros, 99)));
+          tally.couchReads.sum(), tally.cacheDown.sum(), tally.staleReads.sum(), millis(tally.hitMicros, 50),
+          millis(tally.hitMicros, 99), millis(tally.missMicros, 50), millis(tally.missMicros, 99)));
     }
     return seconds;
   }

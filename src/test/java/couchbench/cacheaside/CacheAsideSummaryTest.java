@@ -15,7 +15,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      "none", 750, 250, 0, 0, 100, 2, List.of(), List.of(), List.of());
+      "none", 750, 250, 0, 0, 100, 2, 25, List.of(), List.of(), List.of());
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -24,6 +24,8 @@ class CacheAsideSummaryTest {
     assertTrue(page.contains("Hit ratio: 0.7500 (750 hits, 250 misses); 250 reads reached CouchDB (&quot;couchdb"
         + " get&quot;, one per miss)."), page);
     assertTrue(page.contains("Updates: 100 written to CouchDB, 2 refused with 409"), page);
+    assertTrue(page.contains("Stale reads: 25, 0.0250 of the reads"), page);
+    assertTrue(page.contains("whose set came after a writer&#39;s delete of the key"), page);
     assertTrue(page.contains("memcached (get_hits, get_misses over the load)"), page);
     assertFalse(page.contains("differ from memcached"), page);
   }
@@ -38,14 +40,14 @@ class CacheAsideSummaryTest {
 
   @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
-    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
         List.of()).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
   }
 
   @Test
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
-    CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, List.of(
+    CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, List.of(
         new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
         List.of());
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
@@ -72,8 +74,8 @@ class CacheAsideSummaryTest {
   @Test
   void shouldSayEachColdCachesWarmUpOrThatItWasNotBackAndDrawTheSecondsCharts() {
     List<CacheAsideFigures.ReadSecond> seconds = List.of(
-        new CacheAsideFigures.ReadSecond(0, 80, 20, 20, 0, 0.2, 1, 9, 20),
-        new CacheAsideFigures.ReadSecond(1, 10, 60, 60, 30, 0.3, 2, 12, 40));
+        new CacheAsideFigures.ReadSecond(0, 80, 20, 20, 0, 0, 0.2, 1, 9, 20),
+        new CacheAsideFigures.ReadSecond(1, 10, 60, 60, 30, 0, 0.3, 2, 12, 40));
     CacheAsideFigures warmed = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, 4L,
         20, 45.5, 30));
     CacheAsideFigures cold = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, null,
@@ -94,8 +96,8 @@ class CacheAsideSummaryTest {
   @Test
   void shouldFailTheRunForAGetThatFailedOutsideACacheRestart() {
     List<CacheAsideFigures.ReadSecond> seconds = List.of(
-        new CacheAsideFigures.ReadSecond(4, 10, 60, 60, 30, 0.3, 2, 12, 40),
-        new CacheAsideFigures.ReadSecond(9, 80, 20, 20, 2, 0.2, 1, 9, 20));
+        new CacheAsideFigures.ReadSecond(4, 10, 60, 60, 30, 0, 0.3, 2, 12, 40),
+        new CacheAsideFigures.ReadSecond(9, 80, 20, 20, 2, 0, 0.2, 1, 9, 20));
     CacheAsideFigures.ColdCache restart = new CacheAsideFigures.ColdCache("1 restart-cache", 4.5, 5.1, 0.8, 4L, 20,
         45, 30);
 
@@ -108,7 +110,7 @@ class CacheAsideSummaryTest {
 
   private static CacheAsideFigures figures(List<CacheAsideFigures.ReadSecond> seconds,
       CacheAsideFigures.ColdCache cold) {
-    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, List.of(), seconds, List.of(cold));
+    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(), seconds, List.of(cold));
   }
 
   private static Results results(long serverGets, long serverMisses) {
