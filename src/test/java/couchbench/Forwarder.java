@@ -1,6 +1,7 @@
 package couchbench;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -21,6 +22,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Queue;
@@ -31,19 +33,22 @@ import java.util.function.Consumer;
  * A TCP forwarder on a free loopback port in front of a server on 127.0.0.1, passing bytes both ways untouched (after
  * handlers of its own in front, such as TLS), that can delay every reply by a fixed time, or stall: for a while, the
  * server's replies are held, then sent on in order, as a server that stops answering for a second and then catches up;
- * or hold them until the test releases them; or go down: for a while, every connection is closed, as a node that went
- * away and came back.
+ * or hold them until the test releases them; or hold the requests that start with given bytes; or go down: for a
+ * while, every connection is closed, as a node that went away and came back.
  */
 public final class Forwarder implements AutoCloseable {
 
   private static final AttributeKey<ChannelFuture> UPSTREAM = AttributeKey.valueOf("couchbench.forwarder.upstream");
   private static final AttributeKey<Queue<Object>> HELD = AttributeKey.valueOf("couchbench.forwarder.held");
+  private static final AttributeKey<Long> SEND_AT = AttributeKey.valueOf("couchbench.forwarder.sendAt");
 
   private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final Channel listener;
   private volatile long stallUntilNanos;
   private volatile long delayNanos;
   private volatile long downUntilNanos;
+  private volatile byte[] delayedRequestStart = new byte[0];
+  private volatile long requestDelayNanos;
   private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
   private Forwarder(int upstreamPort, Consumer<SocketChannel> front) throws InterruptedException {
@@ -125,6 +130,20 @@ public final class Forwarder implements AutoCloseable {
   }
 
   /**
+   * Holds each request that starts with these bytes for this long before sending it on, as a slow path to the server
+   * would for that request alone (e.g. memcache's {@code delete }: an invalidation delayed); a connection's requests
+   * after it wait behind it, in order. A request is known by the start of what one read from its connection brings:
+   * meant for clients that send one request and wait for its reply, as memcache's text protocol's do.
+   *
+   * @param start the bytes such a request starts with, e.g. "delete "
+   * @param each how long each is held
+   */
+  public void delayRequests(String start, Duration each) {
+    delayedRequestStart = start.getBytes(StandardCharsets.US_ASCII);
+    requestDelayNanos = each.toNanos();
+  }
+
+  /**
    * Goes down for this long: closes every client connection now, and each new one at once until then.
    *
    * @param length how long
@@ -188,6 +207,35 @@ public final class Forwarder implements AutoCloseable {
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object request) {
+      long now = System.nanoTime();
+      long sendAt = delayed(request) ? now + requestDelayNanos : now;
+      Long earlier = context.channel().attr(SEND_AT).get();
+      if (earlier != null && earlier - sendAt > 0) {
+        sendAt = earlier; // behind a request still held
+      }
+      context.channel().attr(SEND_AT).set(sendAt);
+      if (sendAt - now > 0) {
+        // Scheduled tasks of one loop run by deadline, then in the order scheduled: requests stay in order.
+        context.channel().eventLoop().schedule(() -> sendOn(context, request), sendAt - now, TimeUnit.NANOSECONDS);
+      } else {
+        sendOn(context, request);
+      }
+    }
+
+    private boolean delayed(Object request) {
+      byte[] start = delayedRequestStart;
+      if (requestDelayNanos <= 0 || !(request instanceof ByteBuf bytes) || bytes.readableBytes() < start.length) {
+        return false;
+      }
+      for (int at = 0; at < start.length; at++) {
+        if (bytes.getByte(bytes.readerIndex() + at) != start[at]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private void sendOn(ChannelHandlerContext context, Object request) {
       ChannelFuture upstream = context.channel().attr(UPSTREAM).get();
       // Listeners of one future run in the order added, on this loop: requests reach the server in order.
       upstream.addListener(connected -> {

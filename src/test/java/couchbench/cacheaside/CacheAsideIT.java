@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.Forwarder;
 import couchbench.GatlingRun;
 import couchbench.memcache.client.FakeMemcache;
 import couchbench.targets.MemcachedServer;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * miss, and nothing else, reached the database (pouchdb-server: the misses' CouchDB reads in results.json; CouchDB: its
  * own count of document reads); the page shows the hit ratio. 600 operations, then 3 s, over 200 keys. A stampede on
  * one hot key with a 2 s TTL, 16 users reading it for 3 s: without protection many users read CouchDB per expiry;
- * with -Dprotect=meta one, as memcached's meta protocol guarantees (one win per item until it is set again).
+ * with -Dprotect=meta one, as memcached's meta protocol guarantees (one win per item until it is set again). Stale
+ * reads: none when no read races a write (one user), some when a forwarder delays every delete (the invalidation).
  */
 class CacheAsideIT {
 
@@ -79,6 +82,49 @@ class CacheAsideIT {
       assertEquals(misses, change(results, "couchdb database_reads"), "CouchDB's own count of document reads");
       assertEquals(results.path("figures").path("updates").asLong() - results.path("figures").path("conflicts")
           .asLong(), ok(results, CacheAsideLoad.INVALIDATE_SET), "each stored update set anew in the cache");
+    }
+  }
+
+  // One user: each update's delete is acknowledged before its next read's get, and each miss's set before its next
+  // update's PUT, so no read races a write; 5 keys, so each is updated and read again many times over.
+  @Test
+  void shouldCountNoStaleReadWhenNoReadRacesAWritersInvalidation() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("keys", "5", "threads", "1",
+        "update", "0.3", "invalidate", "delete"))), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.output());
+    JsonNode figures = results(run).path("figures");
+    assertTrue(figures.path("updates").asLong() - figures.path("conflicts").asLong() > 10, figures.toString());
+    assertEquals(0, figures.path("staleReads").asLong(), figures.toString());
+    assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains("Stale reads: 0, 0.0000 of"
+        + " the reads"), "the page says it");
+  }
+
+  // memcached behind a forwarder that holds each delete 300 ms: after each stored update, its key's old version stays
+  // cached 300 ms past the writer's acknowledgement, and the other 15 users, reading 2 keys from the cache in a
+  // fraction of a millisecond each, get it meanwhile; every such hit began after the acknowledgement and returned the
+  // version before: stale. Dozens of updates in 3 s, each with such a window: stale reads come every run.
+  @Test
+  void shouldCountStaleReadsWhileAProxyDelaysTheInvalidations() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start();
+        Forwarder slowDeletes = Forwarder.start(memcached.port())) {
+      slowDeletes.delayRequests("delete ", Duration.ofMillis(300));
+      GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
+          slowDeletes.address(), "keys", "2", "threads", "16", "update", "0.1", "invalidate", "delete"))), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), "a stale read is measured, not failed: " + run.output());
+      JsonNode figures = results(run).path("figures");
+      long stale = figures.path("staleReads").asLong();
+      assertTrue(figures.path("updates").asLong() > figures.path("conflicts").asLong(), figures.toString());
+      assertTrue(stale > 0 && stale <= figures.path("hits").asLong() + figures.path("misses").asLong(),
+          figures.toString());
+      long perSecond = 0;
+      for (JsonNode second : figures.path("seconds")) {
+        perSecond += second.path("staleReads").asLong();
+      }
+      assertEquals(stale, perSecond, "the seconds' stale reads add up to the run's");
+      assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(
+          Locale.ROOT, "Stale reads: %,d, ", stale)), "the page says them");
     }
   }
 
@@ -217,7 +263,7 @@ class CacheAsideIT {
 
   private static void assertPageShowsTheHitRatio(Path runFolder, long hits, long misses) throws Exception {
     String page = Files.readString(runFolder.resolve("summary.html"));
-    String ratio = String.format(java.util.Locale.ROOT, "Hit ratio: %.4f (%,d hits, %,d misses)",
+    String ratio = String.format(Locale.ROOT, "Hit ratio: %.4f (%,d hits, %,d misses)",
         (double) hits / (hits + misses), hits, misses);
     assertTrue(page.contains(ratio), "the page says " + ratio);
     assertTrue(page.contains("memcached (get_hits, get_misses over the load)"), "the server's row beside the client's");
