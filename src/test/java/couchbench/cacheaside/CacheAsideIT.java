@@ -134,15 +134,18 @@ class CacheAsideIT {
       Map<String, String> stampede = Map.of("memcache.servers", memcached.address(), "keys", "20", "hot", "1",
           "hotReads", "1", "read", "1", "ttl", "2", "threads", "16", "duration", "3");
       GatlingRun.Result unprotected = GatlingRun.run("CacheAside", COUCHDB.runProperties(stampede), TIMEOUT);
-      GatlingRun.Result protectedByMeta = GatlingRun.run("CacheAside", COUCHDB.runProperties(with(stampede,
-          "protect", "meta")), TIMEOUT);
+      // A 4 s TTL for the meta run, over 4 s: R3 makes a reader the winner with 2 s of the value's life left (a 2 s
+      // TTL's R2 left 1 s), so that its CouchDB read on a busy machine still ends before the value expires; a read
+      // outlasting that is the one case where memcached lets a second reader win (docs/cache-aside.md).
+      GatlingRun.Result protectedByMeta = GatlingRun.run("CacheAside", COUCHDB.runProperties(with(with(with(stampede,
+          "protect", "meta"), "ttl", "4"), "duration", "4")), TIMEOUT);
 
       JsonNode none = hotKey(unprotected);
       assertTrue(none.path("refills").asLong() >= 2, "a 2 s TTL over 3 s: the first fill and an expiry: " + none);
       assertTrue(none.path("mostInOneRefill").asLong() > 1 && none.path("couchReads").asLong()
           > none.path("refills").asLong(), "16 users miss an expired key at once, many read CouchDB: " + none);
       JsonNode meta = hotKey(protectedByMeta);
-      assertTrue(meta.path("refills").asLong() >= 2, meta.toString());
+      assertTrue(meta.path("refills").asLong() >= 2, "the first fill and a recache about 2 s later: " + meta);
       assertEquals(meta.path("refills").asLong(), meta.path("couchReads").asLong(), "one CouchDB read per refill");
       assertEquals(1, meta.path("mostInOneRefill").asLong(), meta.toString());
       JsonNode metaFigures = results(protectedByMeta).path("figures");
