@@ -304,18 +304,10 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
           }
           return session;
         })
-        .doIf(session -> session.get(KIND) == Kind.HIT).then(group(HIT).on(exec(session -> {
-          hits.increment();
-          readSeconds.hit(session.getLong(GET_BEGAN));
-          judge(session, session.get(CACHED));
-          return WholeGroups.startedAt(READ_START).apply(session);
-        })))
+        .doIf(session -> session.get(KIND) == Kind.HIT).then(group(HIT).on(exec(this::servedFromCache)))
         .doIf(session -> session.get(KIND) == Kind.WAITED).then(group(WAITED).on(exec(session -> {
-          hits.increment();
-          readSeconds.hit(session.getLong(GET_BEGAN));
-          judge(session, session.get(CACHED));
           waited.increment();
-          return WholeGroups.startedAt(READ_START).apply(session);
+          return servedFromCache(session);
         })))
         .doIf(session -> session.get(KIND) == Kind.MISS).then(group(MISS).on(exec(session -> {
           misses.increment();
@@ -344,6 +336,14 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
               readSeconds.miss(session.getLong(GET_BEGAN));
               return session;
             })));
+  }
+
+  // A hit, or a read that waited for another user's recache: counted, judged, and its group timed from its get.
+  private Session servedFromCache(Session session) {
+    hits.increment();
+    readSeconds.hit(session.getLong(GET_BEGAN));
+    judge(session, session.get(CACHED));
+    return WholeGroups.startedAt(READ_START).apply(session);
   }
 
   // A read's version against the versions acknowledged before its get began: a stale one is counted, in its second.
