@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -38,6 +39,10 @@ public final class GatlingRun {
   private static final String PROGRESS = "couchbench: progress: ";
   // A progress line's rates, rounded to whole requests a second (0/s for a slow run's few), and its time left.
   private static final Pattern NOT_COUNTS = Pattern.compile(", [0-9,]+/s|; about .* left$");
+  // The lines that say why a run ended as it did: couchbench's stops, warnings and failures, a background task that
+  // did not end, Gatling's failed assertions and its errors' table, and the exceptions thrown.
+  private static final Pattern CAUSE = Pattern.compile("^couchbench: (?!progress|step)(stopped|WARNING|.*fail|.*did not)|: false \\(|"
+      + "^> .*\\([0-9.]+%\\)$|^[a-zA-Z.$]+(Exception|Error)\\b");
 
   /**
    * What a finished run left behind.
@@ -65,6 +70,16 @@ public final class GatlingRun {
       } catch (IOException e) {
         return Optional.empty();
       }
+    }
+
+    /**
+     * @return the exit code and the lines that say why the run ended so (see CAUSE) on the first line, then the whole
+     *     output: a test report's summary shows a message's first line only, and CI shows no more of a failure
+     */
+    public String why() {
+      String causes = output.lines().filter(CAUSE.asPredicate()).distinct().limit(12)
+          .collect(Collectors.joining(" | "));
+      return "exit " + exitCode + (causes.isEmpty() ? "" : ": " + causes) + "\n" + output;
     }
 
     /** @return the run folder, failing the test when Gatling wrote none */

@@ -84,7 +84,7 @@ public final class Injectors {
     }
     List<Path> folders = new ArrayList<>();
     for (GatlingRun.Result result : results) {
-      assertEquals(0, result.exitCode(), result.output());
+      assertEquals(0, result.exitCode(), result.why());
       folders.add(result.requireRunFolder());
     }
     Merged merged = merge(folders, "");

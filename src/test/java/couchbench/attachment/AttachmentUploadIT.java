@@ -59,7 +59,7 @@ class AttachmentUploadIT {
     GatlingRun.Result run = GatlingRun.run("AttachmentUpload", Map.of("couchdb.url", couch.url(),
         "maxExponent", "6", "repeat", "1", "keep", "true", "dataDir", DATA.toString()), RUN_TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     List<Map<String, String>> sizes = csv(folder.resolve("upload-times-by-size.csv"));
     assertEquals(List.of("1", "2", "3", "4", "5", "6"), sizes.stream().map(row -> row.get("n")).toList());
@@ -105,7 +105,7 @@ class AttachmentUploadIT {
     GatlingRun.Result run = GatlingRun.run("AttachmentUpload", Map.of("couchdb.url", couch.url(),
         "maxExponent", "2", "rounds", "2", "keep", "true", "dataDir", DATA.toString()), RUN_TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
     Set<String> names = new HashSet<>();

@@ -52,7 +52,7 @@ class NodeSyncClusterIT {
       List<RealCouchDb.Node> nodes = cluster.nodes();
       GatlingRun.Result everyNode = GatlingRun.run("CouchSet", properties(cluster.urls(), "nodesync_refused"),
           TIMEOUT);
-      assertNotEquals(0, everyNode.exitCode(), everyNode.output());
+      assertNotEquals(0, everyNode.exitCode(), everyNode.why());
       assertTrue(everyNode.output().contains("couchbench: stopped: -Dbackground=nodesync restarts a node the load does"
           + " not send to, and -Dcouchdb.url loads every node of the cluster"), everyNode.output());
       assertFalse(everyNode.output().contains("run folder:"), "refused before the load: " + everyNode.output());

@@ -45,7 +45,7 @@ class BulkInsertConsoleIT {
     GatlingRun.Result run = run(Map.of("batchSizes", "1,16", "threads", "1,2", "docs", "64", "warmup", "20",
         "stepSeconds", "2"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     List<String> lines = run.output().lines().toList();
     assertTrue(lines.stream().noneMatch(line -> POPULATION_COUNTS.matcher(line).matches()),
         "no population block of Gatling's console:\n" + run.output());
@@ -73,7 +73,7 @@ class BulkInsertConsoleIT {
     GatlingRun.Result run = run(Map.of("batchSizes", "1", "threads", "1", "single", "false", "docs", "64",
         "warmup", "0", "stepSeconds", "22"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     List<String> progress = run.output().lines().filter(line -> line.startsWith("couchbench: progress: ")).toList();
     assertFalse(progress.isEmpty(), "a 22 s step, and no other line, gets a progress line:\n" + run.output());
     assertTrue(progress.size() <= 2, "at most one every 10 s:\n" + run.output());
@@ -88,7 +88,7 @@ class BulkInsertConsoleIT {
     GatlingRun.Result run = run(Map.of("batchSizes", "16", "threads", "1", "single", "false", "docs", "64",
         "warmup", "0", "stepSeconds", "6", "console", "gatling"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     List<String> lines = run.output().lines().toList();
     assertTrue(lines.stream().anyMatch(line -> POPULATION_COUNTS.matcher(line).matches()),
         "Gatling's population blocks:\n" + run.output());
@@ -100,7 +100,7 @@ class BulkInsertConsoleIT {
   void shouldStopWithOneLineOnAnUnknownConsole() throws Exception {
     GatlingRun.Result run = run(Map.of("console", "loud"));
 
-    assertEquals(1, run.exitCode(), run.output());
+    assertEquals(1, run.exitCode(), run.why());
     assertTrue(run.output().contains("couchbench: stopped: -Dconsole=loud is not couchbench or gatling"),
         run.output());
     assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());

@@ -59,7 +59,7 @@ class BulkInsertIT {
         run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8,64", "threads", "1,2", "docs", "256",
             "warmup", "20", "stepSeconds", "0"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     List<Map<String, String>> steps = csv(folder.resolve("docs-per-second-by-step.csv"));
     assertEquals(8, steps.size(), "a single step and three bulk steps per thread count");
@@ -128,7 +128,7 @@ class BulkInsertIT {
     GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "batchSizes", "1,8", "threads", "1",
         "docs", "16", "single", "false", "warmup", "0", "rounds", "2"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
     Results results = ResultsFile.read(folder);
@@ -171,7 +171,7 @@ class BulkInsertIT {
     GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "batchSizes", "4", "threads", "1",
         "docs", "8", "single", "false", "keep", "true", "docSize", "100", "stepSeconds", "0"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     List<String> kept = databases().stream().filter(db -> db.startsWith("couchbench_bulkinsert_")).toList();
     assertEquals(1, kept.size(), kept.toString());
     JsonNode info = getJson("/" + kept.get(0));
@@ -186,7 +186,7 @@ class BulkInsertIT {
     String url = "http://127.0.0.1:" + closedPort();
     GatlingRun.Result run = run(Map.of("couchdb.url", url));
 
-    assertEquals(1, run.exitCode(), run.output());
+    assertEquals(1, run.exitCode(), run.why());
     assertTrue(run.output().contains("CouchDB at " + url + " does not answer"), run.output());
     assertTrue(run.output().contains("-Dcouchdb.url"), run.output());
     assertNoStackTrace(run);
@@ -198,7 +198,7 @@ class BulkInsertIT {
       GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
           "couchdb.password", "wrong-secret-1"));
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertEquals(List.of("GET /"), refusing.requests(), "one request carried the wrong password");
       assertTrue(run.output().contains("rejects the login of user admin"), run.output());
       assertFalse(run.output().contains("wrong-secret-1"), "the password is never printed");
@@ -223,7 +223,7 @@ class BulkInsertIT {
       String url = guarded.url().replace("http://", "http://admin:wrong-secret-2@");
       GatlingRun.Result run = run(Map.of("couchdb.url", url));
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertTrue(run.output().contains("rejects the login of user admin"), run.output());
       assertFalse(run.output().contains("wrong-secret-2"), "the password is never printed");
       assertNoStackTrace(run);
@@ -236,7 +236,7 @@ class BulkInsertIT {
       GatlingRun.Result run = run(Map.of("couchdb.url", refusing.url(), "couchdb.user", "admin",
           "couchdb.password", "changed-secret-3", "batchSizes", "4", "threads", "2", "docs", "400"));
 
-      assertNotEquals(0, run.exitCode(), run.output());
+      assertNotEquals(0, run.exitCode(), run.why());
       long writes = refusing.requests().stream().filter(r -> r.startsWith("POST ")).count();
       assertTrue(writes >= 1 && writes <= 2, "at most one write per user: " + refusing.requests());
       assertTrue(refusing.requests().stream().noneMatch(r -> r.startsWith("DELETE ")),
@@ -293,7 +293,7 @@ class BulkInsertIT {
       GatlingRun.Result run =
           run(Map.of("couchdb.url", "http://127.0.0.1:" + hello.getAddress().getPort()));
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertTrue(run.output().contains("is not CouchDB"), run.output());
       assertNoStackTrace(run);
     } finally {
@@ -306,7 +306,7 @@ class BulkInsertIT {
     try (FakeCouchDb untouched = FakeCouchDb.refusingEverything()) {
       GatlingRun.Result run = run(Map.of("couchdb.url", untouched.url(), "batchSizes", "1,0"));
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertTrue(run.output().contains("-DbatchSizes"), run.output());
       assertEquals(List.of(), untouched.requests());
       assertNoStackTrace(run);

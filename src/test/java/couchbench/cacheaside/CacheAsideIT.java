@@ -47,7 +47,7 @@ class CacheAsideIT {
       properties.remove("duration");
       GatlingRun.Result run = GatlingRun.run("CacheAside", properties, TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
       JsonNode figures = results.path("figures");
       long hits = figures.path("hits").asLong();
@@ -74,7 +74,7 @@ class CacheAsideIT {
       GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
           memcached.address(), "invalidate", "set"))), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
       long misses = results.path("figures").path("misses").asLong();
       assertTrue(misses > 0, results.path("figures").toString());
@@ -92,7 +92,7 @@ class CacheAsideIT {
     GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("keys", "5", "threads", "1",
         "update", "0.3", "invalidate", "delete"))), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode figures = results(run).path("figures");
     assertTrue(figures.path("updates").asLong() - figures.path("conflicts").asLong() > 10, figures.toString());
     assertEquals(0, figures.path("staleReads").asLong(), figures.toString());
@@ -204,7 +204,7 @@ class CacheAsideIT {
       GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
           memcached.address(), "duration", "4", "background", "restart-cache", "backgroundAt", "2"))), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("background: flush_all to memcache at " + memcached.address()), run.output());
       JsonNode cold = coldCache(results(run).path("figures"));
       assertEquals(0, cold.path("cacheDown").asLong(), "flush_all drops no connection: " + cold);
@@ -241,7 +241,7 @@ class CacheAsideIT {
   }
 
   private static JsonNode hotKey(GatlingRun.Result run) throws Exception {
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode hotKeys = results(run).path("figures").path("hotKeys");
     assertEquals(1, hotKeys.size(), hotKeys.toString());
     return hotKeys.get(0);

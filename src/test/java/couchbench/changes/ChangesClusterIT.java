@@ -44,7 +44,7 @@ class ChangesClusterIT {
       GatlingRun.Result run = running.finish(TIMEOUT);
 
       // The requests through the stopped node failed, and fail the run; nothing else did.
-      assertEquals(2, run.exitCode(), run.output());
+      assertEquals(2, run.exitCode(), run.why());
       GatlingReport.requests(run.requireRunFolder()).forEach((request, counts) -> assertTrue(
           counts.ko() == 0 || request.equals("write") || request.equals("read through node 3"), request + counts));
       JsonNode visibility = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")

@@ -57,7 +57,7 @@ class ChangesCouchDbIT {
       cutting.down(Duration.ZERO);
       GatlingRun.Result run = running.finish(TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode figures = figures(run);
       assertEquals(CUT_WRITES, figures.path("writes").path("acknowledged").asLong(), figures.toString());
       for (JsonNode feed : feeds(figures, CUT_LISTENERS)) {
@@ -91,7 +91,7 @@ class ChangesCouchDbIT {
     GatlingRun.Result run = running.finish(TIMEOUT);
 
     // The writes sent while it was down failed, and fail the run; nothing else did.
-    assertEquals(2, run.exitCode(), run.output());
+    assertEquals(2, run.exitCode(), run.why());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     report.forEach((request, counts) -> assertTrue(request.equals("write") || counts.ko() == 0, request + counts));
     JsonNode figures = figures(run);
@@ -125,7 +125,7 @@ class ChangesCouchDbIT {
         "listeners", SELECTOR_LISTENERS, "writers", "2", "docs", "400", "rate", "200",
         "databases", "2", "filter", "selector", "database", "selector")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     for (JsonNode feed : feeds(figures(run), SELECTOR_LISTENERS)) {
       // Each listener follows one of the two databases: 200 writes, every other one "even".
       long matching = 100L * feed.path("listeners").asInt();
@@ -173,7 +173,7 @@ class ChangesCouchDbIT {
     GatlingRun.Result run = GatlingRun.run("Changes", properties(Map.of("catchup", "20000",
         "pageSize", "1000", "seqInterval", "100", "readers", "2", "database", "catchup")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode readers = figures(run).path("catchUp").path("readers");
     assertEquals(2, readers.size(), "one entry per reader of -Dreaders: " + readers);
     for (JsonNode reader : readers) {

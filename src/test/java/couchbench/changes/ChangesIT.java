@@ -31,7 +31,7 @@ class ChangesIT {
           "continuous:6,longpoll:3,normal:3", "writers", "2", "docs", "400", "batch", "10", "rate", "200",
           "databases", "2", "filter", "doc_ids", "pollInterval", "200", "heartbeat", "1000"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
       assertEquals(400, figures.path("writes").path("acknowledged").asLong());
       assertEquals(400, figures.path("docCount").asLong(), "the databases hold what was acknowledged");
@@ -74,7 +74,7 @@ class ChangesIT {
       GatlingRun.Result run = GatlingRun.run("Changes", Map.of("couchdb.url", couch.url(), "catchup", "5000",
           "pageSize", "500", "readers", "2", "includeDocs", "true"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode catchUp = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
           .path("catchUp");
       assertEquals(2, catchUp.path("readers").size(), catchUp.toString());

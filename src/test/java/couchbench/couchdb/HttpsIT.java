@@ -72,7 +72,7 @@ class HttpsIT {
     int before = trusted.handshakes();
     GatlingRun.Result run = bulkInsert(trusted, Map.of("couchdb.caFile", server.certificatePem().toString()));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     Map<String, GatlingReport.Counts> requests = GatlingReport.requests(folder);
     assertEquals(new GatlingReport.Counts(1, 1, 0), requests.get("bulk B=64 T=1"), "Gatling's request, over TLS");
@@ -108,7 +108,7 @@ class HttpsIT {
     // Neither trusted nor for this host: only with the check off does the run go through.
     GatlingRun.Result run = bulkInsert(misnamed, Map.of("couchdb.insecure", "true"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     String warning = "WARNING: -Dcouchdb.insecure=true: the certificate of CouchDB at " + misnamed.url()
         + " is not checked";
     assertTrue(run.output().contains("couchbench: " + warning), run.output());
@@ -170,7 +170,7 @@ class HttpsIT {
 
   /** The one line a run stopped with: exit code 1, no stack trace. */
   private static String stopLine(GatlingRun.Result run) {
-    assertEquals(1, run.exitCode(), run.output());
+    assertEquals(1, run.exitCode(), run.why());
     assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
     List<String> lines = run.output().lines().filter(l -> l.startsWith("couchbench: stopped: ")).toList();
     assertEquals(1, lines.size(), run.output());

@@ -75,7 +75,7 @@ class PasswordLeakIT {
         assertEquals(0, run.exitCode(), "an admin-only server accepted the password:\n" + run.output());
         printed.add(run.output());
       }
-      assertEquals(1, refused.exitCode(), refused.output());
+      assertEquals(1, refused.exitCode(), refused.why());
       assertTrue(refused.output().contains("rejects the login of user " + URL_USER), refused.output());
       printed.add(refused.output());
       printed.add(localServerWithPasswordInEnvironment());
@@ -117,7 +117,7 @@ class PasswordLeakIT {
       assertFalse(environment.contains(ENV_SECRET), child.info().command() + " inherited COUCHDB_PASSWORD");
     }
     GatlingRun.Result result = run.finish(TIMEOUT);
-    assertEquals(0, result.exitCode(), result.output());
+    assertEquals(0, result.exitCode(), result.why());
     return result.output();
   }
 

@@ -87,7 +87,7 @@ class WorkloadCurveIT {
     properties.put("memcache.servers", memcache);
     properties.putAll(more);
     GatlingRun.Result run = GatlingRun.run("Workload", properties, TIMEOUT);
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     return run;
   }
 

@@ -40,13 +40,13 @@ class RegressionGateIT {
       Map<String, String> direct = with(load, "memcache.servers", memcached.address());
       assertEquals(0, GatlingRun.run("MemSet", direct, TIMEOUT).exitCode());
       GatlingRun.Result first = GatlingRun.run("MemGet", direct, TIMEOUT);
-      assertEquals(0, first.exitCode(), first.output());
+      assertEquals(0, first.exitCode(), first.why());
 
       Map<String, String> gated = with(with(load, "memcache.servers", slow.address()), "baseline",
           first.requireRunFolder().toString());
       GatlingRun.Result second = GatlingRun.run("MemGet", with(gated, "regression", "p99:100%"), TIMEOUT);
 
-      assertEquals(Gate.REGRESSED, second.exitCode(), second.output());
+      assertEquals(Gate.REGRESSED, second.exitCode(), second.why());
       assertTrue(second.output().contains("couchbench: regression gate: REGRESSED p99 of memcache get: "),
           second.output());
       assertTrue(second.output().contains("the verdict rests on one measurement of each run"), second.output());
@@ -58,7 +58,7 @@ class RegressionGateIT {
       GatlingRun.Result third = GatlingRun.run("MemGet", with(with(direct, "baseline",
           second.requireRunFolder().toString()), "regression", "p99:100%"), TIMEOUT);
 
-      assertEquals(0, third.exitCode(), third.output());
+      assertEquals(0, third.exitCode(), third.why());
       assertTrue(third.output().contains("couchbench: regression gate: passed against " + second.requireRunFolder()),
           third.output());
       assertFalse(third.output().contains("REGRESSED"), third.output());

@@ -22,7 +22,7 @@ class MemcacheDslIT {
       GatlingRun.Result run = GatlingRun.run(MemcacheDslSimulation.class.getName(),
           Map.of("memcache.servers", memcached.address()), Duration.ofMinutes(2));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Path folder = run.requireRunFolder();
       Map<String, GatlingReport.Counts> requests = GatlingReport.requestsFailingOnlyWhereNamedKo(folder);
       assertEquals(new GatlingReport.Counts(2, 2, 0), requests.get("cas"));

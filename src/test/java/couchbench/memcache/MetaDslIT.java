@@ -22,7 +22,7 @@ class MetaDslIT {
       GatlingRun.Result run = GatlingRun.run(MetaDslSimulation.class.getName(),
           Map.of("memcache.servers", memcached.address()), Duration.ofMinutes(2));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Path folder = run.requireRunFolder();
       Map<String, GatlingReport.Counts> requests = GatlingReport.requestsFailingOnlyWhereNamedKo(folder);
       assertEquals(new GatlingReport.Counts(QUIET, QUIET, 0), requests.get("quiet ms"));

@@ -58,7 +58,7 @@ class MetricsIT {
         Prometheus prometheus = scraping(port)) {
       GatlingRun.Result run = memSet(port, memcached, Map.of("duration", "4"));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("couchbench: metrics: served at http://127.0.0.1:" + port + "/metrics"),
           run.output());
       assertTrue(run.output().contains("couchbench: metrics: the final figures were scraped"), run.output());
@@ -88,7 +88,7 @@ class MetricsIT {
       GatlingRun.Result run = memSet(port, memcached, Map.of("targets", "300,600", "settleSeconds", "1",
           "stepSeconds", "2"));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertEquals(Map.of("couchbench_staircase_step", 2.0, "couchbench_staircase_target_rate", 600.0),
           lastValues(prometheus, "{__name__=~\"couchbench_staircase_step|couchbench_staircase_target_rate\","
               + "simulation=\"MemSet\",system=\"MemSet\"}"), "the last step and its rate");
@@ -117,7 +117,7 @@ class MetricsIT {
           "memcache.servers", memcached.address(), "records", "100", "threads", "2", "target", "200",
           "duration", "3")), STALL);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode operations = JSON.readTree(run.requireRunFolder().resolve(ResultsFile.NAME).toFile())
           .path("figures").path("systems").get(0).path("operations");
       Map<String, Double> onThePage = new HashMap<>();
@@ -146,7 +146,7 @@ class MetricsIT {
           "listeners", "continuous:2", "writers", "1", "docs", "200", "rate", "100", "heartbeat", "1000",
           "quiet", "5", "database", "metrics_changes"))), STALL);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       long acknowledged = JSON.readTree(run.requireRunFolder().resolve(ResultsFile.NAME).toFile()).path("figures")
           .path("writes").path("acknowledged").asLong();
       assertEquals(200, acknowledged, run.output());
@@ -162,7 +162,7 @@ class MetricsIT {
         + ".csv");
     GatlingRun.Result set = GatlingRun.run("CouchSet", COUCHDB.runProperties(Map.of("users", "2", "duration", "2",
         "keyFile", keyFile.toString(), "database", "metrics_it")), STALL);
-    assertEquals(0, set.exitCode(), set.output());
+    assertEquals(0, set.exitCode(), set.why());
     int port = FreePort.pick();
     String couchdb = COUCHDB.node().url().substring("http://".length());
     try (Prometheus prometheus = Prometheus.start(getClass(), List.of(
@@ -173,7 +173,7 @@ class MetricsIT {
       GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(metrics(port, Map.of("users", "2",
           "duration", "4", "keyFile", keyFile.toString(), "database", "metrics_it"))), STALL);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertCountedAsResultsJson(prometheus, run, "CouchGet", Set.of("couchdb get"));
       assertP99WithinOneBucket(prometheus, run, "CouchGet", "couchdb get");
       JsonNode both = prometheus.query("last_over_time({__name__=~\"couchbench_requests_total|"

@@ -37,7 +37,7 @@ class QueryCouchDbIT {
         "both", "users", "2", "requests", "120", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,"
             + "scan:1,page:1,sum:1,write:1")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (QueryClass queryClass : QueryClass.values()) {
       for (Way way : queryClass.ways()) {
@@ -119,7 +119,7 @@ class QueryCouchDbIT {
     GatlingRun.Result run = GatlingRun.run("Query", COUCHDB.runProperties(Map.of("docs", "1000", "queries", "sum",
         "users", "1", "requests", "20", "database", "jsreduce", "reduce", "javascript")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     assertTrue(run.output().contains("the sum view reduces in javascript"), "the load's line says so");
     GatlingReport.Counts sums = GatlingReport.requests(run.requireRunFolder()).get("sum / view / global");
     assertTrue(sums != null && sums.ok() > 0 && sums.ko() == 0, "reduced sums asked and right: " + sums);

@@ -31,7 +31,7 @@ class QueryIT {
           "requests", "100", "mix", "equality:1,range:1,sort:1,in:1,or:1,regex:1,elemmatch:1,scan:1,sum:1,write:1"),
           TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
       for (QueryClass queryClass : QueryClass.values()) {
         for (Way way : queryClass == QueryClass.PAGE ? List.<Way>of() : queryClass.ways()) {
@@ -69,7 +69,7 @@ class QueryIT {
       // Not named, but asked by default with every other class: left out, and the others run.
       GatlingRun.Result byDefault = GatlingRun.run("Query", Map.of("couchdb.url", couch.url(), "docs", "400",
           "users", "1", "requests", "30"), TIMEOUT);
-      assertEquals(0, byDefault.exitCode(), byDefault.output());
+      assertEquals(0, byDefault.exitCode(), byDefault.why());
       assertTrue(byDefault.output().contains("couchbench: query: page left out: CouchDB at " + couch.url()
           + " answered the page query (mango, no index, global database) wrong: a full page without a new bookmark"),
           byDefault.output());

@@ -45,7 +45,7 @@ class ReplicateCouchDbIT {
     GatlingRun.Result run = GatlingRun.run("Replicate", SOURCE.runProperties(Map.of("couchdb.target",
         TARGET.node().url(), "jobs", "2", "docs", "20000", "database", "oneshot")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode figures = figures(run);
     for (JsonNode shot : PerJob.entries(figures, "oneShots", 2)) {
       assertEquals(20_000, shot.path("docsWritten").asLong(), shot.toString());
@@ -71,7 +71,7 @@ class ReplicateCouchDbIT {
     TARGET.node().start();
     GatlingRun.Result run = running.finish(TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode figures = figures(run);
     assertEquals(1200, figures.path("writesAcknowledged").asLong(), figures.toString());
     for (JsonNode job : PerJob.entries(figures, "watched", 2)) {

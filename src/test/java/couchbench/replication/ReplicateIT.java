@@ -29,7 +29,7 @@ class ReplicateIT {
       GatlingRun.Result run = GatlingRun.run("Replicate", Map.of("couchdb.url", couch.url(), "jobs", "2", "docs",
           "2000"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
       for (JsonNode job : PerJob.entries(figures, "comparisons", 2)) {
         assertEquals(2000, job.path("targetDocs").asLong(), job.toString());

@@ -38,7 +38,7 @@ class ClusterIT {
       GatlingRun.Result run = GatlingRun.run("BulkInsert", Map.of("couchdb.url", nodes.url(), "batchSizes", "8",
           "threads", "3", "docs", "96", "stepSeconds", "0"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("cluster: pouchdb-server, the stand-in, has no cluster (nor _shards, q and n):"
           + " that " + nodes.urls().replace(",", ", ") + " are one cluster is not checked"), run.output());
       JsonNode cluster = results(run).path("cluster");
@@ -70,7 +70,7 @@ class ClusterIT {
       GatlingRun.Result set = GatlingRun.run("CouchSet", Map.of("couchdb.url", nodes.url(), "couchdb.spread",
           "request", "users", "2", "duration", "2", "valueSize", "40", "keyFile", keyFile.toString(),
           "database", "cluster_it"), TIMEOUT);
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       for (JsonNode node : list(results(set).path("cluster").path("nodes"))) {
         assertTrue(node.path("count").asLong() > 0, "each request to the next node, every node written: " + node);
       }
@@ -137,7 +137,7 @@ class ClusterIT {
           "duration", "1", "valueSize", "20", "keyFile", KeyFiles.fresh("single").toString(), "database", "w_it",
           "w", "2"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       List<JsonNode> perNode = list(results(run).path("cluster").path("nodes"));
       assertEquals(1, perNode.size());
       assertTrue(perNode.get(0).path("accepted").asLong() > 0, perNode.toString());
@@ -158,7 +158,7 @@ class ClusterIT {
   private static void assertOneLine(String urls, String line) throws Exception {
     GatlingRun.Result run = GatlingRun.run("CouchSet", Map.of("couchdb.url", urls, "keyFile",
         KeyFiles.fresh("none").toString()), TIMEOUT);
-    assertEquals(1, run.exitCode(), run.output());
+    assertEquals(1, run.exitCode(), run.why());
     assertTrue(run.output().contains(line), run.output());
     assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
   }

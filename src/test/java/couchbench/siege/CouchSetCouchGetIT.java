@@ -36,7 +36,7 @@ class CouchSetCouchGetIT {
       GatlingRun.Result set = GatlingRun.run("CouchSet", Map.of("couchdb.url", couch.url(), "users", "4",
           "duration", "3", "valueSize", "80", "keyFile", keyFile.toString(), "database", "siege_it"), TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("couchdb set");
       List<String> ids = KeyFiles.written(keyFile); // header, no id twice
       assertTrue(ids.size() > 10, "some documents written: " + ids.size());
@@ -47,7 +47,7 @@ class CouchSetCouchGetIT {
       GatlingRun.Result read = GatlingRun.run("CouchGet", Map.of("couchdb.url", couch.url(), "users", "4",
           "duration", "3", "keyFile", keyFile.toString(), "database", "siege_it"), TIMEOUT);
 
-      assertEquals(0, read.exitCode(), read.output());
+      assertEquals(0, read.exitCode(), read.why());
       GatlingReport.Counts gets = GatlingReport.requests(read.requireRunFolder()).get("couchdb get");
       assertTrue(gets.ok() > 10, "reads sent: " + gets);
       assertEquals(0, gets.ko());
@@ -64,7 +64,7 @@ class CouchSetCouchGetIT {
 
   // The staircase's three steps, each at 90% of its rate or more, one point per step on every percentile's line.
   private static void assertThreePointsPerPercentile(GatlingRun.Result run) throws Exception {
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode steps = ResultsFile.read(run.requireRunFolder()).figures().path("steps");
     assertEquals(List.of(20.0, 40.0, 80.0), steps.findValues("target").stream().map(JsonNode::asDouble).toList());
     for (JsonNode step : steps) {
@@ -84,7 +84,7 @@ class CouchSetCouchGetIT {
     GatlingRun.Result run = GatlingRun.run("CouchGet", Map.of("couchdb.url", "http://127.0.0.1:1",
         "keyFile", missing.toString()), TIMEOUT);
 
-    assertEquals(1, run.exitCode(), run.output());
+    assertEquals(1, run.exitCode(), run.why());
     assertTrue(run.output().contains("key file " + missing + " does not exist: run CouchSet first"), run.output());
     assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
   }

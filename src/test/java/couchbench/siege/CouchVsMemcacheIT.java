@@ -44,7 +44,7 @@ class CouchVsMemcacheIT {
           "couchdb.url", couch.url(), "users", "3", "duration", "1", "fields", String.valueOf(FIELDS),
           "warmup", "1", "keyDir", keyDir.toString(), "database", "vs_it"), Duration.ofMinutes(3));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Path folder = run.requireRunFolder();
       Map<String, GatlingReport.Counts> report = GatlingReport.requests(folder);
       List<String> measured = List.of("memcache set", "couchdb set", "memcache get", "couchdb get",
@@ -119,7 +119,7 @@ class CouchVsMemcacheIT {
           "users", "3", "duration", "2", "fields", "2", "warmup", "0", "keyDir", keyDir.toString()),
           Duration.ofMinutes(2));
 
-      assertNotEquals(0, run.exitCode(), run.output());
+      assertNotEquals(0, run.exitCode(), run.why());
       List<String> requests = refusing.requests();
       int firstWrite = 0;
       while (firstWrite < requests.size() && !requests.get(firstWrite).matches("PUT /couchbench_siege/.+")) {
@@ -155,7 +155,7 @@ class CouchVsMemcacheIT {
           "duration", "1", "fields", "0", "warmup", "0", "keyDir", keyDir.toString(), "database", "vs_no_keys"),
           Duration.ofMinutes(2));
 
-      assertNotEquals(0, run.exitCode(), run.output());
+      assertNotEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("couchbench: stopped: memcache set acknowledged no key ("
           + keyDir.resolve("memcache.csv") + "): the read phase would have nothing to read"), run.output());
       assertTrue(commands.stream().noneMatch(command -> command.startsWith("get ")), "no read step ran: " + commands);

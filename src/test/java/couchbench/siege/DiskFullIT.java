@@ -42,7 +42,7 @@ class DiskFullIT {
           "users", "4", "duration", "30", "warmup", "0", "valueSize", "50",
           "keyFile", disk.resolve("memcache.csv").toString()), Duration.ofMinutes(2));
 
-      assertEquals(1, result.exitCode(), result.output());
+      assertEquals(1, result.exitCode(), result.why());
       Matcher stopped = STOPPED.matcher(result.output().lines().filter(line -> line.startsWith("couchbench: stopped:"))
           .findFirst().orElse(""));
       assertTrue(stopped.matches(), "one line naming the key file and the disk:\n" + result.output());

@@ -50,7 +50,7 @@ class LongRunIT {
           "keyFile", keyFile.toString(),
           "couchbench.heapProbe", "3"), Map.of(), List.of(HEAP)).finish(TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(Files.exists(run.requireRunFolder().resolve("index.html")), "Gatling's report is written");
       assertFlat(run.output(), "MemSet");
       long keys = keyLines(keyFile);
@@ -69,7 +69,7 @@ class LongRunIT {
           "duration", "30", "valueSize", "10", "keyFile", keyFile.toString(), "database", "long_run",
           "couchbench.heapProbe", "3"), Map.of(), List.of(HEAP)).finish(TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(Files.exists(run.requireRunFolder().resolve("index.html")), "Gatling's report is written");
       assertFlat(run.output(), "CouchSet");
       long docCount = new ObjectMapper().readTree(HttpClient.newHttpClient()

@@ -59,7 +59,7 @@ class LostInjectorIT {
       List<Path> folders = new ArrayList<>();
       for (GatlingRun.Running injector : started.injectors().subList(0, 2)) {
         GatlingRun.Result ended = injector.finish(TIMEOUT);
-        assertEquals(0, ended.exitCode(), ended.output());
+        assertEquals(0, ended.exitCode(), ended.why());
         folders.add(ended.requireRunFolder());
       }
       killed.runFolder().ifPresent(folders::add); // Gatling had made it: Merge leaves it out, and looks beside it

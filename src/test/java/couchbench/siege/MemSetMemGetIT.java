@@ -50,7 +50,7 @@ class MemSetMemGetIT {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
           "users", "4", "duration", "3", "warmup", "1", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       Map<String, GatlingReport.Counts> setReport = GatlingReport.requests(set.requireRunFolder());
       GatlingReport.Counts sets = setReport.get("memcache set");
       GatlingReport.Counts warmUpSets = setReport.get("warm-up memcache set");
@@ -73,7 +73,7 @@ class MemSetMemGetIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "4", "duration", "3", "warmup", "1", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       Map<String, GatlingReport.Counts> getReport = GatlingReport.requests(get.requireRunFolder());
       GatlingReport.Counts gets = getReport.get("memcache get");
       GatlingReport.Counts warmUpGets = getReport.get("warm-up memcache get");
@@ -97,7 +97,7 @@ class MemSetMemGetIT {
       GatlingRun.Result pipelined = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "2", "duration", "2", "warmup", "0", "pipeline", "4", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, pipelined.exitCode(), pipelined.output());
+      assertEquals(0, pipelined.exitCode(), pipelined.why());
       GatlingReport.Counts fours = GatlingReport.requests(pipelined.requireRunFolder()).get("memcache get");
       long hits = Long.parseLong(stats(memcached).get("get_hits")) - Long.parseLong(afterGet.get("get_hits"));
       assertEquals(fours.ok(), hits, "Gatling's OK gets = memcached's new get_hits");
@@ -116,7 +116,7 @@ class MemSetMemGetIT {
           "users", "2", "duration", "2", "warmup", "0", "valueSize", "32-4096", "keyFile", keyFile.toString()),
           TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       GatlingReport.Counts sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set");
       assertEquals(sets.ok(), Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
       ValueSizes sizes = ValueSizes.parse("32-4096");
@@ -149,7 +149,7 @@ class MemSetMemGetIT {
           "users", "2", "duration", "2", "warmup", "0", "valueSize", "100:9,2000000:1", "keyFile",
           keyFile().toString()), TIMEOUT);
 
-      assertEquals(1, tooLarge.exitCode(), tooLarge.output());
+      assertEquals(1, tooLarge.exitCode(), tooLarge.why());
       assertTrue(tooLarge.output().contains("couchbench: stopped: memcache server " + memcached.address()
           + " stores items of at most 1048576 bytes (its item_size_max, memcached's -I), and"
           + " -DvalueSize=100:9,2000000:1 reaches 2000000 bytes"), tooLarge.output());
@@ -164,7 +164,7 @@ class MemSetMemGetIT {
           "users", "4", "duration", "4", "warmup", "0", "ratePerConnection", "50", "keyFile", keyFile().toString()),
           TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       JsonNode step = ResultsFile.read(set.requireRunFolder()).figures().path("steps").get(0);
       assertEquals(200, step.path("target").asDouble(), "4 connections of 50/s: " + step);
       assertTrue(step.path("achieved").asDouble() >= 180 && step.path("achieved").asDouble() <= 210,
@@ -186,7 +186,7 @@ class MemSetMemGetIT {
           "users", "2", "duration", "2", "warmup", "0", "reconnectEvery", "50", "keyFile", keyFile().toString()),
           TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       long sets = GatlingReport.requests(set.requireRunFolder()).get("memcache set").ok();
       assertEquals(sets, Long.parseLong(stats(memcached).get("cmd_set")), "Gatling's OK sets = cmd_set");
       String page = Files.readString(set.requireRunFolder().resolve("summary.html"));
@@ -218,7 +218,7 @@ class MemSetMemGetIT {
       GatlingRun.Result run = GatlingRun.run("MemGet", Map.of("memcache.servers", "127.0.0.1:1",
           "keyFile", file.getKey().toString()), TIMEOUT);
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertTrue(run.output().contains(file.getValue()), run.output());
       assertFalse(run.output().contains("\tat "), "no stack trace:\n" + run.output());
     }
@@ -241,7 +241,7 @@ class MemSetMemGetIT {
       for (Map.Entry<Map<String, String>, String> run : expected.entrySet()) {
         GatlingRun.Result result = GatlingRun.run("MemSet", run.getKey(), TIMEOUT);
 
-        assertEquals(1, result.exitCode(), result.output());
+        assertEquals(1, result.exitCode(), result.why());
         assertTrue(result.output().contains("couchbench: stopped: " + run.getValue()), result.output());
         assertFalse(result.output().contains("\tat "), "no stack trace:\n" + result.output());
       }
@@ -307,7 +307,7 @@ class MemSetMemGetIT {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
           "users", "2", "duration", "2", "warmup", "1", "expiry", "2-40", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       long after = System.currentTimeMillis() / 1000;
       Map<String, GatlingReport.Counts> written = GatlingReport.requests(set.requireRunFolder());
       GatlingReport.Counts sets = written.get("memcache set");
@@ -334,7 +334,7 @@ class MemSetMemGetIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "2", "duration", "3", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       Map<String, GatlingReport.Counts> reads = GatlingReport.requests(get.requireRunFolder());
       GatlingReport.Counts live = reads.get("memcache get");
       GatlingReport.Counts expired = reads.get("memcache get expired");
@@ -374,7 +374,7 @@ class MemSetMemGetIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "users", "1", "duration", "1", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertNotEquals(0, get.exitCode(), get.output());
+      assertNotEquals(0, get.exitCode(), get.why());
       Set<String> errors = GatlingReport.errors(get.requireRunFolder()).keySet();
       assertTrue(errors.stream().anyMatch(error -> error.contains("VALUE after its expiry time")), errors.toString());
       assertTrue(errors.stream().anyMatch(error -> error.contains("NOT_FOUND before its expiry time")),
@@ -408,7 +408,7 @@ class MemSetMemGetIT {
           "users", "1", "duration", "4", "warmup", "0", "startAt", start.toString(), "keyFile", keyFile.toString()),
           TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       GatlingReport.Counts near = GatlingReport.requests(get.requireRunFolder()).get("memcache get near expiry");
       assertTrue(near != null && near.ok() > 0 && near.ko() == 0, "found or not, no failure: " + near);
       List<Results.ServerCount> counts = ResultsFile.read(get.requireRunFolder()).serverCounts();

@@ -39,7 +39,7 @@ class MemcacheTlsIT {
       GatlingRun.Result set = GatlingRun.run("MemSet", with(tls, "users", "4", "duration", "2", "warmup", "0"),
           TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       assertTrue(set.output().contains("using memcache at " + memcached.address() + " (VERSION 1.6"), set.output());
       assertTrue(set.output().contains("over TLS, certificate and host name checked against "
           + certificate.certificatePem()), set.output());
@@ -56,7 +56,7 @@ class MemcacheTlsIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", with(tls, "users", "4", "duration", "2", "warmup", "0"),
           TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       GatlingReport.Counts gets = GatlingReport.requests(get.requireRunFolder()).get("memcache get");
       Map<String, String> afterGet = MemcachedStats.of(memcached.plainPort());
       assertEquals(0, gets.ko(), gets.toString());

@@ -32,7 +32,7 @@ class MetaProtocolIT {
           "protocol", "meta", "pipeline", "4", "users", "2", "duration", "2", "warmup", "1",
           "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       assertTrue(set.output().contains("memcache protocol: meta (memcached 1.6's mg and ms"), set.output());
       Map<String, GatlingReport.Counts> sets = GatlingReport.requests(set.requireRunFolder());
       long acknowledged = sets.get("memcache set").ok() + sets.get("warm-up memcache set").ok();
@@ -46,7 +46,7 @@ class MetaProtocolIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", memcached.address(),
           "protocol", "meta", "users", "2", "duration", "2", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       GatlingReport.Counts gets = GatlingReport.requests(get.requireRunFolder()).get("memcache get");
       Map<String, String> afterGet = MemcachedStats.of(memcached.port());
       assertEquals(gets.ok(), Long.parseLong(afterGet.get("get_hits")) - Long.parseLong(afterSet.get("get_hits")));
@@ -64,7 +64,7 @@ class MetaProtocolIT {
           "pipeline", "4", "users", "2", "duration", "2", "warmup", "0", "keyFile", KeyFiles.fresh("memcache-meta").toString()),
           TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("memcache server " + server
           + " answers ERROR to mn: it has no meta protocol; running the text protocol"), run.output());
       GatlingReport.Counts sets = GatlingReport.requests(run.requireRunFolder()).get("memcache set");

@@ -34,7 +34,7 @@ class NoServerCounterIT {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", proxy.address(), "users", "2",
           "duration", "2", "warmup", "0", "valueSize", "50", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       String why = "memcache server " + proxy.address() + " reports no cmd_set";
       assertTrue(set.output().contains("couchbench: server count: memcache cmd_set n/a (" + why + "): the run goes on"),
           set.output());
@@ -52,7 +52,7 @@ class NoServerCounterIT {
       GatlingRun.Result get = GatlingRun.run("MemGet", Map.of("memcache.servers", proxy.address(), "users", "2",
           "duration", "2", "warmup", "0", "keyFile", keyFile.toString()), TIMEOUT);
 
-      assertEquals(0, get.exitCode(), get.output());
+      assertEquals(0, get.exitCode(), get.why());
       GatlingReport.Counts gets = GatlingReport.requests(get.requireRunFolder()).get("memcache get");
       assertTrue(gets.ok() > 0 && gets.ko() == 0, gets.toString());
     }

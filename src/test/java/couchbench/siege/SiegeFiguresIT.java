@@ -31,7 +31,7 @@ class SiegeFiguresIT {
       GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(),
           "users", String.valueOf(USERS), "duration", String.valueOf(SECONDS), "warmup", "0",
           "keyFile", keys.toString()), TIMEOUT);
-      assertEquals(0, set.exitCode(), set.output());
+      assertEquals(0, set.exitCode(), set.why());
       Path setRun = set.requireRunFolder();
       SiegeFigures sets = SiegeFigures.of(ResultsFile.read(setRun), "request").get(MemcacheRequests.SET);
       GatlingReport.Counts reported = GatlingReport.requests(setRun).get(MemcacheRequests.SET);

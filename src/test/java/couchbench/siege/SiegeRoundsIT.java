@@ -32,7 +32,7 @@ class SiegeRoundsIT {
           "rounds", "2", "users", "2", "duration", "1", "warmup", "0", "keyFile", keyFile.toString()),
           Duration.ofMinutes(2));
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Path folder = run.requireRunFolder();
       Map<String, GatlingReport.Counts> report = GatlingReport.requests(folder);
       assertEquals(ROUNDS, report.keySet().stream().sorted().toList(), "a request name per round, no other");

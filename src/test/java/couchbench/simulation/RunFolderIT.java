@@ -65,7 +65,7 @@ class RunFolderIT {
         "docs", "64", "stepSeconds", "0", "warmup", "0"), Map.of("FAKETIME_FORCE_MONOTONIC_FIX", "0", "PATH",
         slowNodeFirst()), () -> {});
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = said(run, "couchbench: run folder: (.+)");
     assertEquals(folder.resolve("summary.html"), said(run, "couchbench: summary: (.+)"), "the last line says it");
     assertTrue(Files.exists(folder.resolve("index.html")), "the summary is beside Gatling's report");
@@ -109,7 +109,7 @@ class RunFolderIT {
     }
     long ranSeconds = (System.nanoTime() - started) / 1_000_000_000;
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Results results = ResultsFile.read(run.requireRunFolder());
     long requests = results.requests().stream().filter(entry -> entry.kind().equals("request"))
         .mapToLong(Results.Entry::count).sum();
@@ -166,7 +166,7 @@ class RunFolderIT {
         "users", "2", "duration", "1", "warmup", "0", "keyFile", elsewhere.resolve("keys.csv").toString()),
         RUN_TIMEOUT);
 
-    assertEquals(CouchbenchSimulation.RESULTS_NOT_BESIDE_REPORT, run.exitCode(), run.output());
+    assertEquals(CouchbenchSimulation.RESULTS_NOT_BESIDE_REPORT, run.exitCode(), run.why());
     Path gatlings;
     try (var folders = Files.list(run.resultsRoot())) {
       gatlings = folders.filter(Files::isDirectory).findFirst().orElseThrow();

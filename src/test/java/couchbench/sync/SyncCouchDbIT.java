@@ -37,7 +37,7 @@ class SyncCouchDbIT {
         "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "2", "serverEdits", "100",
         "dropEvery", "2")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
     assertEquals(600, figures.path("syncs").asLong(), figures.toString());
     assertEquals(200, figures.path("clientsCompared").asInt(), figures.toString());
@@ -58,7 +58,7 @@ class SyncCouchDbIT {
         "clientsPerDatabase", "10", "docsPerClient", "5", "syncs", "3", "syncInterval", "1", "serverEdits", "20",
         "dropEvery", "2", "bulkGet", "false", "database", "couchbench_sync_open_revs")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
     assertEquals(20, figures.path("clientsEqual").asInt(), "every client equal to the server: " + figures);
     assertEquals(100, figures.path("serverDocs").asLong(), figures.toString());

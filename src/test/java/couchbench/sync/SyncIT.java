@@ -43,7 +43,7 @@ class SyncIT {
       GatlingRun.Result run = GatlingRun.run("Sync", Map.of("couchdb.url", couch.url(), "clients", "20", "syncs", "3",
           "syncInterval", "1"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
       assertEquals(20, figures.path("clientsEqual").asInt(), figures.toString());
       assertEquals(200, figures.path("serverDocs").asLong(), figures.toString());
@@ -122,7 +122,7 @@ class SyncIT {
       GatlingRun.Result run = GatlingRun.run("Sync", Map.of("couchdb.url", withoutBulkGet.url(), "clients", "20",
           "syncs", "3", "syncInterval", "1"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       assertTrue(run.output().contains("has no _bulk_get (404 not_found: missing): the clients pull through _all_docs"),
           run.output());
       JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");

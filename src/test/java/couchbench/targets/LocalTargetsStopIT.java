@@ -72,7 +72,7 @@ class LocalTargetsStopIT {
     List<ProcessHandle> servers = run.process().descendants().toList();
     GatlingRun.Result result = run.finish(TIMEOUT);
 
-    assertEquals(1, result.exitCode(), result.output());
+    assertEquals(1, result.exitCode(), result.why());
     assertTrue(result.output().contains("couchbench: stopped: view /no_such_view/_design/todo/_view/list is missing"),
         result.output());
     for (ProcessHandle server : servers) {

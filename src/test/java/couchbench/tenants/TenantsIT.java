@@ -48,7 +48,7 @@ class TenantsIT {
   void shouldRefuseEveryCrossUserRequestOfFiftyBasicAuthUsersAndRestoreTheSetting() throws Exception {
     GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load("tenants_basic", "basic")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
     JsonNode figures = results.path("figures");
     assertEquals(USERS, ok(results, "basic first request"), "each user's first request");
@@ -77,7 +77,7 @@ class TenantsIT {
     GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load(prefix, "cookie")), TIMEOUT);
 
     assertEquals("\"1000\"", iterationsDuringRun.get(), "-Diterations set on the node for the run");
-    assertEquals(2, run.exitCode(), run.output());
+    assertEquals(2, run.exitCode(), run.why());
     assertTrue(run.output().contains("FAILED: "), run.output());
     String named = "user " + prefix + "_00000 was let in: probe another user's database, GET /" + opened
         + " answered 200 (expected 401, 403 or 404)";
@@ -186,7 +186,7 @@ class TenantsIT {
   // all refused; its results.json.
   private static JsonNode assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(GatlingRun.Result run, String auth)
       throws Exception {
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
     assertEquals(AUTH_USERS, ok(results, auth + " first request"), "each user's first request");
     assertEquals(0, ko(results, auth + " read") + ko(results, auth + " write"), results.path("requests").toString());

@@ -39,7 +39,7 @@ class TrendIT {
           "users", "4", "duration", "32", "warmup", "0", "valueSize", "50", "keyFile", keyFile.toString(),
           "trend", "rss:+100%/h"), TIMEOUT);
 
-      assertEquals(TrendExtension.RISES, sets.exitCode(), sets.output());
+      assertEquals(TrendExtension.RISES, sets.exitCode(), sets.why());
       Matcher rising = verdict(sets);
       assertEquals("rises", rising.group(4));
       assertTrue(Double.parseDouble(rising.group(2)) > 100, "the whole interval above the threshold: " + rising.group());
@@ -63,7 +63,7 @@ class TrendIT {
           "users", "4", "duration", "32", "warmup", "0", "keyFile", keyFile.toString(), "trend", "rss:+100%/h"),
           TIMEOUT);
 
-      assertEquals(0, gets.exitCode(), gets.output());
+      assertEquals(0, gets.exitCode(), gets.why());
       Matcher flat = verdict(gets);
       assertEquals("holds", flat.group(4), flat.group());
       assertTrue(Math.abs(Double.parseDouble(flat.group(1))) < 100, flat.group());

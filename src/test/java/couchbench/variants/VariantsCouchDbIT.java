@@ -97,7 +97,7 @@ class VariantsCouchDbIT {
       watcher.join();
     }
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     assertTrue(seen.containsAll(List.of("\"123\"", "\"4567\"")), "each variant's value on the server: " + seen);
     assertEquals(original, setting(), "the original back after the run");
     assertFalse(Files.exists(restoreFile(run.resultsRoot())), "the restore file removed once restored");
@@ -154,7 +154,7 @@ class VariantsCouchDbIT {
     GatlingRun.Result run = GatlingRun.start("BulkInsert", bulkInsert(1_000, null), Map.of(), List.of(), resultsRoot)
         .finish(STALL);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     assertTrue(run.output().contains(" restored first, from " + restoreFile(resultsRoot)), run.output());
     assertEquals(original, setting(), "the original back before the next run's load");
     assertFalse(Files.exists(restoreFile(resultsRoot)), "the restore file removed once applied");
@@ -177,7 +177,7 @@ class VariantsCouchDbIT {
       properties.put("rounds", "2");
       GatlingRun.Result run = GatlingRun.run("BulkInsert", properties, STALL);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       Path folder = run.requireRunFolder();
       JsonNode variants = JSON.readTree(folder.resolve(VariantsReport.FILE).toFile());
       List<String> order = new ArrayList<>();
@@ -224,7 +224,7 @@ class VariantsCouchDbIT {
     reader.put("couchdb.password", "reader-secret");
     GatlingRun.Result notAdmin = GatlingRun.run("BulkInsert", reader, STALL);
 
-    assertEquals(1, notAdmin.exitCode(), notAdmin.output());
+    assertEquals(1, notAdmin.exitCode(), notAdmin.why());
     assertTrue(notAdmin.output().contains("refused user 'reader'"), notAdmin.output());
     assertFalse(notAdmin.output().contains("reader-secret"), "never the password");
     assertFalse(notAdmin.output().contains("variant a, round 1"), "no round ran");

@@ -42,7 +42,7 @@ class VariantsIT {
         .toAbsolutePath();
     GatlingRun.Result set = GatlingRun.run("MemSet", Map.of("memcache.servers", memcached.address(), "users", "2",
         "duration", "1", "warmup", "0", "keyFile", keyFile.toString()), STALL);
-    assertEquals(0, set.exitCode(), set.output());
+    assertEquals(0, set.exitCode(), set.why());
   }
 
   @AfterAll
@@ -72,7 +72,7 @@ class VariantsIT {
     // two figures checked, at most 1 in 3,218.
     GatlingRun.Result run = GatlingRun.run("MemGet", gets("a;b", "8"), STALL);
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     JsonNode variants = JSON.readTree(run.requireRunFolder().resolve(VariantsReport.FILE).toFile());
     List<String> order = new ArrayList<>();
     variants.path("order").forEach(slot -> order.add(slot.path("variant").asText()));

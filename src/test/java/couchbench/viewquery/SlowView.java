@@ -70,7 +70,7 @@ final class SlowView {
    * @param progress what each progress line says after "index build: DATABASE/_design/slow: ", as a pattern
    */
   static void assertFollowed(GatlingRun.Result run, String database, String progress) throws IOException {
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     List<String> lines = run.output().lines().filter(line -> line.startsWith("couchbench: index build: " + database
         + "/_design/slow: ")).toList();
     for (String line : lines) {

@@ -53,7 +53,7 @@ class ViewQueryIT {
     GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", "viewquery_it",
         "rows", "3", "rate", "20", "conns", "120"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     Map<String, String> figures = figures(folder.resolve("figures.csv"));
     assertEquals("120", figures.get("connections"));
@@ -102,7 +102,7 @@ class ViewQueryIT {
     GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", "viewquery_rounds",
         "rate", "20", "conns", "120", "rounds", "2"));
 
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     Path folder = run.requireRunFolder();
     Map<String, GatlingReport.Counts> gatling = GatlingReport.requests(folder);
     assertEquals(new GatlingReport.Counts(120, 120, 0), gatling.get("view list round 1"));
@@ -206,7 +206,7 @@ class ViewQueryIT {
       GatlingRun.Result run = run(Map.of("couchdb.url", couch.url(), "database", database.getKey(),
           "setup", "false", "rate", "20", "conns", "20"));
 
-      assertEquals(1, run.exitCode(), run.output());
+      assertEquals(1, run.exitCode(), run.why());
       assertEquals(1, run.output().lines().filter(line -> line.startsWith("couchbench: stopped: ")).count());
       assertTrue(run.output().contains("couchbench: stopped: " + database.getValue()), run.output());
       assertFalse(run.output().contains("Simulation ViewQuery started"), "no load: " + run.output());
@@ -228,7 +228,7 @@ class ViewQueryIT {
         GatlingRun.Result run = run(Map.of("couchdb.url", "http://127.0.0.1:" + untouched.getLocalPort(),
             parameter.getKey(), parameter.getValue()));
 
-        assertEquals(1, run.exitCode(), run.output());
+        assertEquals(1, run.exitCode(), run.why());
         List<String> stopped = run.output().lines().filter(line -> line.startsWith("couchbench: stopped: ")).toList();
         assertEquals(1, stopped.size(), run.output());
         assertTrue(stopped.get(0).startsWith("couchbench: stopped: " + refused.get(parameter.getKey())), stopped.get(0));

@@ -90,7 +90,7 @@ class WorkloadIT {
       stalling.stall(Duration.ofSeconds(1));
       GatlingRun.Result run = running.finish(TIMEOUT);
 
-      assertEquals(0, run.exitCode(), run.output());
+      assertEquals(0, run.exitCode(), run.why());
       JsonNode read = figures(run).path("systems").get(0).path("operations").get(0);
       Histogram intended = Histograms.decode(read.path("intended").asText());
       Histogram actual = Histograms.decode(read.path("actual").asText());
@@ -114,7 +114,7 @@ class WorkloadIT {
         "threads", "2", "duration", "2", "database", "wl_" + workload));
     properties.putAll(more);
     GatlingRun.Result run = GatlingRun.run("Workload", properties, TIMEOUT);
-    assertEquals(0, run.exitCode(), run.output());
+    assertEquals(0, run.exitCode(), run.why());
     return run;
   }
 
