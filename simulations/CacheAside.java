@@ -6,6 +6,7 @@ import static io.gatling.javaapi.core.CoreDsl.scenario;
 import couchbench.cacheaside.CacheAsideLoad;
 import couchbench.cacheaside.CacheAsidePlan;
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.LoadLoop;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
@@ -35,7 +36,7 @@ public class CacheAside extends CouchbenchSimulation {
 
   {
     setUp((plan.operations() > 0 ? threads.repeat(load.operationsOfUser()).on(load.nextOperation())
-        : threads.during(plan.duration(), false).on(load.nextOperation()))
+        : LoadLoop.during(threads, plan.duration(), load.nextOperation()))
         .injectOpen(atOnceUsers(plan.threads())))
         .protocols(CouchHttp.protocol(couchdb), memcacheProtocol(memcached))
         .assertions(CacheAsidePlan.emptiesTheCache(settings) ? couchDbNeverFails()

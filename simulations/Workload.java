@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.details;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
+import couchbench.gatling.LoadLoop;
 import couchbench.requests.MemcacheDialect;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.startup.Console;
@@ -56,7 +57,7 @@ public class Workload extends CouchbenchSimulation {
     ScenarioBuilder threads = scenario(system.name() + " operations").exec(steadyLoadBegins()).exec(system.newUser());
     return (plan.operations() > 0 ? threads.repeat(system.operationsOfUser()).on(system.nextOperation())
         : plan.curve().isPresent() ? threads.asLongAs(session -> system.stepping()).on(system.nextOperation())
-        : threads.during(plan.duration(), false).on(system.nextOperation()))
+        : LoadLoop.during(threads, plan.duration(), system.nextOperation()))
         .injectOpen(atOnceUsers(plan.threads()));
   }
 

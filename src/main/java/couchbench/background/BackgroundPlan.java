@@ -12,16 +12,18 @@ import java.util.Optional;
  * -Dbackground=compact,viewbuild,replicate,nodesync,restart-cache: the background work a run starts itself while its
  * load runs steady (CouchDB's, or the memcache cache emptied), each task in turn: the first -DbackgroundAt seconds into
  * the steady load, each next one -DbackgroundGap seconds after the last ended, none left running longer than
- * -DbackgroundTimeout.
+ * -DbackgroundTimeout; with -DbackgroundAfter, the load ends that many seconds after the last task ended, before
+ * -Dduration is up if sooner (a run's duration then need only be an upper bound, however long the work takes).
  *
  * @param tasks the tasks, in the order they run
  * @param firstAt how far into the load the first starts
  * @param gap the steady load between one task's end and the next one's start
  * @param timeout the longest a task is followed; one still running then is said and left to the server
  * @param node -DbackgroundNode: the cluster node nodesync restarts; empty to let the run pick one the load does not use
+ * @param loadAfter -DbackgroundAfter: the load left once the last task ended; empty to run the load its -Dduration
  */
 public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, Duration timeout,
-    Optional<String> node) {
+    Optional<String> node, Optional<Duration> loadAfter) {
 
   /** What a task is. */
   public enum Kind {
@@ -49,7 +51,7 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
   }
 
   /**
-   * @param settings background, backgroundAt, backgroundGap, backgroundTimeout, backgroundNode
+   * @param settings background, backgroundAt, backgroundGap, backgroundTimeout, backgroundNode, backgroundAfter
    * @return the plan; empty without -Dbackground
    * @throws SettingsException naming a task that is not one, and the ones there are
    */
@@ -69,7 +71,8 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
     return Optional.of(new BackgroundPlan(tasks, Duration.ofSeconds(settings.intValue("backgroundAt", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundGap", 10, 0)),
         Duration.ofSeconds(settings.intValue("backgroundTimeout", 300, 1)),
-        Optional.of(settings.get("backgroundNode", "")).filter(name -> !name.isBlank()).map(String::strip)));
+        Optional.of(settings.get("backgroundNode", "")).filter(name -> !name.isBlank()).map(String::strip),
+        settings.value("backgroundAfter").map(after -> Duration.ofSeconds(settings.intValue("backgroundAfter", 0, 0)))));
   }
 
   /** @return whether a task works on CouchDB (all but restart-cache), which needs a run of CouchDB alone */
@@ -93,6 +96,7 @@ public record BackgroundPlan(List<Kind> tasks, Duration firstAt, Duration gap, D
   public String describe() {
     return String.join(", then ", tasks.stream().map(Kind::value).toList()) + "; the first " + firstAt.toSeconds()
         + " s into the steady load" + (tasks.size() > 1 ? ", each next " + gap.toSeconds() + " s after the last ended" : "")
-        + "; each followed for at most " + timeout.toSeconds() + " s";
+        + "; each followed for at most " + timeout.toSeconds() + " s" + loadAfter.map(after -> "; the load ends "
+            + after.toSeconds() + " s after the last ended").orElse("");
   }
 }

@@ -1,5 +1,6 @@
 package couchbench.background;
 
+import couchbench.startup.LoadEnd;
 import couchbench.startup.OneLineException;
 import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
@@ -117,10 +118,14 @@ public final class BackgroundWork {
             ": ended after %.1f s", (task.endMillis() - task.startMillis()) / 1000.0) : ": " + task.problem()));
       }
     } catch (InterruptedException e) {
-      // The load ended: what was not started is not.
+      return; // The load ended: what was not started is not.
     } catch (RuntimeException e) {
       say.accept("background: stopped: " + e.getMessage() + "; the load's figures are kept");
     }
+    plan.loadAfter().ifPresent(after -> {
+      say.accept("background: the load ends " + after.toSeconds() + " s from now (-DbackgroundAfter)");
+      LoadEnd.after(after);
+    });
   }
 
   // One task; a request of its that fails beyond what the task expects (the server gone, a reply unread) ends that task

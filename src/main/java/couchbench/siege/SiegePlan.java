@@ -9,6 +9,7 @@ import couchbench.curve.StaircaseLoad;
 import couchbench.data.Md5Keys;
 import couchbench.data.Expiry;
 import couchbench.data.ValueSizes;
+import couchbench.gatling.LoadLoop;
 import couchbench.rounds.Rounds;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Console;
@@ -291,7 +292,7 @@ public record SiegePlan(int users, Duration duration, ValueSizes valueSizes, Str
   public PopulationBuilder round(String scenario, ChainBuilder transaction, Optional<StaircaseLoad> staircase) {
     ScenarioBuilder siege = scenario(scenario);
     return staircase.map(steps -> siege.exec(steps.climb(transaction)))
-        .orElseGet(() -> siege.during(duration, false).on(transaction))
+        .orElseGet(() -> LoadLoop.during(siege, duration, transaction))
         .injectOpen(atOnceUsers(users));
   }
 

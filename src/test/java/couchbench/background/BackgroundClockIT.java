@@ -87,7 +87,7 @@ class BackgroundClockIT {
       System.out.println("wallAhead=" + (System.currentTimeMillis() - RunClock.millis()));
       CountDownLatch ended = new CountDownLatch(1);
       BackgroundWork work = BackgroundWork.start(new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT),
-          Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), Optional.empty()), Optional.of(nowhere()), List.of(),
+          Duration.ZERO, Duration.ZERO, Duration.ofSeconds(1), Optional.empty(), Optional.empty()), Optional.of(nowhere()), List.of(),
           "clock_steps", Optional.empty(), line -> {
             System.out.println(line);
             ended.countDown();

@@ -63,12 +63,14 @@ class BackgroundCouchDbIT {
     assertEquals(200, send("GET", "/background_it/_design/kept/_view/ids?limit=1", "").statusCode());
 
     // Each task takes seconds to over ten on a busy machine (the replication ended past 28 s of load once): the load
-    // lasts long enough for both to end, which the test checks.
-    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "45",
+    // ends 3 s after the second one, -Dduration only a bound.
+    GatlingRun.Result run = GatlingRun.run("CouchGet", COUCHDB.runProperties(Map.of("users", "4", "duration", "120",
         "keyFile", keyFile.toString(), "database", "background_it", "background", "compact,replicate",
-        "backgroundAt", "3", "backgroundGap", "2")), TIMEOUT);
+        "backgroundAt", "3", "backgroundGap", "2", "backgroundAfter", "3")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
+    assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.why());
+    assertTrue(run.output().contains("couchbench: background: the load ends 3 s from now (-DbackgroundAfter)"),
+        run.output());
     assertTrue(run.output().contains("couchbench: background: POST /background_it/_compact, then"
         + " /background_it/_compact/<ddoc> for its 1 design document: ended after "),
         run.output());
@@ -108,6 +110,15 @@ class BackgroundCouchDbIT {
         assertWindowIsItsSeconds(window, seconds);
       }
     }
+    List<Double> requests = seconds.column("requests (/s)");
+    int lastSecond = requests.size() - 1;
+    while (lastSecond > 0 && !(requests.get(lastSecond) > 0)) {
+      lastSecond--;
+    }
+    double replicationEnd = Double.parseDouble(cells(tasks.get(2))[3]);
+    assertTrue(seconds.column("second").get(lastSecond) <= replicationEnd + 3 + 2, "the load ended 3 s after the last"
+        + " task (" + replicationEnd + " s), not at -Dduration: its last second " + seconds.column("second")
+        .get(lastSecond));
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html"))
         .contains("alt=\"background tasks on the run&#39;s time axis\""), "the tasks on the seconds charts' axis");
     assertEquals(DOCS + 1, docCount("background_it"), "the database holds its documents and design document only");
@@ -116,10 +127,10 @@ class BackgroundCouchDbIT {
   @Test
   void shouldBuildAViewOverTwentyThousandRecordsUnderWorkloadAOnceItsLoadPhaseIsDone() throws Exception {
     GatlingRun.Result run = GatlingRun.run("Workload", COUCHDB.runProperties(Map.of("system", "couchdb", "workload",
-        "a", "records", "20000", "fields", "2", "duration", "30", "database", "background_workload", "background",
-        "viewbuild", "backgroundAt", "3")), TIMEOUT);
+        "a", "records", "20000", "fields", "2", "duration", "120", "database", "background_workload", "background",
+        "viewbuild", "backgroundAt", "3", "backgroundAfter", "3")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.output());
+    assertEquals(0, run.exitCode(), "every read still checked, none failed: " + run.why());
     assertTrue(run.output().contains("couchbench: background: a view built: PUT /background_workload/_design/"),
         run.output());
     String[] view = cells(Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1));
@@ -130,8 +141,7 @@ class BackgroundCouchDbIT {
         "the-load-before-during-and-after-each-background-task.csv"));
     String[] before = windows.get(1).split(",");
     // The load phase's 20,000 inserts take many seconds (some 25 here): the task's times count from the operations'
-    // start. The build takes some 9 s of the operations' 30 here; 50,000 records took 22 s, too near the 27 s left on
-    // a slower machine.
+    // start. The build takes some 9 s here (50,000 records took 22 s); the operations end 3 s after it.
     assertTrue(Double.parseDouble(before[2]) > 5, "the first window starts after the load phase: " + windows);
     assertEquals(3, Double.parseDouble(view[2]) - Double.parseDouble(before[2]), 0.5, "3 s into the operations");
     for (String window : windows.subList(1, 4)) {

@@ -36,7 +36,7 @@ class BackgroundPageTest {
         START + 7_000, List.of(new BackgroundTask.Progress(START + 5_000, 40), new BackgroundTask.Progress(
             START + 6_000, -1)), 2_000_000, 1_000_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT), Duration.ofSeconds(4),
-        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty(), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START,
         START + 10_000)
@@ -63,7 +63,7 @@ class BackgroundPageTest {
     BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 5_000,
         START + 8_000, List.of(new BackgroundTask.Progress(START + 8_000, 100)), 0, 400_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT, BackgroundPlan.Kind.VIEWBUILD),
-        Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(300), Optional.empty());
+        Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(300), Optional.empty(), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(refused, view), seconds, START,
         START, START + 10_000).writeTo(folder);
@@ -105,7 +105,7 @@ class BackgroundPageTest {
             + 5_500, 60), new BackgroundTask.Progress(START + 6_000, 100)), -1, -1, null, START + 5_000,
         "n3 away 2.0 s");
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.NODESYNC), Duration.ofSeconds(3),
-        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty(), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("CouchSet"), plan, List.of(sync), seconds, START, START, START + 9_000)
         .writeTo(folder);
@@ -131,7 +131,7 @@ class BackgroundPageTest {
     BackgroundTask view = new BackgroundTask(BackgroundPlan.Kind.VIEWBUILD, "a view built", START + 7_000,
         START + 9_000, List.of(new BackgroundTask.Progress(START + 9_000, 100)), 0, 400_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.VIEWBUILD), Duration.ofSeconds(2),
-        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty(), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("Workload"), plan, List.of(view), seconds, START, START + 5_000,
         START + 10_000).writeTo(folder);
@@ -154,7 +154,7 @@ class BackgroundPageTest {
     BackgroundTask compact = new BackgroundTask(BackgroundPlan.Kind.COMPACT, "POST /db/_compact", START + 4_000,
         START + 7_000, List.of(new BackgroundTask.Progress(START + 6_000, 50)), 2_000_000, 1_000_000, null);
     BackgroundPlan plan = new BackgroundPlan(List.of(BackgroundPlan.Kind.COMPACT), Duration.ofSeconds(4),
-        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty());
+        Duration.ofSeconds(10), Duration.ofSeconds(300), Optional.empty(), Optional.empty());
 
     BackgroundPage.addTo(SummaryPage.titled("CouchGet"), plan, List.of(compact), seconds, START, START,
         START + 10_000).writeTo(folder);

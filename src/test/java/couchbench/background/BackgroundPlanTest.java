@@ -25,6 +25,18 @@ class BackgroundPlanTest {
     assertEquals("compact, then viewbuild; the first 5 s into the steady load, each next 10 s after the last ended; each"
         + " followed for at most 300 s", plan.describe());
     assertTrue(BackgroundPlan.from(Settings.of(Map.of(), Map.of())).isEmpty());
+    assertTrue(plan.loadAfter().isEmpty(), "the load runs its -Dduration");
+  }
+
+  @Test
+  void shouldEndTheLoadTheSecondsOfBackgroundAfterPastTheLastTask() {
+    BackgroundPlan plan = BackgroundPlan.from(Settings.of(Map.of("background", "nodesync", "backgroundAfter", "3"),
+        Map.of())).orElseThrow();
+
+    assertEquals(Duration.ofSeconds(3), plan.loadAfter().orElseThrow());
+    assertTrue(plan.describe().endsWith("; the load ends 3 s after the last ended"), plan.describe());
+    assertThrows(SettingsException.class, () -> BackgroundPlan.from(Settings.of(Map.of("background", "compact",
+        "backgroundAfter", "soon"), Map.of())));
   }
 
   @Test

@@ -70,7 +70,7 @@ class NodeSyncClusterIT {
       GatlingRun.Result run = GatlingRun.run("CouchSet", properties(nodes.get(0).url() + "," + nodes.get(1).url(),
           "nodesync_it"), TIMEOUT);
 
-      assertEquals(0, run.exitCode(), "every write acknowledged by the two nodes up: " + run.output());
+      assertEquals(0, run.exitCode(), "every write acknowledged by the two nodes up: " + run.why());
       String third = nodes.get(2).erlangName();
       assertTrue(run.output().contains("couchbench: background: POST /_node/" + third + "/_restart, then its copies of"
           + " nodesync_it caught up: ended after "), run.output());
@@ -99,8 +99,8 @@ class NodeSyncClusterIT {
 
   private Map<String, String> properties(String urls, String database) {
     return Map.of("couchdb.url", urls, "couchdb.user", RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD,
-        "users", "8", "duration", "22", "database", database, "keyFile", work.resolve(database + ".csv").toString(),
-        "background", "nodesync", "backgroundAt", "6");
+        "users", "8", "duration", "120", "database", database, "keyFile", work.resolve(database + ".csv").toString(),
+        "background", "nodesync", "backgroundAt", "6", "backgroundAfter", "3");
   }
 
   // The documents in the node's own copies of the database, read through another node.
