@@ -24,10 +24,28 @@ import java.util.List;
  * @param hotKeys each hot key's refills and CouchDB reads (-Dhot); empty without hot keys
  * @param seconds the reads second by second, from second 0 of the run's seconds charts
  * @param coldCaches each time the cache was emptied (-Dbackground=restart-cache) and its warm-up; empty without
+ * @param cacheMemory memcache's memory against the documents cached, and its evictions over the load; null where a
+ *     server reports no limit_maxbytes or evictions (MemcacheDB 1.2), or in a results.json from before they came
  */
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
     long waited, long servedDuringRecache, long updates, long conflicts, long staleReads, List<HotKey> hotKeys,
-    List<ReadSecond> seconds, List<ColdCache> coldCaches) {
+    List<ReadSecond> seconds, List<ColdCache> coldCaches, CacheMemory cacheMemory) {
+
+  /**
+   * memcache's memory and what the run asked it to hold.
+   *
+   * @param limitBytes limit_maxbytes, summed over the servers: the memory items may take (memcached's -m)
+   * @param documentsBytes about what every document cached at once takes (key, value and memcached's item header)
+   * @param evictions items memcached evicted over the load to make room (its evictions counter; since the last
+   *     restart of the cache, for a run that restarts it)
+   */
+  public record CacheMemory(long limitBytes, long documentsBytes, long evictions) {
+
+    /** @return whether every document cached at once would not fit: evictions are to come */
+    public boolean outgrown() {
+      return documentsBytes > limitBytes;
+    }
+  }
 
   /** A results.json written before stampedes or cold caches came has none of them. */
   public CacheAsideFigures {

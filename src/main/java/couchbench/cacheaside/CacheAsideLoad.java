@@ -36,6 +36,7 @@ import couchbench.run.ExperimentLoad;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.MemcacheTarget;
+import couchbench.targets.TargetException;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.io.IOException;
@@ -43,6 +44,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -95,6 +97,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int LOAD_BATCH = 1000;
+  // memcached's item header with its CAS, and the slab's rounding up, about: what an item takes beyond key and value.
+  private static final int ITEM_HEADER_BYTES = 64;
   private static final String FOUND = MemcacheDialect.TEXT.found();
   private static final String MISSING = MemcacheDialect.TEXT.missing();
   private static final String FOUND_META = MemcacheDialect.META.found();
@@ -142,6 +146,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final LongAdder waited = new LongAdder();
   private final LongAdder servedDuringRecache = new LongAdder();
   private final HotKeyRefills refills;
+  private OptionalLong evictionsBefore = OptionalLong.empty();
+  private CacheAsideFigures.CacheMemory cacheMemory;
   private final ReadSeconds readSeconds = new ReadSeconds();
   private final StaleReads staleReads = new StaleReads();
 
@@ -208,6 +214,30 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
           COUCH_GET);
     }
     run.countOnServer("couchdb database_reads", () -> databaseReads(client), COUCH_GET);
+    OptionalLong limit = MemcacheResources.countIfReported(memcached, "limit_maxbytes");
+    evictionsBefore = MemcacheResources.countIfReported(memcached, "evictions");
+    if (limit.isPresent() && evictionsBefore.isPresent()) {
+      long documents = plan.keys() + plan.hot().count();
+      long bytes = documents * (cachePrefix.length() + id(0).length() + documentBytes() + ITEM_HEADER_BYTES);
+      cacheMemory = new CacheAsideFigures.CacheMemory(limit.getAsLong(), bytes, 0);
+      if (cacheMemory.outgrown()) {
+        Console.warn(String.format(Locale.ROOT, "cache-aside: the %,d documents take about %,d MB cached, more than"
+            + " memcache's %,d MB (limit_maxbytes): it will evict, and the hit ratio is then the cache's size's as"
+            + " much as the key draw's and the TTL's; the evictions are counted. -Dkeys fewer, or more memory"
+            + " (-Dmemcache.memory for the memcached couchbench starts)", documents, megabytes(bytes),
+            megabytes(limit.getAsLong())));
+      }
+    }
+  }
+
+  private static long megabytes(long bytes) {
+    return Math.round(bytes / (1024.0 * 1024.0));
+  }
+
+  // A cached value: the document's JSON with its revision, its text the largest part.
+  private int documentBytes() {
+    ObjectNode doc = document(id(0), "1-" + "0".repeat(32), 1);
+    return doc.toString().length();
   }
 
   private void loadBatch(CouchDbClient client, List<String> ids) {
@@ -476,7 +506,27 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .toList();
     return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
         misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
-        refills.counts(), seconds, coldCaches);
+        refills.counts(), seconds, coldCaches, cacheMemoryAfter());
+  }
+
+  // A restart of the cache starts its counters again: the evictions since then.
+  private CacheAsideFigures.CacheMemory cacheMemoryAfter() {
+    if (cacheMemory == null) {
+      return null;
+    }
+    long now;
+    try {
+      now = MemcacheResources.countIfReported(memcached, "evictions").orElse(0);
+    } catch (TargetException e) {
+      Console.say("cache-aside: memcache's evictions not read after the load: " + e.getMessage());
+      return null;
+    }
+    long evicted = now >= evictionsBefore.getAsLong() ? now - evictionsBefore.getAsLong() : now;
+    if (evicted > 0) {
+      Console.warn(String.format(Locale.ROOT, "cache-aside: memcache evicted %,d items over the load to make room: the"
+          + " hit ratio is the cache's size's too", evicted));
+    }
+    return new CacheAsideFigures.CacheMemory(cacheMemory.limitBytes(), cacheMemory.documentsBytes(), evicted);
   }
 
   private CacheAsideFigures.ColdCache coldCache(List<CacheAsideFigures.ReadSecond> seconds, RunOutput.Span span) {

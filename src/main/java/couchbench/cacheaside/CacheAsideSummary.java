@@ -27,6 +27,8 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
   /** The seconds after memcached answers again within which the load's connections are back. */
   private static final int RECONNECT_SECONDS = 2;
 
+  private static final double MB = 1024.0 * 1024.0;
+
   @Override
   public Class<CacheAsideFigures> figuresType() {
     return CacheAsideFigures.class;
@@ -90,6 +92,14 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
           + " so its get_misses are not the misses here.", figures.servedDuringRecache(), figures.waited(),
           CacheAsideLoad.WAITED));
     }
+    if (figures.cacheMemory() != null) {
+      page = page.line(memoryLine(figures.cacheMemory()));
+      if (figures.cacheMemory().evictions() > 0) {
+        page = page.warning(String.format(Locale.ROOT, "memcache evicted %,d items over the load to make room: the hit"
+            + " ratio is the cache's size's as much as the key draw's and the TTL's.",
+            figures.cacheMemory().evictions()));
+      }
+    }
     page = page.table("reads: hits and misses, by the client and by memcached", reads);
     if (!figures.hotKeys().isEmpty()) {
       page = page.line(stampedeLine(figures))
@@ -111,6 +121,13 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
             .series("hit p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::hitP99))
             .series("miss p50", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP50))
             .series("miss p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP99)));
+  }
+
+  private static String memoryLine(CacheAsideFigures.CacheMemory memory) {
+    return String.format(Locale.ROOT, "memcache's memory: %.1f MB (limit_maxbytes); every document cached at once"
+        + " takes about %.1f MB (%s); %,d items evicted over the load.", memory.limitBytes() / MB,
+        memory.documentsBytes() / MB, memory.outgrown() ? "more: the cache holds a part of them" : "it fits",
+        memory.evictions());
   }
 
   private static String staleLine(CacheAsideFigures figures) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** Memcache's own figures ({@code stats}), summed over a target's servers, and the local memcached's process. */
 public final class MemcacheResources {
@@ -110,6 +111,19 @@ public final class MemcacheResources {
     List<Map<String, String>> perServer = stats(target);
     return sum(perServer, stat).map(BigDecimal::longValueExact)
         .orElseThrow(() -> new TargetException(lacking(target.servers(), perServer, stat)));
+  }
+
+  /**
+   * One counter, summed over the servers, where every server reports it: MemcacheDB 1.2, for one, has no evictions or
+   * limit_maxbytes, having no memory limit to evict at.
+   *
+   * @param target the memcache servers
+   * @param stat e.g. "evictions"
+   * @return its sum; empty when a server lacks it
+   * @throws TargetException when a server does not answer stats
+   */
+  public static OptionalLong countIfReported(MemcacheTarget target, String stat) {
+    return sum(stats(target), stat).map(sum -> OptionalLong.of(sum.longValueExact())).orElse(OptionalLong.empty());
   }
 
   /**

@@ -13,24 +13,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** A memcached child process on 127.0.0.1 with 256 MB of memory: the local memcache target. */
+/** A memcached child process on 127.0.0.1 with 256 MB of memory, or -Dmemcache.memory's: the local memcache target. */
 public final class MemcachedServer implements AutoCloseable {
 
   static final Path HOME = Path.of("target", "memcached");
   static final String NEEDS_MEMCACHED = "couchbench needs memcached on the PATH to start a local memcache server:"
       + " install it (apt-get install memcached) or point at your servers with -Dmemcache.servers=host:21201";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+  /** memcached's -m for the local server unless -Dmemcache.memory says otherwise. */
+  public static final int DEFAULT_MEMORY_MB = 256;
 
   private final ChildProcess process;
   private final int port;
   private final int plainPort;
   private final String version;
+  private final int memoryMb;
 
-  private MemcachedServer(ChildProcess process, int port, int plainPort, String version) {
+  private MemcachedServer(ChildProcess process, int port, int plainPort, String version, int memoryMb) {
     this.process = process;
     this.port = port;
     this.plainPort = plainPort;
     this.version = version;
+    this.memoryMb = memoryMb;
   }
 
   /**
@@ -40,13 +44,17 @@ public final class MemcachedServer implements AutoCloseable {
    * @throws TargetException when memcached is not on the PATH or does not answer
    */
   public static MemcachedServer start() {
-    return start(Executables.systemPath());
+    return start(Executables.systemPath(), DEFAULT_MEMORY_MB);
   }
 
-  /** Same, finding memcached on searchPath. */
-  static MemcachedServer start(String searchPath) {
+  /**
+   * Same, finding memcached on searchPath, with the memory given: a cache smaller than the keys, for its evictions.
+   *
+   * @param memoryMb its item memory (memcached's -m), in MB
+   */
+  public static MemcachedServer start(String searchPath, int memoryMb) {
     Path memcached = binary(searchPath);
-    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath, List.of(), port));
+    return FreePort.withFreePort(port -> attempt(memcached, port, searchPath, List.of(), port, memoryMb));
   }
 
   /**
@@ -63,7 +71,8 @@ public final class MemcachedServer implements AutoCloseable {
     Path memcached = binary(searchPath);
     return FreePort.withFreePort(port -> attempt(memcached, port, searchPath, List.of("-Z", "-o",
         "ssl_chain_cert=" + certificate.toAbsolutePath() + ",ssl_key=" + key.toAbsolutePath(), "-l",
-        FreePort.LOOPBACK + ":" + port + ",notls:" + FreePort.LOOPBACK + ":" + (port + 1)), port + 1));
+        FreePort.LOOPBACK + ":" + port + ",notls:" + FreePort.LOOPBACK + ":" + (port + 1)), port + 1,
+        DEFAULT_MEMORY_MB));
   }
 
   /**
@@ -73,12 +82,16 @@ public final class MemcachedServer implements AutoCloseable {
    * @throws TargetException as {@link #start()}
    */
   static Optional<MemcachedServer> startOn(int port) {
+    return startOn(port, DEFAULT_MEMORY_MB);
+  }
+
+  private static Optional<MemcachedServer> startOn(int port, int memoryMb) {
     // Looked at first: whatever answers there would pass for the new server while it is still starting.
     if (FreePort.isTaken(port)) {
       return Optional.empty();
     }
     String searchPath = Executables.systemPath();
-    return attempt(binary(searchPath), port, searchPath, List.of(), port);
+    return attempt(binary(searchPath), port, searchPath, List.of(), port, memoryMb);
   }
 
   /** memcached on searchPath, and the folder for its logs. */
@@ -95,11 +108,13 @@ public final class MemcachedServer implements AutoCloseable {
   /**
    * @param options more options, e.g. TLS's; a "-l" among them replaces the loopback listener
    * @param plainPort the port it speaks plain text on, asked whether it is ready
+   * @param memoryMb its item memory, memcached's -m
    */
   private static Optional<MemcachedServer> attempt(Path memcached, int port, String searchPath, List<String> options,
-      int plainPort) {
+      int plainPort, int memoryMb) {
     // -U 0: no UDP port, nothing listens beyond the TCP ports asked for.
-    List<String> command = new ArrayList<>(List.of(memcached.toString(), "-p", String.valueOf(port), "-m", "256",
+    List<String> command = new ArrayList<>(List.of(memcached.toString(), "-p", String.valueOf(port), "-m",
+        String.valueOf(memoryMb),
         "-U", "0"));
     if (!options.contains("-l")) {
       command.addAll(List.of("-l", FreePort.LOOPBACK));
@@ -115,7 +130,7 @@ public final class MemcachedServer implements AutoCloseable {
       return Optional.empty();
     }
     String version = MemcacheProbe.probe(address).detail().replaceFirst("^VERSION ", "");
-    return Optional.of(new MemcachedServer(process, port, plainPort, version));
+    return Optional.of(new MemcachedServer(process, port, plainPort, version, memoryMb));
   }
 
   /** @return "127.0.0.1:PORT" */
@@ -143,6 +158,11 @@ public final class MemcachedServer implements AutoCloseable {
     return new LocalServer("memcached", pid(), Optional.empty());
   }
 
+  /** @return its item memory in MB (memcached's -m) */
+  int memoryMb() {
+    return memoryMb;
+  }
+
   /** @return the version memcached reports, e.g. "1.6.18" */
   String version() {
     return version;
@@ -157,7 +177,7 @@ public final class MemcachedServer implements AutoCloseable {
    */
   public MemcachedServer restart() {
     close();
-    return startOn(port)
+    return startOn(port, memoryMb)
         .orElseThrow(() -> new TargetException("memcached did not start again on port " + port));
   }
 

@@ -18,6 +18,7 @@ public final class Targets {
 
   static final String DEFAULT_COUCHDB = "http://" + FreePort.LOOPBACK + ":5984";
   static final String DEFAULT_MEMCACHE = FreePort.LOOPBACK + ":21201"; // MemcacheDB's default port
+  private static final String MEMCACHE_MEMORY = "memcache.memory";
 
   private Targets() {}
 
@@ -138,6 +139,7 @@ public final class Targets {
           + " couchbench starts or finds on the default port speaks plain text; start yours with -Z and name it");
     }
     if (given.isPresent()) {
+      warnOfMemoryNotApplied(settings, String.join(", ", given.get()));
       tls.ifPresent(on -> on.warnWhenInsecure(given.get()));
       List<String> answers = new ArrayList<>();
       for (String server : given.get()) {
@@ -150,6 +152,9 @@ public final class Targets {
       return startMemcached(settings);
     }
     Probe probe = MemcacheProbe.probe(defaultServer);
+    if (probe.answers()) {
+      warnOfMemoryNotApplied(settings, defaultServer);
+    }
     return switch (probe.outcome()) {
       case ANSWERS -> use(new MemcacheTarget(List.of(defaultServer), false), "using memcache at " + defaultServer
           + " (" + probe.detail() + ", found on the default port; -Dmemcache.servers picks others)");
@@ -183,12 +188,22 @@ public final class Targets {
         options, waits);
   }
 
+  // -Dmemcache.memory is the -m of a memcached couchbench starts; a server found or given keeps its own.
+  private static void warnOfMemoryNotApplied(Settings settings, String servers) {
+    if (settings.value(MEMCACHE_MEMORY).isPresent()) {
+      Console.warn("-D" + MEMCACHE_MEMORY + " sizes a memcached couchbench starts, not the memcache at " + servers
+          + ", which keeps its own memory (its -m): leave -D" + MEMCACHE_MEMORY + " out, or restart it with -m");
+    }
+  }
+
   private static MemcacheTarget startMemcached(Settings settings) {
     Optional<MemcachedServer> earlier = LocalServers.find(MemcachedServer.class);
+    int memoryMb = settings.intValue(MEMCACHE_MEMORY, MemcachedServer.DEFAULT_MEMORY_MB, 1);
     MemcachedServer server =
-        earlier.orElseGet(() -> LocalServers.stopAtExit(MemcachedServer.start(searchPath(settings))));
+        earlier.orElseGet(() -> LocalServers.stopAtExit(MemcachedServer.start(searchPath(settings), memoryMb)));
     Console.say((earlier.isPresent() ? "using the local memcached " : "started local memcached ") + server.version()
-        + " at " + server.address() + ", it stops when the run ends");
+        + " at " + server.address() + " with " + server.memoryMb() + " MB (-Dmemcache.memory), it stops when the run"
+        + " ends");
     return new MemcacheTarget(List.of(server.address()), true);
   }
 

@@ -82,7 +82,37 @@ class CacheAsideIT {
       assertEquals(misses, change(results, "couchdb database_reads"), "CouchDB's own count of document reads");
       assertEquals(results.path("figures").path("updates").asLong() - results.path("figures").path("conflicts")
           .asLong(), ok(results, CacheAsideLoad.INVALIDATE_SET), "each stored update set anew in the cache");
+      JsonNode memory = results.path("figures").path("cacheMemory");
+      assertEquals(256L << 20, memory.path("limitBytes").asLong(), "the test's memcached's -m 256: " + memory);
+      assertEquals(0, memory.path("evictions").asLong(), "200 documents fit: " + memory);
     }
+  }
+
+  // 3,000 documents of 2,000 characters, some 7 MB cached, in a memcached of 2 MB: most reads miss, and each miss's set
+  // evicts another document.
+  @Test
+  void shouldWarnOfAndCountTheEvictionsOfACacheSmallerThanItsDocuments() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("keys", "3000",
+        "valueSize", "2000", "distribution", "uniform", "update", "0", "memcache.memory", "2"))), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().matches("(?s).*couchbench: started local memcached \\S+ at 127\\.0\\.0\\.1:[0-9]+ with 2 MB"
+        + " \\(-Dmemcache.memory\\).*"), run.output());
+    assertTrue(run.output().matches("(?s).*couchbench: WARNING: cache-aside: the 3,000 documents take about [0-9]+ MB"
+        + " cached, more than memcache's 2 MB \\(limit_maxbytes\\): it will evict.*"), run.output());
+    JsonNode figures = results(run).path("figures");
+    JsonNode memory = figures.path("cacheMemory");
+    assertEquals(2L << 20, memory.path("limitBytes").asLong(), memory.toString());
+    assertTrue(memory.path("documentsBytes").asLong() > 6_000_000, "3,000 x 2,000 characters and more: " + memory);
+    long evictions = memory.path("evictions").asLong();
+    assertTrue(evictions > 0 && evictions <= figures.path("misses").asLong(), "each eviction made room for a miss's"
+        + " set, and only a miss sets: " + evictions + " of " + figures.path("misses").asLong() + " misses");
+    assertTrue(run.output().contains(String.format(Locale.ROOT, "couchbench: WARNING: cache-aside: memcache evicted"
+        + " %,d items over the load to make room", evictions)), run.output());
+    assertTrue(figures.path("hits").asLong() < figures.path("misses").asLong(), "a cache of under a third of the"
+        + " documents, drawn uniformly, misses more often than it hits: " + figures);
+    assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
+        "%,d items evicted over the load.", evictions)), "the page says the evictions");
   }
 
   // One user: each update's delete is acknowledged before its next read's get, and each miss's set before its next

@@ -15,7 +15,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      "none", 750, 250, 0, 0, 100, 2, 25, List.of(), List.of(), List.of());
+      "none", 750, 250, 0, 0, 100, 2, 25, List.of(), List.of(), List.of(), null);
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -39,9 +39,25 @@ class CacheAsideSummaryTest {
   }
 
   @Test
+  void shouldSayTheCachesMemoryAgainstTheDocumentsAndWarnOfEvictions() {
+    CacheAsideFigures outgrown = new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(),
+        List.of(), List.of(), new CacheAsideFigures.CacheMemory(1 << 20, 3 << 20, 1234));
+    String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), outgrown).toHtml();
+
+    assertTrue(page.contains("memcache&#39;s memory: 1.0 MB (limit_maxbytes); every document cached at once takes"
+        + " about 3.0 MB (more: the cache holds a part of them); 1,234 items evicted over the load."), page);
+    assertTrue(page.contains("memcache evicted 1,234 items over the load to make room"), page);
+    String fits = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), new CacheAsideFigures("", "delete",
+        "none", 750, 250, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
+        new CacheAsideFigures.CacheMemory(256 << 20, 1 << 20, 0))).toHtml();
+    assertTrue(fits.contains("(it fits); 0 items evicted over the load."), fits);
+    assertFalse(fits.contains("evicted 0"), fits);
+  }
+
+  @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
     assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
-        List.of()).hitRatio());
+        List.of(), null).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
   }
 
@@ -49,7 +65,7 @@ class CacheAsideSummaryTest {
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
     CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, List.of(
         new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
-        List.of());
+        List.of(), null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
 
     assertTrue(page.contains("Stampedes (protection: meta): the 2 hot keys were refilled 7 times with 7 CouchDB reads,"
@@ -110,7 +126,7 @@ class CacheAsideSummaryTest {
 
   private static CacheAsideFigures figures(List<CacheAsideFigures.ReadSecond> seconds,
       CacheAsideFigures.ColdCache cold) {
-    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(), seconds, List.of(cold));
+    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(), seconds, List.of(cold), null);
   }
 
   private static Results results(long serverGets, long serverMisses) {

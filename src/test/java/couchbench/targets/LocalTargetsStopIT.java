@@ -24,7 +24,8 @@ class LocalTargetsStopIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
   private static final Duration GONE = Duration.ofSeconds(5);
-  private static final Pattern MEMCACHED = Pattern.compile("couchbench: started local memcached .* at 127\\.0\\.0\\.1:(\\d+), .*");
+  private static final Pattern MEMCACHED = Pattern.compile(
+      "couchbench: started local memcached .* at 127\\.0\\.0\\.1:(\\d+) with .*");
   private static final Pattern POUCHDB = Pattern.compile(
       "couchbench: started local pouchdb-server .* at http://127\\.0\\.0\\.1:(\\d+) \\(data in ([^),]+)\\).*");
   private static final String PREVIOUS_KEYS = "key\nkept\n";

@@ -65,7 +65,8 @@ class TargetRecordsTest {
     TargetException node = assertThrows(TargetException.class, () -> PouchDbServer.start("/nonexistent"));
     assertEquals("couchbench needs Node.js and npm to start a local CouchDB stand-in: install them (apt-get install"
         + " nodejs npm) or point at your CouchDB with -Dcouchdb.url=http://user:password@host:5984", node.getMessage());
-    TargetException memcached = assertThrows(TargetException.class, () -> MemcachedServer.start("/nonexistent"));
+    TargetException memcached = assertThrows(TargetException.class, () -> MemcachedServer.start("/nonexistent",
+        MemcachedServer.DEFAULT_MEMORY_MB));
     assertTrue(memcached.getMessage().contains("apt-get install memcached"), memcached.getMessage());
     assertTrue(memcached.getMessage().contains("-Dmemcache.servers"), memcached.getMessage());
   }
