@@ -88,12 +88,14 @@ class CacheAsideIT {
     }
   }
 
-  // 3,000 documents of 2,000 characters, some 7 MB cached, in a memcached of 2 MB: most reads miss, and each miss's set
-  // evicts another document.
+  // 3,000 documents of 4,000 characters, some 12 MB cached, in a memcached of 2 MB: 2,000 reads drawn uniformly, most
+  // of them misses whose sets (some 6 MB) overflow it, however fast the machine.
   @Test
   void shouldWarnOfAndCountTheEvictionsOfACacheSmallerThanItsDocuments() throws Exception {
-    GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("keys", "3000",
-        "valueSize", "2000", "distribution", "uniform", "update", "0", "memcache.memory", "2"))), TIMEOUT);
+    Map<String, String> properties = new HashMap<>(load(Map.of("keys", "3000", "valueSize", "4000", "distribution",
+        "uniform", "update", "0", "memcache.memory", "2", "operations", "2000")));
+    properties.remove("duration");
+    GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(properties), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
     assertTrue(run.output().matches("(?s).*couchbench: started local memcached \\S+ at 127\\.0\\.0\\.1:[0-9]+ with 2 MB"
@@ -103,7 +105,7 @@ class CacheAsideIT {
     JsonNode figures = results(run).path("figures");
     JsonNode memory = figures.path("cacheMemory");
     assertEquals(2L << 20, memory.path("limitBytes").asLong(), memory.toString());
-    assertTrue(memory.path("documentsBytes").asLong() > 6_000_000, "3,000 x 2,000 characters and more: " + memory);
+    assertTrue(memory.path("documentsBytes").asLong() > 12_000_000, "3,000 x 4,000 characters and more: " + memory);
     long evictions = memory.path("evictions").asLong();
     assertTrue(evictions > 0 && evictions <= figures.path("misses").asLong(), "each eviction made room for a miss's"
         + " set, and only a miss sets: " + evictions + " of " + figures.path("misses").asLong() + " misses");
