@@ -149,7 +149,8 @@ public final class GatlingRun {
    * @param simulation the simulation's class name
    * @param properties -D properties for the run
    * @param environment variables added to the run's environment
-   * @param jvmOptions given after the default -Xmx512m, so that an -Xmx among them wins
+   * @param jvmOptions given after the defaults -Xmx512m and {@link ChildJvm#C1_ONLY}, so that an -Xmx or a
+   *     -XX:TieredStopAtLevel among them wins
    * @return the running simulation
    */
   public static Running start(String simulation, Map<String, String> properties,
@@ -168,7 +169,7 @@ public final class GatlingRun {
    * @param simulation the simulation's class name
    * @param properties -D properties for the run
    * @param environment variables added to the run's environment
-   * @param jvmOptions given after the default -Xmx512m
+   * @param jvmOptions given after the defaults -Xmx512m and {@link ChildJvm#C1_ONLY}
    * @param resultsRoot the results folder, given to Gatling and to couchbench
    * @return the running simulation
    */
@@ -184,6 +185,7 @@ public final class GatlingRun {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(Arrays.asList(System.getProperty("couchbench.opens", "").split(" ")));
     command.add("-Xmx512m");
+    command.add(ChildJvm.C1_ONLY);
     command.addAll(jvmOptions);
     command.add("-cp");
     // Failsafe puts the whole test classpath here; java.class.path may be just its booter jar.

@@ -10,6 +10,14 @@ import java.util.Map;
 /** Starts a main class of the test classpath in a JVM of its own, to stop it the hard way or watch it exit. */
 public final class ChildJvm {
 
+  /**
+   * The JIT of every JVM the tests start: C1 only. A test's JVM runs seconds, and C2 spent them compiling on the
+   * machine's two cores beside the run and its servers: a MemSet of 2 users for 1 s took 9.5-11 s of CPU and 11-13 s
+   * from start to end with C2, 5-5.8 s and 6.7-7.7 s with C1 only (measured December 2026). BulkInsert's own runs
+   * use C1 only already (the pom's profile, docs/bulkinsert.md); the rounds of a run of variants inherit it.
+   */
+  public static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
   private ChildJvm() {}
 
   /**
@@ -19,7 +27,8 @@ public final class ChildJvm {
   public static Process start(Map<String, String> properties, Class<?> main, String... args) throws IOException {
     // Surefire and failsafe put the whole test classpath here; java.class.path may be just their booter jar.
     String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        C1_ONLY));
     command.addAll(definitions(properties));
     command.addAll(List.of("-cp", classpath, main.getName()));
     command.addAll(List.of(args));
