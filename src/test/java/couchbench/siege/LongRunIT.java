@@ -45,6 +45,8 @@ class LongRunIT {
     try (MemcachedServer memcached = MemcachedServer.start()) {
       // Pipeline 4, not 8: at 8 this machine acknowledged 5.6 million keys in the 30 s, and Gatling then spent 47 s
       // parsing their simulation.log; the check needs just over a million (HEAP_BYTES / 100), and the 30 s of probes.
+      // With C1 only (GatlingRun's default) pipeline 4 acknowledged 1.65 million under a load average of 8, and
+      // Gatling parsed them in 29 s.
       GatlingRun.Result run = GatlingRun.start("MemSet", Map.of("memcache.servers", memcached.address(),
           "users", "8", "pipeline", "4", "duration", "30", "warmup", "2", "valueSize", "10",
           "keyFile", keyFile.toString(),
