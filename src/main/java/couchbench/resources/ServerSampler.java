@@ -47,11 +47,17 @@ public final class ServerSampler {
    * source was read (a slow source makes the next one's reading later than the second's start).
    */
   private static final class Reading {
+    final long tick;
+    final Map<String, Integer> countersEvery = new HashMap<>();
     final Map<String, Double> gauges = new LinkedHashMap<>();
     final Map<String, Double> counters = new LinkedHashMap<>();
     final Map<String, Long> countersReadAt = new HashMap<>();
     final List<ServerReading> live = new ArrayList<>();
     private final List<String> unstamped = new ArrayList<>();
+
+    Reading(long tick) {
+      this.tick = tick;
+    }
 
     /**
      * A running total, charted as its rate a second.
@@ -60,6 +66,18 @@ public final class ServerSampler {
      * @param total its total, in base units (e.g. CPU seconds)
      */
     void counter(Figure figure, double total) {
+      counter(figure, total, 1);
+    }
+
+    /**
+     * A running total read every few seconds, charted as its rate a second over them.
+     *
+     * @param figure its column and series
+     * @param total its total, in base units
+     * @param every the seconds between its readings
+     */
+    void counter(Figure figure, double total, int every) {
+      countersEvery.put(figure.column(), every);
       counters.put(figure.column(), total * figure.toPage());
       unstamped.add(figure.column());
       live.add(new ServerReading(figure.metric(), figure.server(), total, true));
@@ -111,7 +129,27 @@ public final class ServerSampler {
     default void close() {}
   }
 
+  /**
+   * How often each of a CouchDB node's reads and a local server process's figures are read, in seconds of the
+   * sampler's tick; 0 reads it never (to weigh one read's cost on the server: -DsampleServers.statsEvery=0, ...).
+   *
+   * @param stats {@code GET /_node/_local/_stats/couchdb}: its request and database counters, open databases and files
+   * @param system {@code GET /_node/_local/_system}: Erlang processes, run queue, messages queued, Erlang memory
+   * @param process a local server process's CPU and resident memory, from /proc
+   */
+  public record Cadence(int stats, int system, int process) {
+
+    /** Every read every second. */
+    public static final Cadence EVERY_SECOND = new Cadence(1, 1, 1);
+
+    static boolean due(int every, long tick) {
+      return every > 0 && tick % every == 0;
+    }
+  }
+
   private final Map<String, Source> sources = new LinkedHashMap<>();
+  private final Cadence cadence;
+  private long tick;
   private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(task -> {
     Thread sampling = new Thread(task, "couchbench-server-sampler");
     sampling.setDaemon(true);
@@ -125,6 +163,10 @@ public final class ServerSampler {
   private volatile boolean stopping;
   private volatile List<ServerReading> latest = List.of();
 
+  private ServerSampler(Cadence cadence) {
+    this.cadence = cadence;
+  }
+
   /**
    * Starts sampling now, then on every whole second of the run's clock ({@link RunClock}), which stamps the samples.
    *
@@ -133,25 +175,57 @@ public final class ServerSampler {
    * @return the running sampler
    */
   public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache) {
-    ServerSampler sampler = new ServerSampler();
+    return start(couchdb, memcache, Cadence.EVERY_SECOND);
+  }
+
+  /**
+   * @param couchdb the CouchDB server loaded, each of its nodes sampled; empty for none
+   * @param memcache the memcache servers loaded
+   * @param cadence how often each read is made
+   * @return the running sampler
+   */
+  public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache, Cadence cadence) {
+    ServerSampler sampler = new ServerSampler(cadence);
     Map<String, Source> sources = sampler.sources;
+    couchdb.ifPresent(target -> {
+      sampler.noteCadence("each CouchDB node's GET /_node/_local/_stats/couchdb (httpd requests, database reads and"
+          + " writes, open databases and files)", cadence.stats(), "statsEvery");
+      sampler.noteCadence("each CouchDB node's GET /_node/_local/_system (Erlang processes, run queue, messages queued,"
+          + " Erlang memory)", cadence.system(), "systemEvery");
+    });
+    if (couchdb.isPresent() || !memcache.isEmpty()) {
+      sampler.noteCadence("the local server processes' CPU and resident memory (/proc)", cadence.process(), "processEvery");
+    }
     couchdb.ifPresent(target -> {
       List<String> urls = target.nodes().urls();
       for (String url : urls) {
         String name = urls.size() == 1 ? "couchdb" : "couchdb " + URI.create(url).getAuthority();
         sources.put(name, sampler.couchNode(target.node(url), name));
       }
-      sources.put("couchdb's process", sampler.processes(() -> ServerProcess.of(target).stream().toList(), true));
+      sources.put("couchdb's process", sampler.processes(() -> ServerProcess.of(target).stream().toList(), true,
+          cadence.process()));
     });
     for (MemcacheTarget target : memcache) {
       String name = "memcache stats" + (sources.containsKey("memcache stats") ? " " + target.describe() : "");
       sources.put(name, sampler.memcache(target));
-      sources.put(name.replace("stats", "processes"), sampler.processes(() -> ServerProcess.of(target), false));
+      sources.put(name.replace("stats", "processes"), sampler.processes(() -> ServerProcess.of(target), false,
+          cadence.process()));
     }
     sources.put("the load generator", sampler.loadGenerator());
     long toNextSecond = EVERY.toMillis() - Math.floorMod(RunClock.millis(), EVERY.toMillis());
     sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;
+  }
+
+  // A read not made every second says so on the page: a gauge read every 5 s is that second's, the seconds between
+  // empty; a counter's rate is the mean over the seconds since its last reading.
+  private void noteCadence(String read, int every, String setting) {
+    if (every == 0) {
+      notes.cadence(read + ": not read (-DsampleServers." + setting + "=0)");
+    } else if (every > 1) {
+      notes.cadence(read + ": read every " + every + " s, not every second: a gauge is the second it was read in (the"
+          + " seconds between are empty), a rate the mean over the " + every + " s before it");
+    }
   }
 
   /** @return what was sampled, once the sampling has stopped */
@@ -183,7 +257,7 @@ public final class ServerSampler {
       return;
     }
     long now = RunClock.millis();
-    Reading reading = new Reading();
+    Reading reading = new Reading(tick++);
     for (Map.Entry<String, Source> source : sources.entrySet()) {
       try {
         source.getValue().read(reading);
@@ -204,8 +278,9 @@ public final class ServerSampler {
       long readAt = reading.countersReadAt.get(counter.getKey());
       double[] last = lastCounters.put(counter.getKey(), new double[] {readAt, counter.getValue()});
       long elapsed = last == null ? 0 : readAt - (long) last[0];
+      long expected = EVERY.toMillis() * reading.countersEvery.getOrDefault(counter.getKey(), 1);
       boolean rated = last != null && counter.getValue() >= last[1] && elapsed > 0
-          && elapsed < EVERY.toMillis() * 3 / 2;
+          && elapsed < expected + EVERY.toMillis() / 2;
       values = set(values, counter.getKey(), rated ? (counter.getValue() - last[1]) * 1000 / elapsed : Double.NaN);
     }
     samples.add(new ServerSeries.Sample(now, values));
@@ -252,32 +327,35 @@ public final class ServerSampler {
       if (notes.gaveUp(name)) {
         return;
       }
+      boolean stats = Cadence.due(cadence.stats(), reading.tick);
+      boolean system = Cadence.due(cadence.system(), reading.tick);
       try {
-        CouchReply stats = client.get("/_node/_local/_stats/couchdb");
-        if (stats.status() == 404 || stats.status() == 400 || stats.status() == 405) {
-          notes.giveUp(name, name + " at " + node.baseUrl() + " answers GET /_node/_local/_stats with "
-              + stats.status() + " (pouchdb-server has none): its own figures are not read, only its process's");
-          return;
+        if (stats) {
+          Optional<CouchReply> reply = nodeFigures(client, node, name, "_stats/couchdb");
+          if (reply.isEmpty()) {
+            return;
+          }
+          Map<String, Double> values = StatsCounters.read(reply.get().body(), paths);
+          counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+              .ifPresent(value -> reading.counter(figure, value, cadence.stats())));
+          gauges.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+              .ifPresent(value -> reading.gauge(figure, value)));
         }
-        CouchReply system = client.get("/_node/_local/_system");
-        if (stats.status() != 200 || system.status() != 200) {
-          notes.missed(name, "GET /_node/_local/_stats answered " + stats.status() + ", _system " + system.status());
-          return;
+        if (system) {
+          Optional<CouchReply> reply = nodeFigures(client, node, name, "_system");
+          if (reply.isEmpty()) {
+            return;
+          }
+          JsonNode figures = CouchResources.json(reply.get().body()).orElseThrow();
+          reading.gauge(new Figure(name, "erlang processes", "count", "erlang_processes"),
+              figures.path("process_count").asDouble());
+          reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
+              .asDouble());
+          reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
+              messages(figures.path("message_queues")));
+          reading.gauge(new Figure(name, "erlang memory", "MB", "erlang_memory_bytes", 1 / MB),
+              CouchResources.erlangMemory(figures));
         }
-        Map<String, Double> values = StatsCounters.read(stats.body(), paths);
-        counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
-            .ifPresent(value -> reading.counter(figure, value)));
-        gauges.forEach((path, figure) -> Optional.ofNullable(values.get(path))
-            .ifPresent(value -> reading.gauge(figure, value)));
-        JsonNode figures = CouchResources.json(system.body()).orElseThrow();
-        reading.gauge(new Figure(name, "erlang processes", "count", "erlang_processes"), figures.path("process_count")
-            .asDouble());
-        reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
-            .asDouble());
-        reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
-            messages(figures.path("message_queues")));
-        reading.gauge(new Figure(name, "erlang memory", "MB", "erlang_memory_bytes", 1 / MB),
-            CouchResources.erlangMemory(figures));
       } catch (CouchDbException e) {
         if (e.isAuthFailure()) {
           notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own"
@@ -286,11 +364,29 @@ public final class ServerSampler {
           notes.missed(name, e.getMessage());
         }
       } catch (IOException e) {
-        notes.missed(name, "GET /_node/_local/_stats/couchdb answered " + e.getMessage());
+        notes.missed(name, "GET /_node/_local/" + (stats ? "_stats/couchdb" : "_system") + " answered "
+            + e.getMessage());
       } catch (RuntimeException e) {
         notes.missed(name, e.getMessage());
       }
     };
+  }
+
+  // A node's GET /_node/_local/<figures>; empty when it has none (pouchdb-server: the node is given up on, its process
+  // still read) or did not answer 200 (a second missed).
+  private Optional<CouchReply> nodeFigures(CouchDbClient client, CouchTarget node, String name, String figures)
+      throws IOException {
+    CouchReply reply = client.get("/_node/_local/" + figures);
+    int status = reply.status();
+    if (status == 404 || status == 400 || status == 405) {
+      notes.giveUp(name, name + " at " + node.baseUrl() + " answers GET /_node/_local/" + figures + " with " + status
+          + " (pouchdb-server has none): its own figures are not read, only its process's");
+      return Optional.empty();
+    } else if (status != 200) {
+      notes.missed(name, "GET /_node/_local/" + figures + " answered " + status);
+      return Optional.empty();
+    }
+    return Optional.of(reply);
   }
 
   // The messages waiting at a node's named processes, and for each kind of many (couch_file, couch_db_updater), its
@@ -343,14 +439,17 @@ public final class ServerSampler {
   // The servers' processes on this machine, from /proc: their CPU (unless the servers report their own) and resident
   // memory. A server restarted is another process: it is looked for again (at most every few seconds: it takes a scan
   // of /proc) once one of them is gone.
-  private Source processes(Supplier<List<LocalServer>> find, boolean cpu) {
+  private Source processes(Supplier<List<LocalServer>> find, boolean cpu, int every) {
     return new Source() {
-      private List<LocalServer> found = find.get();
+      private List<LocalServer> found = every > 0 ? find.get() : List.of();
       private long lookedAt = System.nanoTime();
       private boolean everFound;
 
       @Override
       public void read(Reading reading) {
+        if (!Cadence.due(every, reading.tick)) {
+          return;
+        }
         boolean gone = found.stream().anyMatch(server -> ProcessHandle.of(server.pid()).filter(ProcessHandle::isAlive)
             .isEmpty());
         if ((gone || found.isEmpty() && everFound) && System.nanoTime() - lookedAt > LOOK_AGAIN.toNanos()) {
@@ -361,7 +460,7 @@ public final class ServerSampler {
         for (LocalServer server : found) {
           if (cpu) {
             LocalProcess.cpuSeconds(server.pid()).ifPresent(seconds -> reading.counter(new Figure(server.name(),
-                "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue()));
+                "cpu", "% of a core", "process_cpu_seconds", 100), seconds.doubleValue(), every));
           }
           LocalProcess.residentBytes(server.pid(), PROC).ifPresent(bytes -> reading.gauge(new Figure(server.name(),
               "resident memory", "MB", "process_resident_memory_bytes", 1 / MB), bytes.doubleValue()));
@@ -395,6 +494,7 @@ public final class ServerSampler {
 
   /** What could not be read, for the page: a source given up on, and the seconds each source missed. */
   private static final class Notes {
+    private final List<String> cadence = new ArrayList<>();
     private final Map<String, String> gaveUp = new LinkedHashMap<>();
     private final Map<String, Integer> missed = new LinkedHashMap<>();
     private final Map<String, String> firstMiss = new HashMap<>();
@@ -412,8 +512,13 @@ public final class ServerSampler {
       firstMiss.putIfAbsent(source, why);
     }
 
+    synchronized void cadence(String line) {
+      cadence.add(line);
+    }
+
     synchronized List<String> lines() {
-      List<String> lines = new ArrayList<>(gaveUp.values());
+      List<String> lines = new ArrayList<>(cadence);
+      lines.addAll(gaveUp.values());
       missed.forEach((source, seconds) -> lines.add(source + " not read in " + seconds + " second"
           + (seconds == 1 ? "" : "s") + " (the first: " + firstMiss.get(source) + ")"));
       return lines;

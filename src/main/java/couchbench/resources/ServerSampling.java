@@ -17,19 +17,32 @@ public final class ServerSampling implements RunExtension {
           + " counters count");
 
   private ServerSampler sampler;
+  private final ServerSampler.Cadence cadence;
+
+  private ServerSampling(ServerSampler.Cadence cadence) {
+    this.cadence = cadence;
+  }
 
   /**
    * @param settings the run's settings
    * @return the extension, unless -DsampleServers=false
    */
   public static Optional<RunExtension> from(Settings settings) {
-    return settings.booleanValue("sampleServers", true) ? Optional.of(new ServerSampling()) : Optional.empty();
+    if (!settings.booleanValue("sampleServers", true)) {
+      return Optional.empty();
+    }
+    // Seconds between a read and the next, 0 for never: to weigh one read's cost on the server against the others.
+    ServerSampler.Cadence every = ServerSampler.Cadence.EVERY_SECOND;
+    return Optional.of(new ServerSampling(new ServerSampler.Cadence(
+        settings.intValue("sampleServers.statsEvery", every.stats(), 0),
+        settings.intValue("sampleServers.systemEvery", every.system(), 0),
+        settings.intValue("sampleServers.processEvery", every.process(), 0))));
   }
 
   // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
   @Override
   public void loadStarts(RunContext run) {
-    sampler = ServerSampler.start(run.couchdb(), run.memcache());
+    sampler = ServerSampler.start(run.couchdb(), run.memcache(), cadence);
     run.output().serverReadingsFrom(sampler::latest);
   }
 

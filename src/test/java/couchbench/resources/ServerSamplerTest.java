@@ -1,0 +1,73 @@
+package couchbench.resources;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import couchbench.HttpReplies;
+import couchbench.results.ServerSeries;
+import couchbench.targets.CouchTarget;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ServerSamplerTest {
+
+  private static final String STATS = """
+      {"httpd":{"requests":{"value":%d,"type":"counter"}},"database_reads":{"value":5,"type":"counter"},
+       "database_writes":{"value":7,"type":"counter"},"open_databases":{"value":2,"type":"counter"},
+       "open_os_files":{"value":3,"type":"counter"}}
+      """;
+  private static final String SYSTEM = """
+      {"process_count":400,"run_queue":1,"message_queues":{"couch_server":2},"memory":{"processes":1048576}}
+      """;
+
+  @Test
+  void shouldReadEachOfANodesSourcesAtItsOwnCadenceAndLeaveTheSecondsBetweenEmpty() throws Exception {
+    AtomicInteger stats = new AtomicInteger();
+    AtomicInteger system = new AtomicInteger();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/_node/_local/_stats/couchdb", exchange -> HttpReplies.json(exchange, 200,
+        STATS.formatted(1000 * stats.incrementAndGet())));
+    server.createContext("/_node/_local/_system", exchange -> {
+      system.incrementAndGet();
+      HttpReplies.json(exchange, 200, SYSTEM);
+    });
+    server.start();
+    try {
+      CouchTarget target = new CouchTarget("http://127.0.0.1:" + server.getAddress().getPort(), Optional.empty(),
+          false);
+      ServerSampler sampler = ServerSampler.start(Optional.of(target), List.of(), new ServerSampler.Cadence(1, 3, 0));
+      Thread.sleep(4_500);
+      ServerSeries series = sampler.stop();
+
+      int seconds = series.samples().size();
+      assertTrue(seconds >= 4, "seconds sampled: " + seconds);
+      assertEquals(seconds, stats.get());
+      assertEquals((seconds + 2) / 3, system.get(), "_system read every third second, the first included");
+      List<Integer> processes = new ArrayList<>();
+      List<Integer> requests = new ArrayList<>();
+      for (int second = 0; second < seconds; second++) {
+        double[] values = series.samples().get(second).values();
+        processes.add(Double.isNaN(value(series, values, "couchdb erlang processes (count)")) ? 0 : 1);
+        requests.add(Double.isNaN(value(series, values, "couchdb httpd requests (/s)")) ? 0 : 1);
+      }
+      assertEquals(List.of(1, 0, 0, 1), processes.subList(0, 4));
+      assertEquals(List.of(0, 1, 1, 1), requests.subList(0, 4), "a rate from the second reading on");
+      assertTrue(series.columns().stream().noneMatch(column -> column.contains("resident memory")),
+          "the process is never read: " + series.columns());
+      assertTrue(series.notes().stream().anyMatch(note -> note.contains("_system") && note.contains("every 3 s")),
+          "the page says how often _system was read: " + series.notes());
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  private static double value(ServerSeries series, double[] values, String column) {
+    int index = series.columns().indexOf(column);
+    return index < 0 || index >= values.length ? Double.NaN : values[index];
+  }
+}
