@@ -32,7 +32,9 @@ import java.util.function.Supplier;
  * requests is one of the load's): each CouchDB node's {@code _node/_local/_stats} and {@code _system}, the memcache
  * servers' {@code stats}, the CPU and resident memory of each server process on this machine, and the load
  * generator's own CPU and heap. Counters become rates a second; a figure that cannot be read in a second is a gap
- * there, and a note says why.
+ * there, and a note says why. Each of a node's two reads and the /proc figures can be read less often, or not at all
+ * ({@link Cadence}, -DsampleServers.statsEvery, systemEvery, processEvery), to weigh each one's cost on the server
+ * (bench/sampler-reads.sh; on a quiet machine none was measurable, docs/benchmarks.md), and the page then says so.
  */
 public final class ServerSampler {
 
