@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -58,8 +59,9 @@ class TenantsIT {
     assertLeftNothing("tenants_basic");
     assertNoAdminPassword(run);
     String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
-    assertTrue(page.contains("Security: " + figures.path("probes").findValues("tried").stream()
-        .mapToLong(JsonNode::asLong).sum() + " probes tried"), page);
+    long tried = figures.path("probes").findValues("tried").stream().mapToLong(JsonNode::asLong).sum();
+    assertTrue(page.contains(String.format(Locale.ROOT, "Security: %,d probes tried", tried)), "the page says the "
+        + tried + " probes: " + page);
   }
 
   @Test
