@@ -1,7 +1,5 @@
 package couchbench.gatling;
 
-import static io.gatling.javaapi.core.CoreDsl.exitHereIf;
-
 import couchbench.startup.LoadEnd;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
@@ -14,7 +12,8 @@ public final class LoadLoop {
 
   /**
    * Each user sends its chain back to back for the duration, a begun chain finished, or until the run ends its load
-   * sooner ({@link LoadEnd}): then each user leaves after the chain it is in.
+   * sooner ({@link LoadEnd}): then each user leaves after the chain it is in. The check is the loop's own condition,
+   * not an action of its own: no step added to each transaction.
    *
    * @param users the scenario
    * @param duration -Dduration
@@ -22,6 +21,6 @@ public final class LoadLoop {
    * @return the scenario with its loop
    */
   public static ScenarioBuilder during(ScenarioBuilder users, Duration duration, ChainBuilder each) {
-    return users.during(duration, false).on(exitHereIf(session -> LoadEnd.reached()).exec(each));
+    return users.asLongAsDuring(session -> !LoadEnd.reached(), duration, false).on(each);
   }
 }
