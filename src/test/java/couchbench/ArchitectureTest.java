@@ -48,7 +48,7 @@ class ArchitectureTest {
       L9  merge  (simulations)
       L8  simulation
       L7  siege  versus->siege  bulkinsert  attachment  viewquery  workloads  changes  query  replication  sync  cacheaside
-          tenants
+          tenants  search
       L6  requests  variants
       L5  resources  curve  history  background  metrics  trend
       L4  run

@@ -7,6 +7,7 @@ import couchbench.targets.CouchWaits;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class IndexBuildFollower implements AutoCloseable {
 
   private static final long SAMPLE_MILLIS = 200;
+  // A view's or a Mango index's build is an "indexer"; a Nouveau (or Clouseau) index's a "search_indexer".
+  private static final Set<String> INDEXERS = Set.of("indexer", "search_indexer");
   private static final long LINE_NANOS = Duration.ofSeconds(5).toNanos();
 
   private final CouchDbClient client;
@@ -166,7 +169,7 @@ public final class IndexBuildFollower implements AutoCloseable {
     long total = 0;
     int progress = -1;
     for (JsonNode task : ReplyJson.of(reply.body())) {
-      if (task.path("type").asText().equals("indexer") && task.path("design_document").asText().equals(design)
+      if (INDEXERS.contains(task.path("type").asText()) && task.path("design_document").asText().equals(design)
           && ofDatabase(task.path("database").asText())) {
         done += task.path("changes_done").asLong(0);
         total += task.path("total_changes").asLong(0);

@@ -1,6 +1,7 @@
 package couchbench.query;
 
 import couchbench.couchdb.DatabaseNames;
+import couchbench.distributions.RequestMix;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.util.ArrayList;
@@ -34,9 +35,6 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
   /** Documents a page of the page class, and the limit of the sort class. */
   public static final int PAGE_SIZE = 25;
 
-  /** The share's name of writes in -Dmix. */
-  public static final String WRITE = "write";
-
   /**
    * Reads the plan.
    *
@@ -50,22 +48,20 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
           + " loaded); leave -Dinjector out");
     }
     int docs = settings.intValue("docs", 10_000, 1);
-    Map<String, Integer> mix = mix(settings);
-    Map<QueryClass, Integer> shares = new LinkedHashMap<>();
-    mix.forEach((name, weight) -> {
-      if (!name.equals(WRITE)) {
-        shares.put(QueryClass.of(name), weight);
-      }
-    });
-    if (shares.isEmpty()) {
-      throw new QueryException("-Dmix=" + settings.get("mix", "") + ": give at least one query class beside the"
-          + " writes, e.g. equality:9,write:1");
+    RequestMix mix;
+    try {
+      mix = RequestMix.from(settings, "queries", "query",
+          Arrays.stream(QueryClass.values()).map(QueryClass::value).toList());
+    } catch (IllegalArgumentException e) {
+      throw new QueryException(e.getMessage());
     }
+    Map<QueryClass, Integer> shares = new LinkedHashMap<>();
+    mix.shares().forEach((name, weight) -> shares.put(QueryClass.of(name), weight));
     return new QueryPlan(docs, settings.intValue("owners", Math.max(1, docs / 200), 1),
-        settings.intValue("seed", 42, 0), shares, mix.getOrDefault(WRITE, 0), scopes(settings),
+        settings.intValue("seed", 42, 0), shares, mix.writeShare(), scopes(settings),
         settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
         DatabaseNames.fromSettings(settings, "couchbench_query"),
-        settings.value("queries").isEmpty() && settings.value("mix").isEmpty(),
+        mix.byDefault(),
         SumReduce.of(settings.get("reduce", SumReduce.BUILTIN.value())));
   }
 
@@ -78,43 +74,6 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
     fewer.remove(leftOut);
     return new QueryPlan(docs, owners, seed, fewer, writeShare, scopes, users, requests, prefix, byDefault,
         sumReduce);
-  }
-
-  // -Dqueries=a,b (each a share of 1) or -Dmix=a:9,b:1,write:1; not both
-  private static Map<String, Integer> mix(Settings settings) {
-    if (settings.value("mix").isPresent() && settings.value("queries").isPresent()) {
-      throw new QueryException("-Dqueries and -Dmix are both given: give -Dqueries=range,sort (an equal share each)"
-          + " or -Dmix=range:9,write:1 alone");
-    }
-    Map<String, Integer> mix = new LinkedHashMap<>();
-    try {
-      if (settings.value("mix").isEmpty()) {
-        String queries = settings.get("queries", "all");
-        for (String name : queries.trim().equals("all")
-            ? Arrays.stream(QueryClass.values()).map(QueryClass::value).toList() : List.of(queries.split(","))) {
-          if (mix.put(QueryClass.of(name).value(), 1) != null) {
-            throw new IllegalArgumentException(name.trim() + " is given twice");
-          }
-        }
-        return mix;
-      }
-      for (String part : settings.get("mix", "").split(",")) {
-        String[] nameAndWeight = part.split(":", 2);
-        String name = nameAndWeight[0].trim().toLowerCase(Locale.ROOT);
-        int weight = Integer.parseInt(nameAndWeight[1].trim());
-        if (weight < 1 || mix.put(name.equals(WRITE) ? WRITE : QueryClass.of(name).value(), weight) != null) {
-          throw new IllegalArgumentException(part.trim() + ": a weight above 0, each name once");
-        }
-      }
-      return mix;
-    } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-      String setting = settings.value("mix").map(given -> "-Dmix=" + given)
-          .orElse("-Dqueries=" + settings.get("queries", ""));
-      throw new QueryException(setting + ": " + (e instanceof NumberFormatException
-          || e instanceof ArrayIndexOutOfBoundsException ? "give names and weights, e.g. equality:9,write:1"
-          : e.getMessage()) + " (classes: " + Arrays.stream(QueryClass.values()).map(QueryClass::value)
-          .collect(Collectors.joining(", ")) + ")");
-    }
   }
 
   private static List<Scope> scopes(Settings settings) {

@@ -1,13 +1,14 @@
 package couchbench.query;
 
+import couchbench.distributions.SmoothTurns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * One virtual user's draws: which query (or write) comes next, by the shares of -Dmix, smoothly interleaved (the
- * weighted round robin nginx uses: each share gets exactly its part of every whole round); within a class, its ways
+ * One virtual user's draws: which query (or write) comes next, by the shares of -Dmix, smoothly interleaved
+ * ({@link SmoothTurns}: each share gets exactly its part of every whole round); within a class, its ways
  * and databases in turn, each user starting at another; the values asked from the user's own random numbers.
  */
 final class QueryUser {
@@ -32,9 +33,8 @@ final class QueryUser {
   private final Orders orders;
   private final SplittableRandom random;
   private final List<Share> shares = new ArrayList<>();
-  private final long[] current;
+  private final SmoothTurns turnsOfShares;
   private final int[] turns;
-  private final int totalWeight;
   private int writes;
 
   /**
@@ -52,9 +52,8 @@ final class QueryUser {
     if (plan.writeShare() > 0) {
       shares.add(new Share(null, plan.writeShare(), List.of()));
     }
-    this.current = new long[shares.size()];
+    this.turnsOfShares = new SmoothTurns(shares.stream().mapToInt(Share::weight).toArray());
     this.turns = new int[shares.size()];
-    this.totalWeight = shares.stream().mapToInt(Share::weight).sum();
   }
 
   /**
@@ -74,14 +73,7 @@ final class QueryUser {
 
   /** @return the next request: a {@link QueryCall} or an {@link OrderWrite} */
   Object next() {
-    int chosen = 0;
-    for (int share = 0; share < shares.size(); share++) {
-      current[share] += shares.get(share).weight();
-      if (current[share] > current[chosen]) {
-        chosen = share;
-      }
-    }
-    current[chosen] -= totalWeight;
+    int chosen = turnsOfShares.next();
     Share share = shares.get(chosen);
     if (share.queryClass() == null) {
       return write();

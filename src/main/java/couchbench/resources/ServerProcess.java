@@ -3,8 +3,10 @@ package couchbench.resources;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import couchbench.targets.MemcacheTarget;
+import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,6 +54,32 @@ public final class ServerProcess {
       }
     }
     return found;
+  }
+
+  /**
+   * @param url a server's URL, e.g. the Nouveau server's that CouchDB is set to
+   * @param name what its figures are called, e.g. "nouveau"
+   * @return the process listening on its port, for a URL of this machine; empty for one elsewhere, or unseen
+   */
+  public static Optional<LocalServer> at(URI url, String name) {
+    return isLoopback(url.getHost()) && url.getPort() > 0 ? PortOwner.of(url.getPort())
+        .map(owner -> new LocalServer(name, owner.pid(), Optional.empty())) : Optional.empty();
+  }
+
+  /**
+   * @param server a process of this machine
+   * @return its CPU time so far, in seconds; -1 once it is gone
+   */
+  public static double cpuSeconds(LocalServer server) {
+    return LocalProcess.cpuSeconds(server.pid()).map(BigDecimal::doubleValue).orElse(-1.0);
+  }
+
+  /**
+   * @param server a process of this machine
+   * @return its resident memory now, in bytes; -1 once it is gone
+   */
+  public static long residentBytes(LocalServer server) {
+    return LocalProcess.residentBytes(server.pid(), Path.of("/proc")).map(BigDecimal::longValue).orElse(-1L);
   }
 
   static boolean isLoopback(String host) {

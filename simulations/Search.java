@@ -1,0 +1,29 @@
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+
+import couchbench.couchdb.CouchHttp;
+import couchbench.search.SearchLoad;
+import couchbench.search.SearchPlan;
+import couchbench.simulation.CouchbenchSimulation;
+import couchbench.targets.CouchTarget;
+
+/**
+ * Nouveau full-text search: documents generated from a seed loaded into CouchDB, their index built and timed, then
+ * each search class asked by users while others write, every reply checked against the answer known from the data.
+ * See docs/search.md.
+ */
+public class Search extends CouchbenchSimulation {
+
+  private final SearchPlan plan = orExit(() -> SearchPlan.from(settings));
+  private final CouchTarget couchdb = couchdbTarget();
+  private final SearchLoad load = runs(new SearchLoad(plan, couchdb));
+
+  {
+    // A closed model: each user asks its next search once the last is answered, as an application's workers do.
+    setUp(scenario("searches").exec(load.user()).injectOpen(atOnceUsers(plan.users())))
+        .protocols(CouchHttp.protocol(couchdb))
+        // A search answered wrong (or refused), or a write refused, fails the run.
+        .assertions(global().failedRequests().count().is(0L));
+  }
+}

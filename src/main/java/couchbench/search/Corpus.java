@@ -1,0 +1,225 @@
+package couchbench.search;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.distributions.Zipfian;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.function.Predicate;
+import org.apache.commons.rng.simple.RandomSource;
+
+/**
+ * The documents a Search run loads, generated from a seed, and what any search of them answers: each field's words
+ * with the documents holding them, so that a reply's every hit, total, sort order and facet count is checked exactly.
+ *
+ * <p>The words are made so that every analyzer's answer is known without running it: lower-case syllables of a
+ * consonant and a vowel (a, o or u), which the standard analyzer keeps whole and the English one stems only by
+ * dropping a plural "s" (no English stop word, no suffix Porter's algorithm removes, ends such a word). Titles (the
+ * standard analyzer) draw them by a zipfian law, as natural text does; bodies (English) draw them the same way, a
+ * third of them plural; tags are strings with spaces and capitals (the keyword analyzer: a tag matches whole and
+ * case-sensitively); numbers and days are uniform.
+ */
+final class Corpus {
+
+  /** The tags, a whole value each: "Red Sox" and "red sox" are two. */
+  static final List<String> TAGS = List.of("Red Sox", "red sox", "Blue Jays", "Cubs", "New York", "new york", "Mets",
+      "Orioles", "Rays", "Twins", "White Sox", "Yankees");
+
+  /** Numbers are from 0 to this, exclusive. */
+  static final int NUMBERS = 100_000;
+
+  /** The first day (days since 1970-01-01), and how many days the documents span. */
+  static final int FIRST_DAY = 18_000;
+  static final int DAYS = 2_000;
+
+  private static final String CONSONANTS = "bdfgkmprvz";
+  private static final String VOWELS = "aou";
+  private static final int VOCABULARY = 600;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * One generated document.
+   *
+   * @param number its number, from 0: its id is {@link #id}
+   * @param title its title's words
+   * @param body its body's words, some plural
+   * @param tag its tag
+   * @param n its number field
+   * @param day its day
+   */
+  record Doc(int number, List<String> title, List<String> body, String tag, int n, int day) {
+
+    /** @return the document as it is stored */
+    ObjectNode json() {
+      ObjectNode doc = JSON.createObjectNode().put("_id", id(number)).put("title", String.join(" ", title))
+          .put("body", String.join(" ", body)).put("tag", tag);
+      return doc.put("n", n).put("day", day);
+    }
+  }
+
+  private final List<Doc> docs;
+  private final List<String> words;
+  private final Map<String, BitSet> inTitles = new HashMap<>();
+  private final Map<String, BitSet> inBodies = new HashMap<>();
+  private final Map<String, BitSet> tagged = new HashMap<>();
+
+  private Corpus(List<Doc> docs, List<String> words) {
+    this.docs = docs;
+    this.words = words;
+    for (Doc doc : docs) {
+      doc.title().forEach(word -> inTitles.computeIfAbsent(word, any -> new BitSet()).set(doc.number()));
+      doc.body().forEach(word -> inBodies.computeIfAbsent(root(word), any -> new BitSet()).set(doc.number()));
+      tagged.computeIfAbsent(doc.tag(), any -> new BitSet()).set(doc.number());
+    }
+  }
+
+  /**
+   * @param count how many documents
+   * @param seed the seed: the same seed, the same documents
+   * @return the documents and their answers
+   */
+  static Corpus generate(int count, long seed) {
+    List<String> words = vocabulary(seed);
+    Zipfian ranks = new Zipfian(words.size(), 0.99, Zipfian.zeta(words.size(), 0.99),
+        RandomSource.XO_RO_SHI_RO_128_PP.create(seed));
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Doc> docs = new ArrayList<>(count);
+    for (int number = 0; number < count; number++) {
+      List<String> title = new ArrayList<>();
+      for (int word = 3 + random.nextInt(4); word > 0; word--) {
+        title.add(words.get((int) ranks.next()));
+      }
+      List<String> body = new ArrayList<>();
+      for (int word = 8 + random.nextInt(9); word > 0; word--) {
+        body.add(words.get((int) ranks.next()) + (random.nextInt(3) == 0 ? "s" : ""));
+      }
+      docs.add(new Doc(number, List.copyOf(title), List.copyOf(body), TAGS.get(random.nextInt(TAGS.size())),
+          random.nextInt(NUMBERS), FIRST_DAY + random.nextInt(DAYS)));
+    }
+    return new Corpus(List.copyOf(docs), words);
+  }
+
+  // Every two-syllable word, shuffled by the seed; the first VOCABULARY of them, most frequent first.
+  private static List<String> vocabulary(long seed) {
+    List<String> all = new ArrayList<>();
+    for (String first : syllables(VOWELS)) {
+      for (String second : syllables(VOWELS)) {
+        all.add(first + second);
+      }
+    }
+    Collections.shuffle(all, new Random(seed));
+    return List.copyOf(all.subList(0, VOCABULARY));
+  }
+
+  /**
+   * @param vowels the vowels of the syllables
+   * @return every syllable of a consonant and one of them
+   */
+  static List<String> syllables(String vowels) {
+    List<String> syllables = new ArrayList<>();
+    for (char consonant : CONSONANTS.toCharArray()) {
+      for (char vowel : vowels.toCharArray()) {
+        syllables.add("" + consonant + vowel);
+      }
+    }
+    return syllables;
+  }
+
+  /**
+   * @param number a document's number
+   * @return its id, e.g. doc000042
+   */
+  static String id(int number) {
+    return String.format(Locale.ROOT, "doc%06d", number);
+  }
+
+  /**
+   * @param id an id of a reply
+   * @return its document's number; -1 for an id no generated document has (a write's)
+   */
+  int number(String id) {
+    if (id.length() != 9 || !id.startsWith("doc")) {
+      return -1;
+    }
+    try {
+      int number = Integer.parseInt(id.substring(3));
+      return number < docs.size() ? number : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** @return the documents, by number */
+  List<Doc> docs() {
+    return docs;
+  }
+
+  /** @return the words, the most frequent first */
+  List<String> words() {
+    return words;
+  }
+
+  /**
+   * @param word a word
+   * @return the documents whose title holds it (a copy)
+   */
+  BitSet inTitles(String word) {
+    return (BitSet) inTitles.getOrDefault(word, new BitSet()).clone();
+  }
+
+  /**
+   * @param word a word, plural or not
+   * @return the documents whose body holds it in either form (a copy)
+   */
+  BitSet inBodies(String word) {
+    return (BitSet) inBodies.getOrDefault(root(word), new BitSet()).clone();
+  }
+
+  /**
+   * @param tag a tag
+   * @return the documents with exactly that tag (a copy)
+   */
+  BitSet tagged(String tag) {
+    return (BitSet) tagged.getOrDefault(tag, new BitSet()).clone();
+  }
+
+  /**
+   * @param matches which words
+   * @return the documents whose title holds any of them
+   */
+  BitSet inTitlesAny(Predicate<String> matches) {
+    BitSet any = new BitSet();
+    inTitles.forEach((word, holders) -> {
+      if (matches.test(word)) {
+        any.or(holders);
+      }
+    });
+    return any;
+  }
+
+  /**
+   * @param matches which documents
+   * @return them
+   */
+  BitSet where(Predicate<Doc> matches) {
+    BitSet chosen = new BitSet();
+    docs.forEach(doc -> {
+      if (matches.test(doc)) {
+        chosen.set(doc.number());
+      }
+    });
+    return chosen;
+  }
+
+  // The English analyzer's stem of a word of the vocabulary: its plural's "s" dropped.
+  private static String root(String word) {
+    return word.endsWith("s") ? word.substring(0, word.length() - 1) : word;
+  }
+}

@@ -1,0 +1,338 @@
+package couchbench.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+
+/**
+ * One search, drawn: its class, the words or values it asks for, the request (or requests, page after page) that asks
+ * it, and its exact answer from the {@link Corpus}: which documents match, in which order for a sort, how many of each
+ * facet. Used by one virtual user at a time.
+ */
+final class SearchCall {
+
+  /** What a check returns for a reply that is right. */
+  static final String RIGHT = "right";
+
+  /** The hits of a page, and the limit of most classes. */
+  static final int PAGE = 25;
+
+  /** The ranges of n the ranges class counts, each [min, max). */
+  static final int[][] N_RANGES = {{0, 25_000}, {25_000, 50_000}, {50_000, 75_000}, {75_000, Corpus.NUMBERS}};
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final SearchClass searchClass;
+  private final Corpus corpus;
+  private final String path;
+  private final BitSet expected;
+  private final int limit;
+  private final List<String> order;
+  private final Map<String, Integer> facets;
+
+  private final Set<String> seen = new HashSet<>();
+  private String bookmark = "";
+  private boolean done;
+
+  private SearchCall(SearchClass searchClass, Corpus corpus, String path, BitSet expected, int limit,
+      List<String> order, Map<String, Integer> facets) {
+    this.searchClass = searchClass;
+    this.corpus = corpus;
+    this.path = path;
+    this.expected = expected;
+    this.limit = limit;
+    this.order = order;
+    this.facets = facets;
+  }
+
+  /**
+   * Draws a search and works out its answer.
+   *
+   * @param searchClass what is asked
+   * @param index the index's path, e.g. /db/_design/search/_nouveau/docs
+   * @param corpus the data
+   * @param random the user's random numbers
+   * @return the search, not asked yet
+   */
+  static SearchCall draw(SearchClass searchClass, String index, Corpus corpus, SplittableRandom random) {
+    String word = titleWord(corpus, random, 1, Integer.MAX_VALUE);
+    BitSet titled = corpus.inTitles(word);
+    String query = "title:" + word;
+    String more = "";
+    BitSet expected = titled;
+    int limit = PAGE;
+    List<String> order = null;
+    Map<String, Integer> facets = null;
+    switch (searchClass) {
+      case TERM -> { }
+      case BOOKMARK -> {
+        // More than a page, at most 20: a walk is one search, asked page after page.
+        String walked = titleWord(corpus, random, PAGE + 1, PAGE * 20);
+        query = "title:" + walked;
+        expected = corpus.inTitles(walked);
+      }
+      case PHRASE -> {
+        List<String> title = corpus.docs().get(random.nextInt(corpus.docs().size())).title();
+        int at = random.nextInt(title.size() - 1);
+        String first = title.get(at);
+        String second = title.get(at + 1);
+        query = "title:\"" + first + " " + second + "\"";
+        expected = corpus.where(doc -> adjacent(doc.title(), first, second));
+      }
+      case PREFIX -> {
+        String prefix = word.substring(0, 3);
+        query = "title:" + prefix + "*";
+        expected = corpus.inTitlesAny(any -> any.startsWith(prefix));
+      }
+      case WILDCARD -> {
+        String pattern = word.charAt(0) + "?" + word.substring(2);
+        query = "title:" + pattern;
+        expected = corpus.inTitlesAny(any -> any.length() == word.length() && any.charAt(0) == word.charAt(0)
+            && any.substring(2).equals(word.substring(2)));
+      }
+      case BOOLEAN -> {
+        List<String> words = corpus.words();
+        String must = words.get(random.nextInt(30));
+        String either = words.get(random.nextInt(60));
+        String or = words.get(random.nextInt(60));
+        String not = words.get(random.nextInt(10));
+        query = "title:" + must + " AND (title:" + either + " OR title:" + or + ") AND NOT title:" + not;
+        expected = corpus.inTitles(must);
+        BitSet any = corpus.inTitles(either);
+        any.or(corpus.inTitles(or));
+        expected.and(any);
+        expected.andNot(corpus.inTitles(not));
+      }
+      case RANGE -> {
+        int from = random.nextInt(Corpus.NUMBERS - 5_000);
+        int to = from + 500 + random.nextInt(4_500);
+        query = "n:[" + from + " TO " + to + "]";
+        expected = corpus.where(doc -> doc.n() >= from && doc.n() <= to);
+      }
+      case SORT_NUMBER -> {
+        more = "&sort=" + encode("\"-n\"");
+        order = sorted(corpus, titled, Comparator.comparingInt((Corpus.Doc doc) -> -doc.n()));
+      }
+      case SORT_STRING -> {
+        more = "&sort=" + encode("[\"tag\",\"n\"]");
+        order = sorted(corpus, titled, Comparator.comparing((Corpus.Doc doc) -> doc.tag())
+            .thenComparingInt(Corpus.Doc::n));
+      }
+      case COUNTS -> {
+        // Nouveau counts the 10 most frequent values unless top_n says more: every tag, and one more.
+        more = "&counts=" + encode("[\"tag\"]") + "&top_n=" + (Corpus.TAGS.size() + 1);
+        limit = 1;
+        facets = counted(corpus, titled, Corpus.Doc::tag);
+      }
+      case RANGES -> {
+        StringBuilder ranges = new StringBuilder("{\"n\":[");
+        for (int[] range : N_RANGES) {
+          ranges.append(range[0] == 0 ? "" : ",").append(String.format(Locale.ROOT, "{\"label\":\"%s\",\"min\":%d,"
+              + "\"max\":%d,\"min_inclusive\":true,\"max_inclusive\":false}", label(range), range[0], range[1]));
+        }
+        more = "&ranges=" + encode(ranges.append("]}").toString());
+        limit = 1;
+        facets = counted(corpus, titled, doc -> {
+          for (int[] range : N_RANGES) {
+            if (doc.n() >= range[0] && doc.n() < range[1]) {
+              return label(range);
+            }
+          }
+          throw new IllegalStateException("n out of every range: " + doc.n());
+        });
+      }
+      case DOCS -> {
+        more = "&include_docs=true";
+        limit = 10;
+      }
+      case TOP -> limit = 1;
+      case MANY -> limit = 200;
+      case STEMMED -> {
+        String root = corpus.words().get(random.nextInt(corpus.words().size()));
+        query = "body:" + root + "s";
+        expected = corpus.inBodies(root);
+      }
+      case KEYWORD -> {
+        String tag = Corpus.TAGS.get(random.nextInt(Corpus.TAGS.size()));
+        query = "tag:\"" + tag + "\"";
+        expected = corpus.tagged(tag);
+      }
+      default -> throw new IllegalStateException(searchClass.toString());
+    }
+    return new SearchCall(searchClass, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more, expected,
+        limit, order, facets);
+  }
+
+  // A word of the titles held by between min and max documents.
+  private static String titleWord(Corpus corpus, SplittableRandom random, int min, int max) {
+    List<String> words = corpus.words().stream().filter(word -> {
+      int holders = corpus.inTitles(word).cardinality();
+      return holders >= min && holders <= max;
+    }).toList();
+    if (words.isEmpty()) {
+      return corpus.words().get(0);
+    }
+    return words.get(random.nextInt(words.size()));
+  }
+
+  private static boolean adjacent(List<String> words, String first, String second) {
+    for (int at = 0; at + 1 < words.size(); at++) {
+      if (words.get(at).equals(first) && words.get(at + 1).equals(second)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The first PAGE ids in the sort's order; ties, as Nouveau breaks them, by id.
+  private static List<String> sorted(Corpus corpus, BitSet matching, Comparator<Corpus.Doc> by) {
+    return matching.stream().mapToObj(corpus.docs()::get).sorted(by.thenComparingInt(Corpus.Doc::number))
+        .limit(PAGE).map(doc -> Corpus.id(doc.number())).toList();
+  }
+
+  private static Map<String, Integer> counted(Corpus corpus, BitSet matching, Function<Corpus.Doc, String> facet) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    matching.stream().forEach(number -> counts.merge(facet.apply(corpus.docs().get(number)), 1, Integer::sum));
+    return counts;
+  }
+
+  private static String label(int[] range) {
+    return range[0] + "-" + range[1];
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  /** @return its request name: the class's */
+  String name() {
+    return searchClass.value();
+  }
+
+  /** @return the path of its next request, with the bookmark of the last page for a walk */
+  String path() {
+    return bookmark.isEmpty() ? path : path + "&bookmark=" + encode(bookmark);
+  }
+
+  /** @return how many documents match */
+  int matches() {
+    return expected.cardinality();
+  }
+
+  /** @return whether its last request is answered (or failed) */
+  boolean done() {
+    return done;
+  }
+
+  /** Gives up after a failed request: the user goes on with its next search. */
+  void abandon() {
+    done = true;
+  }
+
+  /**
+   * Checks a reply against the answer: the hits (each one matching, as many as the limit and the matches allow), the
+   * total, and the class's own: a sort's order, the facets' counts, the documents, a page's place in a walk.
+   *
+   * @param body the reply's body
+   * @return {@link #RIGHT}, or what is wrong; {@link #done} is true after the last page
+   */
+  String check(byte[] body) {
+    done = true;
+    JsonNode reply;
+    try {
+      reply = JSON.readTree(body);
+    } catch (IOException e) {
+      return "not JSON: " + e.getMessage();
+    }
+    if (reply == null || !reply.isObject()) {
+      return "not a search reply";
+    }
+    if (reply.has("error")) {
+      return "refused: " + reply.path("error").asText() + ": " + reply.path("reason").asText();
+    }
+    JsonNode hits = reply.path("hits");
+    if (!hits.isArray()) {
+      return "no hits array in the reply";
+    }
+    int matches = expected.cardinality();
+    int left = searchClass == SearchClass.BOOKMARK ? matches - seen.size() : matches;
+    if (hits.size() != Math.min(limit, Math.max(0, left))) {
+      return String.format(Locale.ROOT, "%d hits, %d expected (%d match, limit %d%s)", hits.size(),
+          Math.min(limit, left), matches, limit, searchClass == SearchClass.BOOKMARK ? ", " + seen.size()
+              + " seen on earlier pages" : "");
+    }
+    String total = total(reply, hits.size(), matches);
+    if (total != null) {
+      return total;
+    }
+    for (int at = 0; at < hits.size(); at++) {
+      JsonNode hit = hits.get(at);
+      String id = hit.path("id").asText();
+      int number = corpus.number(id);
+      if (number < 0 || !expected.get(number)) {
+        return "a hit that does not match: " + id;
+      }
+      if (!seen.add(id)) {
+        return "a hit given twice: " + id;
+      }
+      if (order != null && !order.get(at).equals(id)) {
+        return "hit " + (at + 1) + " is " + id + ", " + order.get(at) + " expected in the sort's order";
+      }
+      if (searchClass == SearchClass.DOCS && !wholeDoc(hit.path("doc"), corpus.docs().get(number))) {
+        return "the document of " + id + " differs from the one stored: " + hit.path("doc");
+      }
+    }
+    if (facets != null) {
+      String facet = searchClass == SearchClass.COUNTS ? "tag" : "n";
+      JsonNode counts = reply.path(searchClass == SearchClass.COUNTS ? "counts" : "ranges").path(facet);
+      Map<String, Integer> given = new LinkedHashMap<>();
+      counts.properties().forEach(count -> {
+        if (count.getValue().asInt() != 0) {
+          given.put(count.getKey(), count.getValue().asInt());
+        }
+      });
+      if (!given.equals(facets)) {
+        return "the " + facet + " facet counts " + given + ", " + facets + " expected";
+      }
+    }
+    if (searchClass == SearchClass.BOOKMARK && seen.size() < matches) {
+      String next = reply.path("bookmark").asText("");
+      if (next.isEmpty() || next.equals(bookmark)) {
+        return "a full page without a new bookmark";
+      }
+      bookmark = next;
+      done = false;
+    }
+    return RIGHT;
+  }
+
+  // total_hits is exact when the reply says EQUAL_TO; otherwise a lower bound (Lucene stops counting past a point).
+  private static String total(JsonNode reply, int hits, int matches) {
+    long total = reply.path("total_hits").asLong(-1);
+    String relation = reply.path("total_hits_relation").asText("EQUAL_TO");
+    boolean right = relation.equals("EQUAL_TO") ? total == matches : total >= hits && total <= matches;
+    return right ? null : "total_hits " + total + " (" + relation + "), " + matches + " match";
+  }
+
+  private static boolean wholeDoc(JsonNode stored, Corpus.Doc doc) {
+    JsonNode generated = doc.json();
+    for (String field : List.of("_id", "title", "body", "tag", "n", "day")) {
+      if (!stored.path(field).equals(generated.path(field))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

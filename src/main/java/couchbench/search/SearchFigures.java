@@ -1,0 +1,34 @@
+package couchbench.search;
+
+/**
+ * A Search run's own figures, for results.json and its page; the searches' latencies are Gatling's, by request name.
+ *
+ * @param load the run's load, in a line
+ * @param loadSeconds how long loading the documents took, before the measured part
+ * @param build the index's build
+ * @param writes the documents the load wrote, each acknowledged
+ */
+public record SearchFigures(String load, double loadSeconds, Build build, long writes) {
+
+  /**
+   * The index's build: from the design document's PUT to the first search answered (CouchDB answers a search once the
+   * index has every document).
+   *
+   * @param seconds how long it took
+   * @param docsPerSecond the documents indexed a second
+   * @param samplesSeen the reads of _active_tasks that listed its search_indexer
+   * @param samples the reads of _active_tasks during the build (one every 200 ms)
+   * @param progress the highest progress (%) they listed; -1 when none did
+   * @param indexedDocs the index's documents after it, as _nouveau_info says
+   * @param diskBytes its size on disk, as _nouveau_info says (Nouveau commits every 30 s by default: 0 until then)
+   * @param nouveau the Nouveau server's process, e.g. "nouveau (pid 1234)"; "" where it is not on this machine
+   * @param nouveauCpuSeconds its CPU time over the build; -1 where not on this machine
+   * @param nouveauMemoryBefore its resident memory before the build, in bytes; -1 where not on this machine
+   * @param nouveauMemoryAfter the same, after it
+   * @param couchCpuSeconds CouchDB's CPU time over the build (it reads the documents and runs the index function);
+   *     -1 where not on this machine
+   */
+  public record Build(double seconds, double docsPerSecond, int samplesSeen, int samples, int progress,
+      long indexedDocs, long diskBytes, String nouveau, double nouveauCpuSeconds, long nouveauMemoryBefore,
+      long nouveauMemoryAfter, double couchCpuSeconds) {}
+}

@@ -1,0 +1,137 @@
+package couchbench.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.IndexBuildFollower;
+import couchbench.couchdb.ReplyJson;
+import couchbench.resources.ServerProcess;
+import couchbench.startup.Console;
+import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The run's Nouveau index, in a design document of its own: title (the standard analyzer), body (English), tag (a
+ * string: keyword, sortable, counted), n and day (numbers); checked for, made and its build timed, with the Nouveau
+ * server's CPU time and memory where it runs on this machine (found by the port of the URL CouchDB is set to).
+ */
+final class SearchIndex {
+
+  /** The design document's name, and the index's. */
+  static final String DDOC = "search";
+  static final String INDEX = "docs";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String FUNCTION = "function (doc) { if (typeof doc.title !== 'string') return;"
+      + " index('text', 'title', doc.title); index('text', 'body', doc.body); index('string', 'tag', doc.tag);"
+      + " index('double', 'n', doc.n); index('double', 'day', doc.day); }";
+
+  private final CouchDbClient client;
+  private final CouchTarget target;
+  private final String database;
+
+  SearchIndex(CouchDbClient client, CouchTarget target, String database) {
+    this.client = client;
+    this.target = target;
+    this.database = database;
+  }
+
+  /** @return the path searches ask, without the query string */
+  String path() {
+    return "/" + database + "/_design/" + DDOC + "/_nouveau/" + INDEX;
+  }
+
+  /**
+   * Checks that the server has Nouveau: CouchDB lists "nouveau" in GET /'s features once [nouveau] enable is true.
+   *
+   * @throws SearchException naming what the server is and what to set
+   */
+  void requireNouveau() {
+    JsonNode welcome = ReplyJson.of(client.get("/").body());
+    if (!welcome.has("couchdb")) {
+      throw new SearchException("the server at " + target.baseUrl() + " is not Apache CouchDB (pouchdb-server has no"
+          + " search): Search needs CouchDB 3.4 or later with Nouveau; give -Dcouchdb.url of one");
+    }
+    for (JsonNode feature : welcome.path("features")) {
+      if (feature.asText().equals("nouveau")) {
+        return;
+      }
+    }
+    throw new SearchException("CouchDB " + welcome.path("version").asText("") + " at " + target.baseUrl()
+        + " has no Nouveau (GET / lists no \"nouveau\" in features): set [nouveau] enable = true and url ="
+        + " http://127.0.0.1:5987 in its local.ini, and start the Nouveau server beside it (bin/nouveau of"
+        + " CouchDB's nouveau dist; it answers GET http://127.0.0.1:5988/healthcheck once ready)");
+  }
+
+  /**
+   * Makes the index and waits for its first search: its build, timed and followed in _active_tasks.
+   *
+   * @param docs the documents in the database
+   * @return the build's figures
+   * @throws SearchException when the server refuses the index or the search, e.g. without its Nouveau server
+   */
+  SearchFigures.Build build(int docs) {
+    Optional<LocalServer> nouveau = nouveauProcess();
+    Optional<LocalServer> couchdb = ServerProcess.of(target);
+    double nouveauCpu = nouveau.map(ServerProcess::cpuSeconds).orElse(-1.0);
+    long nouveauMemory = nouveau.map(ServerProcess::residentBytes).orElse(-1L);
+    double couchCpu = couchdb.map(ServerProcess::cpuSeconds).orElse(-1.0);
+    long start = System.nanoTime();
+    IndexBuildFollower.Seen seen;
+    try (IndexBuildFollower follower = IndexBuildFollower.start(client, database, DDOC)) {
+      ObjectNode design = JSON.createObjectNode();
+      design.putObject("nouveau").putObject(INDEX).put("default_analyzer", "standard").put("index", FUNCTION)
+          .putObject("field_analyzers").put("body", "english").put("tag", "keyword");
+      refusedUnless(client.exchange("PUT", "/" + database + "/_design/" + DDOC, design.toString()),
+          "the design document _design/" + DDOC, 201, 202);
+      refusedUnless(follower.await("GET", path() + "?q=*:*&limit=1", ""), "the first search of the index", 200);
+      seen = follower.seen();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    JsonNode info = ReplyJson.of(client.get("/" + database + "/_design/" + DDOC + "/_nouveau_info/" + INDEX).body())
+        .path("search_index");
+    SearchFigures.Build build = new SearchFigures.Build(seconds, docs / seconds, seen.samplesSeen(), seen.samples(),
+        seen.progress(), info.path("num_docs").asLong(-1), info.path("disk_size").asLong(-1),
+        nouveau.map(server -> server.name() + " (pid " + server.pid() + ")").orElse(""),
+        spent(nouveau, nouveauCpu), nouveauMemory, nouveau.map(ServerProcess::residentBytes).orElse(-1L),
+        spent(couchdb, couchCpu));
+    Console.say(String.format(Locale.ROOT, "index build: nouveau _design/%s in %s: %.2f s, %,.0f documents a second",
+        DDOC, database, seconds, build.docsPerSecond()));
+    return build;
+  }
+
+  // The process listening on the port CouchDB's [nouveau] url names (an admin reads the configuration).
+  private Optional<LocalServer> nouveauProcess() {
+    CouchReply reply = client.get("/_node/_local/_config/nouveau/url");
+    if (reply.status() != 200) {
+      return Optional.empty();
+    }
+    try {
+      return ServerProcess.at(URI.create(ReplyJson.of(reply.body()).asText()), "nouveau");
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void refusedUnless(CouchReply reply, String what, int... expected) {
+    for (int ok : expected) {
+      if (reply.status() == ok) {
+        return;
+      }
+    }
+    throw new SearchException("CouchDB at " + target.baseUrl() + " refused " + what + ": " + reply.status() + " "
+        + reply.reason() + (reply.status() >= 500 ? " (is its Nouveau server running? CouchDB's [nouveau] url names"
+        + " it)" : ""));
+  }
+
+  // The CPU time a process spent since it had spent before; -1 where it is not on this machine, or gone.
+  private static double spent(Optional<LocalServer> server, double before) {
+    double now = server.map(ServerProcess::cpuSeconds).orElse(-1.0);
+    return before < 0 || now < 0 ? -1 : now - before;
+  }
+}

@@ -1,0 +1,57 @@
+package couchbench.search;
+
+import couchbench.couchdb.DatabaseNames;
+import couchbench.distributions.RequestMix;
+import couchbench.scaleout.InjectorShare;
+import couchbench.startup.Settings;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A Search run's parameters: the documents loaded, the search classes asked and their shares, with the writes', by
+ * how many users.
+ *
+ * @param docs the documents loaded
+ * @param seed the data's seed
+ * @param mix the classes' and the writes' shares, as given
+ * @param shares each search class's share of the requests, in the order given
+ * @param users virtual users, each asking one request after the other
+ * @param requests requests per user (a page of a bookmark walk is one)
+ * @param database the database's name
+ */
+public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, Integer> shares, int users,
+    int requests, String database) {
+
+  /**
+   * Reads the plan.
+   *
+   * @param settings docs, seed, searches, mix, users, requests, database
+   * @return the plan
+   * @throws SearchException naming the setting and what to give, before any load
+   */
+  public static SearchPlan from(Settings settings) {
+    if (!InjectorShare.from(settings).alone()) {
+      throw new SearchException("-Dinjector: Search runs on one injector (each reply is checked against the data it"
+          + " loaded); leave -Dinjector out");
+    }
+    RequestMix mix;
+    try {
+      mix = RequestMix.from(settings, "searches", "search", SearchClass.names());
+    } catch (IllegalArgumentException e) {
+      throw new SearchException(e.getMessage());
+    }
+    Map<SearchClass, Integer> shares = new LinkedHashMap<>();
+    mix.shares().forEach((name, weight) -> shares.put(SearchClass.of(name), weight));
+    return new SearchPlan(settings.intValue("docs", 20_000, 1), settings.intValue("seed", 42, 0), mix,
+        Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
+        DatabaseNames.fromSettings(settings, "couchbench_search"));
+  }
+
+  /** @return the run's load, in a line */
+  public String describe() {
+    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %,d requests each; shares: %s", docs,
+        seed, database, users, requests, mix.describe());
+  }
+}

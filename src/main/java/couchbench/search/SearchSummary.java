@@ -1,0 +1,100 @@
+package couchbench.search;
+
+import couchbench.report.BarChart;
+import couchbench.report.SummaryPage;
+import couchbench.report.Table;
+import couchbench.results.Results;
+import couchbench.results.Summary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * After Search: the index's build (its time, documents a second, the Nouveau server's CPU and memory), then each
+ * search class's latency and throughput (Gatling's, by request name) and the writes', with a chart of the medians.
+ */
+public final class SearchSummary implements Summary<SearchFigures> {
+
+  @Override
+  public Class<SearchFigures> figuresType() {
+    return SearchFigures.class;
+  }
+
+  /** Search runs on one injector ({@link SearchPlan#from} refuses -Dinjector): its figures are the run's. */
+  @Override
+  public SearchFigures merge(List<SearchFigures> injectors) {
+    return Summary.ofOneInjector("Search", injectors);
+  }
+
+  @Override
+  public SummaryPage page(Results results, SearchFigures figures) {
+    Map<String, Results.Entry> entries = new LinkedHashMap<>();
+    results.requests().forEach(entry -> entries.put(entry.name(), entry));
+    SearchFigures.Build build = figures.build();
+    SummaryPage page = SummaryPage.titled("Search: Nouveau full-text searches, every hit checked")
+        .line("Target: " + String.join("; ", results.run().targets()) + ".")
+        .line("Load: " + figures.load() + String.format(Locale.ROOT, ". Loading the documents took %.1f s, before"
+            + " the measured part; every reply is checked against the answer known from the data (hits, totals, a"
+            + " sort's order, facet counts, documents, every page of a bookmark walk).", figures.loadSeconds()))
+        .table("the index's build: from the design document's PUT to the first search answered", Table.of(
+                "build (s)", "documents a second", "documents indexed", "index on disk (MB)",
+                "_active_tasks: seen / read", "progress seen (%)", "Nouveau server", "its CPU (s)",
+                "its memory before (MB)", "after (MB)", "CouchDB CPU (s)")
+            .row(round(build.seconds()), Math.round(build.docsPerSecond()), build.indexedDocs(),
+                megabytes(build.diskBytes()), build.samplesSeen() + " / " + build.samples(),
+                build.progress() < 0 ? "n/a" : build.progress(), build.nouveau().isEmpty() ? "not on this machine"
+                    : build.nouveau(), seconds(build.nouveauCpuSeconds()), megabytes(build.nouveauMemoryBefore()),
+                megabytes(build.nouveauMemoryAfter()), seconds(build.couchCpuSeconds())));
+    Table table = Table.of("search", "what it asks", "requests", "failed", "req/s in the mix", "p50 (ms)", "p90 (ms)",
+        "p99 (ms)", "max (ms)");
+    List<String> classes = new ArrayList<>();
+    List<Double> medians = new ArrayList<>();
+    for (SearchClass searchClass : SearchClass.values()) {
+      Results.Entry entry = entries.get(searchClass.value());
+      if (entry != null) {
+        table = table.row(row(searchClass.value(), searchClass.description(), entry));
+        classes.add(searchClass.value());
+        medians.add(entry.ok() == 0 ? null : millis(entry.latency().p50()));
+      }
+    }
+    Results.Entry write = entries.get("write");
+    if (write != null) {
+      table = table.row(row("write", String.format(Locale.ROOT, "a new document no search matches (%,d"
+          + " acknowledged)", figures.writes()), write));
+    }
+    for (Results.Entry entry : entries.values()) {
+      if (entry.ko() > 0) {
+        page = page.warning(String.format(Locale.ROOT, "%s: %,d of %,d requests failed, e.g. %s", entry.name(),
+            entry.ko(), entry.count(), results.failures(entry.name()).keySet().stream().findFirst().orElse("")));
+      }
+    }
+    page = page.table("each search class (a page of a bookmark walk is a request); req/s is its share of the mix's"
+        + " throughput: run a class alone (-Dsearches=term) for its own", table);
+    return classes.isEmpty() ? page : page.chart("median latency per search class", BarChart.titled(
+        "median latency", classes).axes("search class", "p50 (ms)").series("p50", medians));
+  }
+
+  private static Object[] row(String name, String description, Results.Entry entry) {
+    return new Object[] {name, description, entry.count(), entry.ko(), round(entry.ratePerSecond()),
+        millis(entry.latency().p50()), millis(entry.latency().p90()), millis(entry.latency().p99()),
+        millis(entry.latency().max())};
+  }
+
+  private static Object seconds(double value) {
+    return value < 0 ? "n/a" : round(value);
+  }
+
+  private static Object megabytes(long bytes) {
+    return bytes < 0 ? "n/a" : Math.round(bytes / 1e6 * 100) / 100.0;
+  }
+
+  private static double millis(double micros) {
+    return Math.round(micros / 1e3 * 10) / 10.0;
+  }
+
+  private static double round(double value) {
+    return Math.round(value * 100) / 100.0;
+  }
+}
