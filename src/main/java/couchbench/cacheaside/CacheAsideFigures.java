@@ -20,7 +20,10 @@ import java.util.List;
  * @param conflicts updates CouchDB refused with 409 (another user's update of the document came first): the cache left
  *     alone
  * @param staleReads reads that returned a version of their document older than one CouchDB had acknowledged to a
- *     writer before the read's get began ({@link StaleReads})
+ *     writer before the read's get began ({@link StaleReads}), those served stale on purpose among them
+ * @param servedFlaggedStale reads served a value memcached flagged stale (X) while another user recached it
+ *     (-Dprotect=meta), stale or not
+ * @param staleOnPurpose the stale reads among those: the others were stale by the race ({@link #staleByRace})
  * @param hotKeys each hot key's refills and CouchDB reads (-Dhot); empty without hot keys
  * @param seconds the reads second by second, from second 0 of the run's seconds charts
  * @param coldCaches each time the cache was emptied (-Dbackground=restart-cache) and its warm-up; empty without
@@ -28,7 +31,8 @@ import java.util.List;
  *     server reports no limit_maxbytes or evictions (MemcacheDB 1.2), or in a results.json from before they came
  */
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
-    long waited, long servedDuringRecache, long updates, long conflicts, long staleReads, List<HotKey> hotKeys,
+    long waited, long servedDuringRecache, long updates, long conflicts, long staleReads, long servedFlaggedStale,
+    long staleOnPurpose, List<HotKey> hotKeys,
     List<ReadSecond> seconds, List<ColdCache> coldCaches, CacheMemory cacheMemory) {
 
   /**
@@ -113,6 +117,11 @@ public record CacheAsideFigures(String load, String invalidate, String protectio
     public double readsPerRefill() {
       return ratio(couchReads, refills);
     }
+  }
+
+  /** @return the stale reads not flagged stale: the race of a read with a writer's invalidation */
+  public long staleByRace() {
+    return staleReads - staleOnPurpose;
   }
 
   /** @return hits over the reads answered, 0 without any */

@@ -1,5 +1,6 @@
 package couchbench.cacheaside;
 
+import static couchbench.memcache.MemcacheDsl.casUnique;
 import static couchbench.memcache.MemcacheDsl.memcache;
 import static couchbench.memcache.MemcacheDsl.memcacheStatus;
 import static couchbench.memcache.MemcacheDsl.metaFlag;
@@ -59,9 +60,11 @@ import org.apache.commons.rng.simple.RandomSource;
 /**
  * Cache-aside over memcache and CouchDB, as an application does it: a read gets the key from memcache, and on a miss
  * reads the document from CouchDB and sets it in memcache with the TTL; an update writes the document to CouchDB, then
- * deletes the key from memcache or sets the new version there (-Dinvalidate). Each read is also timed whole, as the
- * group {@link #HIT} or {@link #MISS}. The documents are loaded into CouchDB before the load; the cache keys carry a
- * tag of the run, so the cache starts empty for them even on a memcache server an earlier run filled.
+ * deletes the key from memcache or sets the new version there (-Dinvalidate); with -Dprotect=meta, memcached's meta
+ * protocol instead: a read's mg wins or loses the recache, and an update marks the key stale (md I) where it would
+ * delete it. Each read is also timed whole, as the group {@link #HIT} or {@link #MISS}. The documents are loaded into
+ * CouchDB before the load; the cache keys carry a tag of the run, so the cache starts empty for them even on a memcache
+ * server an earlier run filled.
  */
 public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
@@ -86,6 +89,12 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   /** An update's delete of the key from memcache (-Dinvalidate=delete). */
   public static final String DELETE = "memcache delete";
 
+  /**
+   * An update's md with I (-Dinvalidate=delete with -Dprotect=meta): the key marked stale, not deleted, so that its
+   * readers are served the old value, flagged stale (X), while the first of them to get it wins (W) and recaches it.
+   */
+  public static final String MARK_STALE = "memcache mark stale";
+
   /** An update's set of the new version in memcache (-Dinvalidate=set). */
   public static final String INVALIDATE_SET = "memcache set new version";
 
@@ -103,6 +112,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String MISSING = MemcacheDialect.TEXT.missing();
   private static final String FOUND_META = MemcacheDialect.META.found();
   private static final String MISSING_META = MemcacheDialect.META.missing();
+  private static final String STORED_META = MemcacheDialect.META.stored();
+  // An ms with C finds no item: it expired or was evicted since the mg that gave its cas, and nothing is stored.
+  private static final String GONE_META = "NF";
   private static final String USER = "couchbench.cacheAside.user";
   private static final String READING = "couchbench.cacheAside.reading";
   private static final String DOC = "couchbench.cacheAside.doc";
@@ -122,6 +134,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final String CACHED_LENGTH = "couchbench.cacheAside.cachedLength";
   private static final String WAITS = "couchbench.cacheAside.waits";
   private static final String KIND = "couchbench.cacheAside.kind";
+  private static final String CAS = "couchbench.cacheAside.cas";
+  private static final String FLAGGED_STALE = "couchbench.cacheAside.flaggedStale";
+  private static final String RECACHED = "couchbench.cacheAside.recached";
   private static final int CONFLICT = 409;
   // -Dprotect=meta: how long memcached keeps the empty item an mg's N made for a missing key, should its winner never
   // set it (protocol.txt's example's 30 s); a waiting reader gives up long before, after WAITS_AT_MOST waits of WAIT.
@@ -351,13 +366,12 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
                 .check(status().is(200), bodyString().saveAs(BODY))))
             .exec(doIf(session -> session.contains(BODY)).then(exec(session -> {
               readSeconds.couchRead();
-              judge(session, session.getString(BODY).getBytes(StandardCharsets.UTF_8));
-              return session;
-            }).exec(memcache(SET)
-                .set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
-                .exptime(plan.ttl()))
+              judge(session, session.getString(BODY).getBytes(StandardCharsets.UTF_8), false);
+              return session.remove(RECACHED);
+            }).exec(recache())
                 .exec(session -> {
-                  if (session.getBoolean(HOT) && !session.isFailed()) {
+                  boolean stored = !session.isFailed() && !GONE_META.equals(session.getString(RECACHED));
+                  if (session.getBoolean(HOT) && stored) {
                     refills.cached(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime());
                   }
                   return session;
@@ -372,15 +386,34 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private Session servedFromCache(Session session) {
     hits.increment();
     readSeconds.hit(session.getLong(GET_BEGAN));
-    judge(session, session.get(CACHED));
+    judge(session, session.get(CACHED), session.contains(FLAGGED_STALE));
     return WholeGroups.startedAt(READ_START).apply(session);
   }
 
   // A read's version against the versions acknowledged before its get began: a stale one is counted, in its second.
-  private void judge(Session session, byte[] document) {
-    if (staleReads.read(session.getString(DOC), StaleReads.version(document), session.getLong(GET_BEGAN))) {
+  private void judge(Session session, byte[] document, boolean flaggedStale) {
+    if (staleReads.read(session.getString(DOC), StaleReads.version(document), session.getLong(GET_BEGAN),
+        flaggedStale)) {
       readSeconds.staleRead();
     }
+  }
+
+  /**
+   * A miss's set of the document it read. Without protection a set. With -Dprotect=meta an ms with the cas of the mg
+   * that won the recache (C) and I, as protocol.txt has it: where an update's invalidation (md I, or the set of the new
+   * version) landed between that mg and this set, the item's cas is newer, and memcached stores the version read marked
+   * stale (X) rather than as fresh, so that its next reader wins the recache and reads CouchDB again; a plain set would
+   * put the old version back for every read until the TTL. NF: the item expired or was evicted meanwhile, nothing
+   * stored.
+   */
+  private ChainBuilder recache() {
+    if (plan.protect() == CacheAsidePlan.Protection.NONE) {
+      return exec(memcache(SET).set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
+          .exptime(plan.ttl()));
+    }
+    return exec(memcache(SET).metaSet(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
+        .exptime(plan.ttl()).compareCas(session -> session.getLong(CAS)).metaFlags("I")
+        .check(memcacheStatus().in(STORED_META, GONE_META).saveAs(RECACHED)));
   }
 
   // Without protection: a get; found, a hit, else a miss.
@@ -393,12 +426,13 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   }
 
   /**
-   * -Dprotect=meta, as memcached's protocol.txt describes: {@code mg <key> v N30 R<s>}. A missing key is vivified, an
+   * -Dprotect=meta, as memcached's protocol.txt describes: {@code mg <key> v c N30 R<s>}. A missing key is vivified, an
    * empty item made, and the one reader that made it wins (W); a key whose TTL left is below R is won (W) by its first
-   * reader; either winner is a miss, reads CouchDB and sets the key. A reader that finds another's win (Z) serves the
-   * value cached; when the item is the empty one, there is no value to serve, and it waits and gets again until the
-   * winner's value is there: a waited read. A reader that waited WAITS_AT_MOST times (the winner failed) reads
-   * CouchDB as a miss.
+   * reader, and so is the first reader of a key an update marked stale (X W); each winner is a miss, reads CouchDB and
+   * sets the key with the mg's cas ({@link #recache}). A reader that finds another's win (Z) serves the value cached,
+   * flagged stale (X) when an update marked it so; when the item is the empty one, there is no value to serve, and it
+   * waits and gets again until the winner's value is there: a waited read. A reader that waited WAITS_AT_MOST times
+   * (the winner failed) reads CouchDB as a miss.
    */
   private ChainBuilder metaLookup() {
     return exec(session -> session.set(WAITS, 0))
@@ -419,14 +453,16 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   }
 
   private ChainBuilder metaGet() {
-    List<String> flags = new ArrayList<>(List.of("v", "N" + VIVIFY_SECONDS));
+    List<String> flags = new ArrayList<>(List.of("v", "c", "N" + VIVIFY_SECONDS));
     if (plan.ttl() > 0) {
       flags.add("R" + recacheBelow(plan.ttl()));
     }
-    return exec(session -> session.remove(OUTCOME).remove(WON).remove(LOST).remove(CACHED_LENGTH).remove(CACHED))
+    return exec(session -> session.remove(OUTCOME).remove(WON).remove(LOST).remove(FLAGGED_STALE).remove(CAS)
+        .remove(CACHED_LENGTH).remove(CACHED))
         .exec(memcache(GET).metaGet(session -> session.getString(CACHE_KEY)).metaFlags(flags.toArray(String[]::new))
             .missOk().check(memcacheStatus().in(FOUND_META, MISSING_META).saveAs(OUTCOME),
                 metaFlag('W').optional().saveAs(WON), metaFlag('Z').optional().saveAs(LOST),
+                metaFlag('X').optional().saveAs(FLAGGED_STALE), casUnique().optional().saveAs(CAS),
                 bodyLength().saveAs(CACHED_LENGTH), bodyBytes().saveAs(CACHED)));
   }
 
@@ -450,7 +486,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   /**
    * An update: the document's next version written to CouchDB with the _rev last acknowledged; a 409 (another user's
    * update of the same document came first) is a conflict, counted, and leaves the cache alone; a stored version is
-   * then deleted from the cache, or set there.
+   * then deleted from the cache (with -Dprotect=meta marked stale), or set there.
    */
   private ChainBuilder update() {
     return exec(session -> {
@@ -481,9 +517,14 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .doIf(session -> session.contains(NEW_REV)).then(invalidation());
   }
 
+  // With -Dinvalidate=set the new version is set under either protection: it is the newest, nothing to mark stale, and
+  // ms's I would do nothing without a cas to compare (protocol.txt), which a writer has none of; a reader's late set of
+  // the old version is what ms's I is for (recache()).
   private ChainBuilder invalidation() {
     if (plan.invalidate() == CacheAsidePlan.Invalidation.DELETE) {
-      return exec(memcache(DELETE).delete(session -> session.getString(CACHE_KEY)).missOk());
+      return exec(plan.protect() == CacheAsidePlan.Protection.META
+          ? memcache(MARK_STALE).metaDelete(session -> session.getString(CACHE_KEY)).metaFlags("I").missOk()
+          : memcache(DELETE).delete(session -> session.getString(CACHE_KEY)).missOk());
     }
     // The version CouchDB stored, as its GET would give it: with its id and its new _rev.
     return exec(memcache(INVALIDATE_SET).set(session -> session.getString(CACHE_KEY), session -> document(
@@ -506,7 +547,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .toList();
     return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
         misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
-        refills.counts(), seconds, coldCaches, cacheMemoryAfter());
+        staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter());
   }
 
   // A restart of the cache starts its counters again: the evictions since then.

@@ -76,7 +76,7 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
             CacheAsideLoad.COUCH_GET))
         .line(String.format(Locale.ROOT, "Updates: %,d written to CouchDB, %,d refused with 409 (another user's"
             + " update of the document came first; the cache left alone), each stored one then %s in the cache.",
-            figures.updates(), figures.conflicts(), figures.invalidate().equals("delete") ? "deleted" : "set anew"))
+            figures.updates(), figures.conflicts(), invalidated(figures)))
         .line(staleLine(figures))
         .line("Each read is timed whole as the group \"" + CacheAsideLoad.HIT + "\" (the get) or \""
             + CacheAsideLoad.MISS + "\" (the get, CouchDB's read and the set), from the get's start.");
@@ -123,6 +123,14 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
             .series("miss p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP99)));
   }
 
+  private static String invalidated(CacheAsideFigures figures) {
+    if (!figures.invalidate().equals("delete")) {
+      return "set anew";
+    }
+    return figures.protection().equals(CacheAsidePlan.Protection.META.word())
+        ? "marked stale (md I: its readers served the old value, flagged, while one recaches it)" : "deleted";
+  }
+
   private static String memoryLine(CacheAsideFigures.CacheMemory memory) {
     return String.format(Locale.ROOT, "memcache's memory: %.1f MB (limit_maxbytes); every document cached at once"
         + " takes about %.1f MB (%s); %,d items evicted over the load.", memory.limitBytes() / MB,
@@ -131,13 +139,24 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
   }
 
   private static String staleLine(CacheAsideFigures figures) {
-    return String.format(Locale.ROOT, "Stale reads: %,d, %.4f of the reads (a read that returned a version of its"
-        + " document older than one CouchDB had acknowledged to a writer before the read's get began). Their cause:"
-        + " a reader's miss whose CouchDB read saw the old version and whose set came after a writer's %s, or a read"
-        + " between a writer's acknowledgement and its %s landing in the cache.", figures.staleReads(),
-        CacheAsideFigures.ratio(figures.staleReads(), figures.hits() + figures.misses()),
-        figures.invalidate().equals("delete") ? "delete of the key" : "set of the new version",
-        figures.invalidate().equals("delete") ? "delete" : "set");
+    String stale = String.format(Locale.ROOT, "Stale reads: %,d, %.4f of the reads (a read that returned a version of"
+        + " its document older than one CouchDB had acknowledged to a writer before the read's get began).",
+        figures.staleReads(), CacheAsideFigures.ratio(figures.staleReads(), figures.hits() + figures.misses()));
+    boolean deleting = figures.invalidate().equals("delete");
+    if (!figures.protection().equals(CacheAsidePlan.Protection.META.word())) {
+      return stale + String.format(Locale.ROOT, " Their cause: a reader's miss whose CouchDB read saw the old version"
+          + " and whose set came after a writer's %s, or a read between a writer's acknowledgement and its %s landing"
+          + " in the cache.", deleting ? "delete of the key" : "set of the new version", deleting ? "delete" : "set");
+    }
+    // A reader's late set is an ms with its mg's cas and I: stored marked stale, not as fresh.
+    String marked = deleting ? "an update marked its key stale (md I), or a reader's set of the version it read"
+        + " landed after that" : "a reader's set of the version it read landed after an update's set of the new one";
+    return stale + String.format(Locale.ROOT, " %,d of them served stale on purpose: a value memcached flagged stale"
+        + " (X), served while another user recached it (%s, stored marked stale by its ms's I). %,d reads in all were"
+        + " served a value flagged stale, %,d of them the newest version anyway. The other %,d were stale by the"
+        + " race: a read between a writer's acknowledgement and its %s landing in the cache.",
+        figures.staleOnPurpose(), marked, figures.servedFlaggedStale(),
+        figures.servedFlaggedStale() - figures.staleOnPurpose(), figures.staleByRace(), deleting ? "md I" : "set");
   }
 
   // On the run's seconds charts' axis, each cold cache shaded as -Dbackground's tasks are there.

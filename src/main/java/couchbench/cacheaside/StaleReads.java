@@ -13,7 +13,10 @@ import java.util.concurrent.atomic.LongAdder;
  * any writer before the read's get began. A read that began before that acknowledgement may return the old version
  * (the write was not known yet); one that began after it and still gets the old version was served a value the
  * invalidation should have removed: a reader's miss whose CouchDB read saw the old version and whose set landed after
- * the writer's invalidation, or an invalidation not yet landed.
+ * the writer's invalidation, or an invalidation not yet landed. With -Dprotect=meta a read may also be served a value
+ * memcached flagged stale (X: an update's md I marked it, or a late recache was stored marked so) while another reader
+ * recaches it: when its version is older, it is a stale read like any other, served stale on purpose; counted apart
+ * from those stale by the race.
  */
 final class StaleReads {
 
@@ -26,6 +29,8 @@ final class StaleReads {
   // the first of any version above v.
   private final Map<String, Long> acknowledged = new ConcurrentHashMap<>();
   private final LongAdder count = new LongAdder();
+  private final LongAdder flagged = new LongAdder();
+  private final LongAdder flaggedAndStale = new LongAdder();
 
   /**
    * @param id the document id
@@ -43,13 +48,20 @@ final class StaleReads {
    * @param id the document id
    * @param version the version the read returned
    * @param getBeganNanos when the read's get began, on System.nanoTime's clock
+   * @param flaggedStale whether memcached flagged the value it returned stale (X); false for a read of CouchDB
    * @return whether the read was stale: a newer version was acknowledged before its get began
    */
-  boolean read(String id, long version, long getBeganNanos) {
+  boolean read(String id, long version, long getBeganNanos, boolean flaggedStale) {
     Long newer = acknowledged.get(id + ":" + (version + 1));
     boolean stale = newer != null && newer - getBeganNanos < 0;
     if (stale) {
       count.increment();
+    }
+    if (flaggedStale) {
+      flagged.increment();
+      if (stale) {
+        flaggedAndStale.increment();
+      }
     }
     return stale;
   }
@@ -57,6 +69,19 @@ final class StaleReads {
   /** @return the stale reads counted */
   long count() {
     return count.sum();
+  }
+
+  /**
+   * @return the reads served a value memcached flagged stale (X), stale or not: one whose version is the newest was
+   *     marked by an invalidation that landed after a recache had read that version
+   */
+  long flagged() {
+    return flagged.sum();
+  }
+
+  /** @return the stale reads among those flagged: served stale on purpose; the other stale reads are the race's */
+  long flaggedAndStale() {
+    return flaggedAndStale.sum();
   }
 
   /**

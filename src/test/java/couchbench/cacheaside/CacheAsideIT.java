@@ -160,6 +160,35 @@ class CacheAsideIT {
     }
   }
 
+  // -Dprotect=meta: each stored update marks its key stale (md I) instead of deleting it. 16 users over 2 keys: after
+  // each mark, the first reader wins (X W) and reads CouchDB, and the others, a fraction of a millisecond a get, are
+  // served the old value flagged stale (X Z) meanwhile: stale reads on purpose, every run.
+  @Test
+  void shouldMarkUpdatedKeysStaleWithTheMetaProtocolAndCountTheStaleReadsServedOnPurpose() throws Exception {
+    try (MemcachedServer memcached = MemcachedServer.start()) {
+      GatlingRun.Result run = GatlingRun.run("CacheAside", COUCHDB.runProperties(load(Map.of("memcache.servers",
+          memcached.address(), "keys", "2", "threads", "16", "update", "0.1", "protect", "meta",
+          "invalidate", "delete"))), TIMEOUT);
+
+      assertEquals(0, run.exitCode(), run.why());
+      JsonNode results = results(run);
+      JsonNode figures = results.path("figures");
+      long stored = figures.path("updates").asLong() - figures.path("conflicts").asLong();
+      assertTrue(stored > 0, figures.toString());
+      assertEquals(stored, ok(results, CacheAsideLoad.MARK_STALE), "each stored update marked stale (md I)");
+      assertEquals(0, ok(results, CacheAsideLoad.DELETE), "no delete");
+      long flagged = figures.path("servedFlaggedStale").asLong();
+      long onPurpose = figures.path("staleOnPurpose").asLong();
+      long stale = figures.path("staleReads").asLong();
+      assertTrue(onPurpose > 0 && onPurpose <= flagged && flagged <= figures.path("hits").asLong(), figures.toString());
+      assertTrue(stale >= onPurpose, "the reads served stale on purpose are stale reads: " + figures);
+      assertEquals(ok(results, CacheAsideLoad.GET), change(results, CacheAsideSummary.SERVER_GETS),
+          "memcached's get_hits + get_misses: every get, an mg's retries included");
+      assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
+          "%,d of them served stale on purpose", onPurpose)), "the page says them");
+    }
+  }
+
   @Test
   void shouldReachCouchDbManyTimesPerExpiryOfAHotKeyWithoutProtectionAndOnceWithTheMetaProtocol() throws Exception {
     try (MemcachedServer memcached = MemcachedServer.start()) {

@@ -15,7 +15,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      "none", 750, 250, 0, 0, 100, 2, 25, List.of(), List.of(), List.of(), null);
+      "none", 750, 250, 0, 0, 100, 2, 25, 0, 0, List.of(), List.of(), List.of(), null);
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -31,6 +31,21 @@ class CacheAsideSummaryTest {
   }
 
   @Test
+  void shouldSayHowManyStaleReadsTheMetaProtocolServedOnPurposeAndHowManyTheRace() {
+    CacheAsideFigures meta = new CacheAsideFigures("", "delete", "meta", 750, 250, 0, 0, 100, 2, 25, 30, 20, List.of(),
+        List.of(), List.of(), null);
+    String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), meta).toHtml();
+
+    assertTrue(page.contains("Stale reads: 25, 0.0250 of the reads"), page);
+    assertTrue(page.contains("20 of them served stale on purpose: a value memcached flagged stale (X)"), page);
+    assertTrue(page.contains("30 reads in all were served a value flagged stale, 10 of them the newest version"
+        + " anyway. The other 5 were stale by the race: a read between a writer&#39;s acknowledgement and its md I"
+        + " landing in the cache."), page);
+    assertTrue(page.contains("each stored one then marked stale (md I"), page);
+    assertEquals(5, meta.staleByRace());
+  }
+
+  @Test
   void shouldWarnWhenMemcachedCountedOtherGetsThanTheClients() {
     String page = SummaryInput.page(new CacheAsideSummary(), results(1010, 255), FIGURES).toHtml();
 
@@ -40,7 +55,7 @@ class CacheAsideSummaryTest {
 
   @Test
   void shouldSayTheCachesMemoryAgainstTheDocumentsAndWarnOfEvictions() {
-    CacheAsideFigures outgrown = new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(),
+    CacheAsideFigures outgrown = new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(),
         List.of(), List.of(), new CacheAsideFigures.CacheMemory(1 << 20, 3 << 20, 1234));
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), outgrown).toHtml();
 
@@ -48,7 +63,7 @@ class CacheAsideSummaryTest {
         + " about 3.0 MB (more: the cache holds a part of them); 1,234 items evicted over the load."), page);
     assertTrue(page.contains("memcache evicted 1,234 items over the load to make room"), page);
     String fits = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), new CacheAsideFigures("", "delete",
-        "none", 750, 250, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
+        "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
         new CacheAsideFigures.CacheMemory(256 << 20, 1 << 20, 0))).toHtml();
     assertTrue(fits.contains("(it fits); 0 items evicted over the load."), fits);
     assertFalse(fits.contains("evicted 0"), fits);
@@ -56,14 +71,14 @@ class CacheAsideSummaryTest {
 
   @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
-    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
+    assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
         List.of(), null).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
   }
 
   @Test
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
-    CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, List.of(
+    CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, 0, 0, List.of(
         new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
         List.of(), null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
@@ -126,7 +141,8 @@ class CacheAsideSummaryTest {
 
   private static CacheAsideFigures figures(List<CacheAsideFigures.ReadSecond> seconds,
       CacheAsideFigures.ColdCache cold) {
-    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, List.of(), seconds, List.of(cold), null);
+    return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(), seconds,
+        List.of(cold), null);
   }
 
   private static Results results(long serverGets, long serverMisses) {

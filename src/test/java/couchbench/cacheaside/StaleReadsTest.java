@@ -15,10 +15,10 @@ class StaleReadsTest {
     StaleReads stale = new StaleReads();
     stale.acknowledged("key000001", 2, 1_000);
 
-    assertFalse(stale.read("key000001", 1, 999), "began before the ack: the write was not known yet");
-    assertTrue(stale.read("key000001", 1, 1_001), "began after the ack and got the version before");
-    assertFalse(stale.read("key000001", 2, 1_001), "the version acknowledged is no stale read");
-    assertFalse(stale.read("key000002", 1, 1_001), "another document's update");
+    assertFalse(stale.read("key000001", 1, 999, false), "began before the ack: the write was not known yet");
+    assertTrue(stale.read("key000001", 1, 1_001, false), "began after the ack and got the version before");
+    assertFalse(stale.read("key000001", 2, 1_001, false), "the version acknowledged is no stale read");
+    assertFalse(stale.read("key000002", 1, 1_001, false), "another document's update");
     assertEquals(1, stale.count());
   }
 
@@ -28,11 +28,24 @@ class StaleReadsTest {
     stale.acknowledged("key000001", 2, 1_000);
     stale.acknowledged("key000001", 3, 2_000);
 
-    assertTrue(stale.read("key000001", 1, 1_500), "version 2 was acknowledged before the read began");
-    assertFalse(stale.read("key000001", 2, 1_500), "version 3 came after the read began");
-    assertTrue(stale.read("key000001", 2, 2_500));
-    assertFalse(stale.read("key000001", 3, 2_500));
+    assertTrue(stale.read("key000001", 1, 1_500, false), "version 2 was acknowledged before the read began");
+    assertFalse(stale.read("key000001", 2, 1_500, false), "version 3 came after the read began");
+    assertTrue(stale.read("key000001", 2, 2_500, false));
+    assertFalse(stale.read("key000001", 3, 2_500, false));
     assertEquals(2, stale.count());
+  }
+
+  @Test
+  void shouldCountTheReadsFlaggedStaleAndTheStaleOnesAmongThem() {
+    StaleReads stale = new StaleReads();
+    stale.acknowledged("key000001", 2, 1_000);
+
+    assertTrue(stale.read("key000001", 1, 1_500, true), "flagged, and older than version 2: stale on purpose");
+    assertFalse(stale.read("key000001", 2, 1_500, true), "flagged, but the newest: no stale read");
+    assertTrue(stale.read("key000001", 1, 1_600, false), "not flagged and older: stale by the race");
+    assertEquals(2, stale.count());
+    assertEquals(2, stale.flagged());
+    assertEquals(1, stale.flaggedAndStale());
   }
 
   @Test
@@ -40,7 +53,7 @@ class StaleReadsTest {
     StaleReads stale = new StaleReads();
     stale.acknowledged("key000001", 2, Long.MAX_VALUE);
 
-    assertTrue(stale.read("key000001", 1, Long.MIN_VALUE), "nanoTime wrapped between the ack and the read");
+    assertTrue(stale.read("key000001", 1, Long.MIN_VALUE, false), "nanoTime wrapped between the ack and the read");
   }
 
   @Test
