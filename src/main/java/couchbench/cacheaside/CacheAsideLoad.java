@@ -31,6 +31,7 @@ import couchbench.distributions.Mix;
 import couchbench.gatling.WholeGroups;
 import couchbench.requests.MemcacheDialect;
 import couchbench.resources.MemcacheResources;
+import couchbench.results.LoadColumn;
 import couchbench.results.RunOutput;
 import couchbench.results.Summary;
 import couchbench.run.ExperimentLoad;
@@ -44,6 +45,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -97,6 +99,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   /** An update's set of the new version in memcache (-Dinvalidate=set). */
   public static final String INVALIDATE_SET = "memcache set new version";
+
+  /** seconds.csv's column of each second's hit ratio: its hits over its hits and misses, empty without a read. */
+  public static final String HIT_RATIO_COLUMN = "hit ratio (hits over reads)";
 
   /** The group timing a read that found its key in memcache: the get. */
   public static final String HIT = "cache-aside hit";
@@ -548,6 +553,16 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
         misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
         staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter());
+  }
+
+  // A ratio in a column of its own, summed with no count (issue 59), from the seconds results.json's figures.seconds
+  // holds, so that the file and the page agree.
+  @Override
+  public List<LoadColumn> secondsColumns() {
+    Map<Long, Double> hitRatio = new HashMap<>();
+    readSeconds.seconds(run.loadStartMillis()).stream().filter(second -> second.reads() > 0)
+        .forEach(second -> hitRatio.put(second.second(), second.hitRatio()));
+    return List.of(new LoadColumn(HIT_RATIO_COLUMN, hitRatio));
   }
 
   // A restart of the cache starts its counters again: the evictions since then.

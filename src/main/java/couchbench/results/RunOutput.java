@@ -89,6 +89,7 @@ public final class RunOutput {
   private long tickStart;
   private final LoadSeconds loadSeconds = new LoadSeconds();
   private ServerSeries servers = ServerSeries.NONE;
+  private List<LoadColumn> loadsOwn = List.of();
   private List<Span> spans = List.of();
   private boolean memcacheCounted;
   private Optional<Progress> progress = Optional.empty();
@@ -267,6 +268,16 @@ public final class RunOutput {
    */
   public synchronized void serverSeries(ServerSeries sampled) {
     servers = sampled;
+  }
+
+  /**
+   * The load's own figures second by second, for the run's seconds beside its requests': give them before
+   * {@link #finish}.
+   *
+   * @param columns each figure's column
+   */
+  public synchronized void loadsOwnSeconds(List<LoadColumn> columns) {
+    loadsOwn = List.copyOf(columns);
   }
 
   private Progress.Source memcacheProgress() {
@@ -471,7 +482,7 @@ public final class RunOutput {
     } else {
       page = page.warning("Gatling's simulation.log could not be read: no request figures from it in results.json.");
     }
-    SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, servers, loadStart.toEpochMilli());
+    SecondsPage.Seconds seconds = SecondsPage.of(loadSeconds, loadsOwn, servers, loadStart.toEpochMilli());
     writeSeconds(folder, seconds.table());
     page = SecondsPage.addTo(page, seconds, servers.notes(), spans, loadStart.toEpochMilli());
     for (PageAddition addition : pageAdditions) {

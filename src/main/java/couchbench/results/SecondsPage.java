@@ -15,9 +15,10 @@ import org.HdrHistogram.Histogram;
 /**
  * The run second by second on one time axis, seconds into the load: the requests and failures a second, the OK
  * requests' p50, p99 and max in each second (and the p99 of each whole minute, on its last second's row), the same
- * for each other kind of entry the run had apart ({@link SeriesKind}: notifications, lags, verdicts), then the
- * servers' own figures (one chart per unit), so that a dip in the load lines up with what the servers did then. The
- * same numbers go to {@link #FILE}, one row a second.
+ * for each other kind of entry the run had apart ({@link SeriesKind}: notifications, lags, verdicts), the load's own
+ * figures ({@link LoadColumn}: CacheAside's hit ratio, which its own page draws), then the servers' own figures (one
+ * chart per unit), so that a dip in the load lines up with what the servers did then. The same numbers go to
+ * {@link #FILE}, one row a second.
  */
 final class SecondsPage {
 
@@ -51,8 +52,9 @@ final class SecondsPage {
    *
    * @param columns the columns' names, "second" first
    * @param rows one row a second
+   * @param loadsOwn how many of the columns are the load's own ({@link LoadColumn}), before the servers'
    */
-  record Seconds(List<String> columns, List<double[]> rows) {
+  record Seconds(List<String> columns, List<double[]> rows, int loadsOwn) {
 
     /** @return the rows as {@link #FILE} holds them, an empty cell for NaN */
     Table table() {
@@ -67,19 +69,22 @@ final class SecondsPage {
 
   /**
    * @param load the load's seconds
+   * @param loadsOwn the load's own figures second by second
    * @param servers the servers' samples
    * @param loadStartMillis the load's start on the run's clock: second 0 is the second it started in, second 1 the
    *     next whole second, and so on
    * @return one row a second, from the load's start to its last second or sample: the load's requests' columns, then
-   *     those of each other kind the run had ({@link SeriesKind}), then the servers'
+   *     those of each other kind the run had ({@link SeriesKind}), the load's own, then the servers'
    */
-  static Seconds of(LoadSeconds load, ServerSeries servers, long loadStartMillis) {
+  static Seconds of(LoadSeconds load, List<LoadColumn> loadsOwn, ServerSeries servers, long loadStartMillis) {
     List<SeriesKind> kinds = kinds(load);
     List<String> columns = new ArrayList<>(List.of("second"));
     for (SeriesKind kind : kinds) {
       columns.addAll(List.of(kind.countColumn(), kind.failedColumn(), kind.timeColumn("p50"), kind.timeColumn("p99"),
           kind.timeColumn("max"), kind.timeColumn(P99_PER_MINUTE)));
     }
+    int ownFrom = columns.size();
+    loadsOwn.forEach(own -> columns.add(own.name()));
     int serversFrom = columns.size();
     columns.addAll(servers.columns());
     long first = Math.floorDiv(loadStartMillis, 1000);
@@ -90,6 +95,9 @@ final class SecondsPage {
       load.seconds(kind).forEach(second -> byLoadSecond.put(second.epochSecond() - first, second));
       byKind.add(byLoadSecond);
       last = Math.max(last, byLoadSecond.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
+    }
+    for (LoadColumn own : loadsOwn) {
+      last = Math.max(last, own.bySecond().keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
     }
     // A sample is taken just after a whole second: its rates are of the second before, its gauges at that second's end.
     Map<Long, ServerSeries.Sample> samples = new LinkedHashMap<>();
@@ -104,6 +112,9 @@ final class SecondsPage {
       for (int kind = 0; kind < kinds.size(); kind++) {
         fill(row, 1 + kind * PER_KIND, byKind.get(kind).get(second));
       }
+      for (int own = 0; own < loadsOwn.size(); own++) {
+        row[ownFrom + own] = loadsOwn.get(own).bySecond().getOrDefault(second, Double.NaN);
+      }
       ServerSeries.Sample sample = samples.get(second);
       if (sample != null) {
         for (int column = 0; column < servers.columns().size(); column++) {
@@ -116,7 +127,7 @@ final class SecondsPage {
     for (int kind = 0; kind < kinds.size(); kind++) {
       fillMinutes(rows, (kind + 1) * PER_KIND, byKind.get(kind)); // the kind's last column
     }
-    return new Seconds(columns, rows);
+    return new Seconds(columns, rows, loadsOwn.size());
   }
 
   // Each whole minute's p99 (seconds 0-59, 60-119, ...) on the row of its last second; none for a minute cut short.
@@ -171,10 +182,14 @@ final class SecondsPage {
     List<SeriesKind> kinds = Arrays.stream(SeriesKind.values())
         .filter(kind -> seconds.columns().contains(kind.countColumn())).toList();
     double end = Math.max(1, seconds.rows().size() - 1);
+    int ownFrom = 1 + kinds.size() * PER_KIND;
+    int serversFrom = ownFrom + seconds.loadsOwn();
     page = page.line("The run second by second (" + FILE + "): the load's requests that ended in each second and"
         + " their times" + (kinds.size() == 1 ? "" : kinds.subList(1, kinds.size()).stream()
             .map(kind -> kind.counted() + " (" + kind.what() + ")")
             .collect(Collectors.joining("; ", ", then apart from them, each on charts of its own: ", "")))
+        + (seconds.loadsOwn() == 0 ? "" : "; the load's own figures (" + String.join(", ", seconds.columns()
+            .subList(ownFrom, serversFrom)) + "), in the file alone: the page's own charts above draw them")
         + "; then the servers' own figures read once a second by couchbench (its reads are not in the load's"
         + " requests; a server's own request counter counts them). A gap in a line is a second without that figure."
         + (spans.isEmpty() ? "" : " Shaded: when each background task ran, from its start to its end."));
@@ -201,7 +216,6 @@ final class SecondsPage {
           + " second" + apart), seconds, "ms", List.of(kind.timeColumn("p50"), kind.timeColumn("p99"),
           kind.timeColumn("max"))), seconds, kind.timeColumn(P99_PER_MINUTE)));
     }
-    int serversFrom = 1 + kinds.size() * PER_KIND;
     Map<String, List<String>> byUnit = new LinkedHashMap<>();
     for (String column : seconds.columns().subList(serversFrom, seconds.columns().size())) {
       byUnit.computeIfAbsent(ServerSeries.unit(column), any -> new ArrayList<>()).add(column);

@@ -1,5 +1,6 @@
 package couchbench.run;
 
+import couchbench.results.LoadColumn;
 import couchbench.results.Progress;
 import couchbench.results.SeriesKind;
 import couchbench.results.Summary;
@@ -49,6 +50,14 @@ public interface ExperimentLoad<F> {
 
   /** @return its figures, after the load */
   F figures();
+
+  /**
+   * @return its own figures second by second, after the load, for the run's seconds.csv beside its requests' (each
+   *     of one kind); none by default
+   */
+  default List<LoadColumn> secondsColumns() {
+    return List.of();
+  }
 
   /** After the page: what the load left to remove. Nothing by default. */
   default void cleanUp() {}

@@ -240,6 +240,7 @@ public abstract class CouchbenchSimulation extends Simulation {
   public final void after() {
     try {
       extensions.forEach(extension -> extension.loadEnds(context));
+      experiment.ifPresent(load -> run.loadsOwnSeconds(load.secondsColumns()));
       finish(report());
     } finally {
       cleanUp();

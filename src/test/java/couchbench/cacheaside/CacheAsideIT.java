@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.Forwarder;
 import couchbench.GatlingRun;
 import couchbench.memcache.client.FakeMemcache;
+import couchbench.report.Table;
 import couchbench.targets.MemcachedServer;
 import couchbench.targets.PouchDbServer;
 import couchbench.targets.RealCouchDb;
@@ -65,6 +66,7 @@ class CacheAsideIT {
       assertEquals(figures.path("updates").asLong() - figures.path("conflicts").asLong(),
           ok(results, CacheAsideLoad.DELETE), "each stored update deleted from the cache");
       assertPageShowsTheHitRatio(run.requireRunFolder(), hits, misses);
+      assertSecondsCsvHoldsEachSecondsHitRatio(run);
     }
   }
 
@@ -186,6 +188,7 @@ class CacheAsideIT {
           "memcached's get_hits + get_misses: every get, an mg's retries included");
       assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
           "%,d of them served stale on purpose", onPurpose)), "the page says them");
+      assertSecondsCsvHoldsEachSecondsHitRatio(run);
     }
   }
 
@@ -331,6 +334,34 @@ class CacheAsideIT {
         (double) hits / (hits + misses), hits, misses);
     assertTrue(page.contains(ratio), "the page says " + ratio);
     assertTrue(page.contains("memcached (get_hits, get_misses over the load)"), "the server's row beside the client's");
+  }
+
+  // seconds.csv's hit ratio of each second is its hits over its reads in results.json's figures.seconds, to the three
+  // significant digits the file gives every figure; a second without a read has none.
+  private static void assertSecondsCsvHoldsEachSecondsHitRatio(GatlingRun.Result run) throws Exception {
+    List<String> lines = Files.readAllLines(run.requireRunFolder().resolve("seconds.csv"));
+    int column = Table.csvCells(lines.get(0)).indexOf(CacheAsideLoad.HIT_RATIO_COLUMN);
+    assertTrue(column > 0, lines.get(0));
+    Map<Long, String> cells = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      List<String> row = Table.csvCells(line);
+      cells.put(Long.parseLong(row.get(0)), column < row.size() ? row.get(column) : "");
+    }
+    JsonNode seconds = results(run).path("figures").path("seconds");
+    long withReads = 0;
+    for (JsonNode second : seconds) {
+      long hits = second.path("hits").asLong();
+      long reads = hits + second.path("misses").asLong();
+      String cell = cells.get(second.path("second").asLong());
+      if (reads == 0) {
+        assertTrue(cell == null || cell.isEmpty(), "no read, no hit ratio: " + cell);
+      } else {
+        withReads++;
+        String ratio = Table.of("hit ratio").row((double) hits / reads).rows().get(0).get(0);
+        assertEquals(ratio, cell, "second " + second);
+      }
+    }
+    assertTrue(withReads > 0, "reads in some second: " + seconds);
   }
 
   private static JsonNode serverCount(JsonNode results, String counter) {

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class SecondsPageTest {
         new ServerSeries.Sample(START + 1_600, new double[] {120.456, 7.5}),
         new ServerSeries.Sample(START + 3_600, new double[] {80, Double.NaN})), List.of());
 
-    Table seconds = SecondsPage.of(load, servers, START).table();
+    Table seconds = SecondsPage.of(load, List.of(), servers, START).table();
 
     assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
         "p99 per minute (ms)", "memcache sets (/s)", "memcache cpu (% of a core)"), seconds.columns());
@@ -50,9 +51,9 @@ class SecondsPageTest {
         "couchdb run queue (queued)"), List.of(new ServerSeries.Sample(START, new double[] {1, 2, 3})),
         List.of("memcache stats not read in 2 seconds (the first: ...)"));
 
-    String html = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, servers, START),
+    String html = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, List.of(), servers, START),
         servers.notes(), List.of(), START).toHtml();
-    String shaded = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, servers, START),
+    String shaded = SecondsPage.addTo(SummaryPage.titled("t"), SecondsPage.of(load, List.of(), servers, START),
         servers.notes(), List.of(new RunOutput.Span("1 compact", START, START + 500)), START).toHtml();
 
     for (String chart : List.of("requests a second", "latency second by second", "the servers, operations a second",
@@ -76,7 +77,7 @@ class SecondsPageTest {
     ServerSeries servers = new ServerSeries(List.of("couchdb httpd requests (/s)"),
         List.of(new ServerSeries.Sample(START + 600, new double[] {3})), List.of());
 
-    SecondsPage.Seconds seconds = SecondsPage.of(load, servers, START);
+    SecondsPage.Seconds seconds = SecondsPage.of(load, List.of(), servers, START);
     String html = SecondsPage.addTo(SummaryPage.titled("t"), seconds, List.of(), List.of(), START).toHtml();
 
     assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
@@ -97,6 +98,28 @@ class SecondsPageTest {
   }
 
   @Test
+  void shouldPutTheLoadsOwnColumnsBetweenItsRequestsAndTheServersWithoutChartingThemAmongTheServers() {
+    LoadSeconds load = new LoadSeconds();
+    load.record("get", START + 100, true, 2_000_000);
+    load.record("get", START + 2_100, true, 2_000_000);
+    ServerSeries servers = new ServerSeries(List.of("memcache gets (/s)"),
+        List.of(new ServerSeries.Sample(START + 600, new double[] {5})), List.of());
+    List<LoadColumn> own = List.of(new LoadColumn("hit ratio (hits over reads)", Map.of(0L, 0.75, 2L, 1.0)));
+
+    SecondsPage.Seconds seconds = SecondsPage.of(load, own, servers, START);
+    String html = SecondsPage.addTo(SummaryPage.titled("t"), seconds, List.of(), List.of(), START).toHtml();
+
+    assertEquals(List.of("second", "requests (/s)", "failed (/s)", "p50 (ms)", "p99 (ms)", "max (ms)",
+        "p99 per minute (ms)", "hit ratio (hits over reads)", "memcache gets (/s)"), seconds.columns());
+    assertEquals(List.of(List.of("0", "0.75", "5"), List.of("1", "", ""), List.of("2", "1", "")),
+        seconds.table().rows().stream().map(row -> List.of(row.get(0), row.get(7), row.get(8))).toList(),
+        "a second without a value is an empty cell, not 0");
+    assertTrue(html.contains("the load&#39;s own figures (hit ratio (hits over reads)), in the file alone"), html);
+    assertTrue(html.contains("alt=\"the servers, operations a second\"")
+        && !html.contains("alt=\"the servers, hits over reads\""), html);
+  }
+
+  @Test
   void shouldGiveEachWholeMinuteThePercentileOfAllItsRequestsOnItsLastSecond(@TempDir Path folder)
       throws IOException {
     LoadSeconds load = new LoadSeconds();
@@ -108,7 +131,8 @@ class SecondsPageTest {
       }
     }
 
-    SecondsPage.Seconds seconds = SecondsPage.of(load, new ServerSeries(List.of(), List.of(), List.of()), START);
+    SecondsPage.Seconds seconds = SecondsPage.of(load, List.of(), new ServerSeries(List.of(), List.of(), List.of()),
+        START);
     List<List<String>> rows = seconds.table().rows();
 
     int minute = 6;
