@@ -75,7 +75,7 @@ public final class RealCouchDb {
       Prerequisites.sayMissing(test, NOT_HERE);
       return Optional.empty();
     }
-    return Optional.of(unpacked());
+    return Optional.of(unpacked(TARBALL, UNPACKED, "couchdb"));
   }
 
   /** Why a test of real CouchDB skipped, with the fix. */
@@ -89,7 +89,18 @@ public final class RealCouchDb {
    * @return the node
    */
   public static Node node(Path release) {
-    Node node = new Node(release, "cb" + UUID.randomUUID().toString().substring(0, 8), cookie(), true);
+    return node(release, List.of());
+  }
+
+  /**
+   * Starts one node, as {@link #node(Path)} does, with more of its configuration.
+   *
+   * @param release the release's folder
+   * @param moreIni lines of local.ini after couchbench's, e.g. a [nouveau] section
+   * @return the node
+   */
+  public static Node node(Path release, List<String> moreIni) {
+    Node node = new Node(release, "cb" + UUID.randomUUID().toString().substring(0, 8), cookie(), true, moreIni);
     node.start();
     return node;
   }
@@ -108,7 +119,7 @@ public final class RealCouchDb {
     List<Node> nodes = new ArrayList<>();
     try {
       for (int i = 1; i <= size; i++) {
-        Node node = new Node(release, prefix + i, cookie, false);
+        Node node = new Node(release, prefix + i, cookie, false, List.of());
         nodes.add(node);
         node.start();
       }
@@ -173,11 +184,20 @@ public final class RealCouchDb {
      * @return them with the node's URL and admin login
      */
     public Map<String, String> runProperties(Map<String, String> more) {
-      Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", node().url(), "couchdb.user", USER,
-          "couchdb.password", PASSWORD));
-      properties.putAll(more);
-      return properties;
+      return RealCouchDb.runProperties(node(), more);
     }
+  }
+
+  /**
+   * @param node a node
+   * @param more a run's other -D properties
+   * @return them with the node's URL and admin login
+   */
+  static Map<String, String> runProperties(Node node, Map<String, String> more) {
+    Map<String, String> properties = new HashMap<>(Map.of("couchdb.url", node.url(), "couchdb.user", USER,
+        "couchdb.password", PASSWORD));
+    properties.putAll(more);
+    return properties;
   }
 
   /** One CouchDB node on loopback: its HTTP port and Erlang distribution port picked free when it first starts. */
@@ -187,16 +207,18 @@ public final class RealCouchDb {
     private final String name;
     private final String cookie;
     private final boolean single;
+    private final List<String> moreIni;
     private final Path folder;
     private int port;
     private int distributionPort;
     private ChildProcess process;
 
-    private Node(Path release, String name, String cookie, boolean single) {
+    private Node(Path release, String name, String cookie, boolean single, List<String> moreIni) {
       this.release = release;
       this.name = name;
       this.cookie = cookie;
       this.single = single;
+      this.moreIni = moreIni;
       this.folder = NODES.resolve(name).toAbsolutePath();
     }
 
@@ -291,15 +313,7 @@ public final class RealCouchDb {
     }
 
     private boolean answers() {
-      try {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url() + "/_up")).timeout(Duration.ofSeconds(2)).build(),
-            HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-      } catch (IOException e) {
-        return false;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return false;
-      }
+      return answers200(url() + "/_up");
     }
 
     // A single node creates _users and _replicator just after it first answers.
@@ -343,7 +357,7 @@ public final class RealCouchDb {
     private void writeConfiguration() {
       try {
         Files.createDirectories(folder.resolve("data"));
-        Files.writeString(folder.resolve("local.ini"), String.join("\n",
+        List<String> ini = new ArrayList<>(List.of(
             "[couchdb]",
             single ? "single_node = true" : "",
             "js_engine = quickjs",
@@ -360,8 +374,10 @@ public final class RealCouchDb {
             "[admins]",
             USER + " = " + PASSWORD,
             "[log]",
-            "level = warning",
-            ""));
+            "level = warning"));
+        ini.addAll(moreIni);
+        ini.add("");
+        Files.writeString(folder.resolve("local.ini"), String.join("\n", ini));
         Files.writeString(folder.resolve("vm.args"), String.join("\n",
             "-name " + erlangName(),
             "-setcookie " + cookie,
@@ -380,32 +396,55 @@ public final class RealCouchDb {
     }
   }
 
-  /** ../shared/couchdb/'s release, unpacked under target/ once; a file lock keeps two JVMs from unpacking at once. */
-  private static synchronized Path unpacked() {
-    Path couchdb = UNPACKED.resolve("couchdb").toAbsolutePath();
+  /**
+   * A tarball of ../shared/couchdb/, unpacked under target/ once; a file lock keeps two JVMs from unpacking at once.
+   *
+   * @param tarball the tarball
+   * @param into the folder it is unpacked into
+   * @param top the folder the tarball holds
+   * @return that folder, unpacked
+   */
+  static synchronized Path unpacked(Path tarball, Path into, String top) {
+    Path unpacked = into.resolve(top).toAbsolutePath();
     try {
-      Files.createDirectories(UNPACKED);
-      try (FileChannel channel = FileChannel.open(UNPACKED.resolve(".unpack.lock"), StandardOpenOption.CREATE,
+      Files.createDirectories(into);
+      try (FileChannel channel = FileChannel.open(into.resolve(".unpack.lock"), StandardOpenOption.CREATE,
               StandardOpenOption.WRITE);
           FileLock lock = channel.lock()) {
-        Path done = UNPACKED.resolve(".unpacked");
+        Path done = into.resolve(".unpacked");
         if (!Files.exists(done)) {
-          ServerFiles.delete(couchdb);
-          Process tar = new ProcessBuilder("tar", "xzf", TARBALL.toAbsolutePath().toString(), "-C",
-              UNPACKED.toAbsolutePath().toString()).redirectErrorStream(true).start();
+          ServerFiles.delete(unpacked);
+          Process tar = new ProcessBuilder("tar", "xzf", tarball.toAbsolutePath().toString(), "-C",
+              into.toAbsolutePath().toString()).redirectErrorStream(true).start();
           String output = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
           if (tar.waitFor() != 0) {
-            throw new ProcessException("unpacking " + TARBALL + ": " + output);
+            throw new ProcessException("unpacking " + tarball + ": " + output);
           }
           Files.createFile(done);
         }
       }
-      return couchdb;
+      return unpacked;
     } catch (IOException e) {
-      throw new UncheckedIOException("unpacking " + TARBALL, e);
+      throw new UncheckedIOException("unpacking " + tarball, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * @param url a readiness URL, e.g. a node's /_up
+   * @return whether a GET of it, without a User-Agent, answers 200 within 2 s
+   */
+  static boolean answers200(String url) {
+    try {
+      return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+          HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 

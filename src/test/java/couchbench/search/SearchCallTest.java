@@ -1,0 +1,158 @@
+package couchbench.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** SearchCall's checks, fed replies made here from the corpus: a right one passes, each kind of wrong one is named. */
+class SearchCallTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Corpus CORPUS = Corpus.generate(2_000, 7);
+  private static final String INDEX = "/db/_design/search/_nouveau/docs";
+
+  @Test
+  void shouldPassTheRightHitsAndTotalAndNameAHitThatDoesNotMatchOrAWrongTotal() {
+    SearchCall call = draw(SearchClass.TERM, 1);
+    List<String> ids = ids(CORPUS.inTitles(word(call)));
+    int shown = Math.min(SearchCall.PAGE, ids.size());
+
+    assertEquals(SearchCall.RIGHT, draw(SearchClass.TERM, 1).check(reply(ids.size(), "EQUAL_TO", ids.subList(0,
+        shown))));
+    assertEquals(SearchCall.RIGHT, draw(SearchClass.TERM, 1).check(reply(shown, "GREATER_THAN_OR_EQUAL_TO",
+        ids.subList(0, shown))), "a lower bound where Lucene stopped counting");
+    List<String> stranger = new ArrayList<>(ids.subList(0, shown));
+    String outside = ids(complement(CORPUS.inTitles(word(call)))).get(0);
+    stranger.set(0, outside);
+    assertEquals("a hit that does not match: " + outside, draw(SearchClass.TERM, 1).check(reply(ids.size(),
+        "EQUAL_TO", stranger)));
+    assertTrue(draw(SearchClass.TERM, 1).check(reply(ids.size() + 1, "EQUAL_TO", ids.subList(0, shown)))
+        .startsWith("total_hits " + (ids.size() + 1) + " (EQUAL_TO), " + ids.size() + " match"));
+    assertTrue(draw(SearchClass.TERM, 1).check(reply(ids.size(), "EQUAL_TO", ids.subList(0, shown - 1)))
+        .startsWith((shown - 1) + " hits, " + shown + " expected"));
+    assertEquals("refused: bad_request: limit must be greater than 0", call.check(
+        "{\"error\":\"bad_request\",\"reason\":\"limit must be greater than 0\"}".getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void shouldHoldAStringSortToByteOrderThenTheNumberThenTheId() {
+    SearchCall call = draw(SearchClass.SORT_STRING, 3);
+    BitSet matching = CORPUS.inTitles(word(call));
+    List<String> sorted = matching.stream().mapToObj(CORPUS.docs()::get)
+        .sorted(Comparator.comparing(Corpus.Doc::tag).thenComparingInt(Corpus.Doc::n)
+            .thenComparingInt(Corpus.Doc::number))
+        .limit(SearchCall.PAGE).map(doc -> Corpus.id(doc.number())).toList();
+    assertTrue(sorted.size() > 2, "a word of several titles");
+
+    assertEquals(SearchCall.RIGHT, draw(SearchClass.SORT_STRING, 3).check(reply(matching.cardinality(), "EQUAL_TO",
+        sorted)));
+    List<String> swapped = new ArrayList<>(sorted);
+    swapped.set(0, sorted.get(1));
+    swapped.set(1, sorted.get(0));
+    assertEquals("hit 1 is " + sorted.get(1) + ", " + sorted.get(0) + " expected in the sort's order",
+        call.check(reply(matching.cardinality(), "EQUAL_TO", swapped)));
+  }
+
+  @Test
+  void shouldWalkEveryPageByBookmarkAndNameAHitGivenTwice() {
+    SearchCall call = draw(SearchClass.BOOKMARK, 5);
+    List<String> ids = ids(CORPUS.inTitles(word(call)));
+    assertTrue(ids.size() > SearchCall.PAGE, "more than a page: " + ids.size());
+
+    assertEquals(SearchCall.RIGHT, call.check(page(ids.size(), ids.subList(0, SearchCall.PAGE), "b1")));
+    assertFalse(call.done(), "a page of " + ids.size() + " hits");
+    assertTrue(call.path().endsWith("&bookmark=b1"), call.path());
+    List<String> again = new ArrayList<>(ids.subList(SearchCall.PAGE, Math.min(ids.size(), 2 * SearchCall.PAGE)));
+    again.set(0, ids.get(0));
+    assertEquals("a hit given twice: " + ids.get(0), call.check(page(ids.size(), again, "b2")));
+    assertTrue(call.done());
+
+    SearchCall walk = draw(SearchClass.BOOKMARK, 5);
+    for (int first = 0; first < ids.size(); first += SearchCall.PAGE) {
+      assertEquals(SearchCall.RIGHT, walk.check(page(ids.size(), ids.subList(first, Math.min(ids.size(),
+          first + SearchCall.PAGE)), "b" + first)));
+    }
+    assertTrue(walk.done(), "every hit seen: the walk ends");
+  }
+
+  @Test
+  void shouldCountEveryTagOfTheHitsAndNameACountThatDiffers() {
+    SearchCall call = draw(SearchClass.COUNTS, 9);
+    assertTrue(call.path().contains("&top_n=13"), "more than Nouveau's 10 values by default: " + call.path());
+    BitSet matching = CORPUS.inTitles(word(call));
+    ObjectNode counts = JSON.createObjectNode();
+    matching.stream().forEach(number -> {
+      String tag = CORPUS.docs().get(number).tag();
+      counts.put(tag, counts.path(tag).asInt() + 1);
+    });
+    List<String> first = ids(matching).subList(0, 1);
+
+    ObjectNode right = (ObjectNode) parse(reply(matching.cardinality(), "EQUAL_TO", first));
+    right.putObject("counts").set("tag", counts.deepCopy());
+    assertEquals(SearchCall.RIGHT, draw(SearchClass.COUNTS, 9).check(bytes(right)));
+    String tag = counts.fieldNames().next();
+    counts.put(tag, counts.path(tag).asInt() + 1);
+    right.putObject("counts").set("tag", counts);
+    assertTrue(call.check(bytes(right)).startsWith("the tag facet counts "), "a count off by one");
+  }
+
+  private static SearchCall draw(SearchClass searchClass, long seed) {
+    return SearchCall.draw(searchClass, INDEX, CORPUS, new SplittableRandom(seed));
+  }
+
+  // The word of title:w, as the call asks it.
+  private static String word(SearchCall call) {
+    String query = URLDecoder.decode(call.path().replaceFirst(".*\\?q=", "").replaceFirst("&.*", ""),
+        StandardCharsets.UTF_8);
+    return query.substring("title:".length());
+  }
+
+  private static List<String> ids(BitSet documents) {
+    return documents.stream().mapToObj(Corpus::id).toList();
+  }
+
+  private static BitSet complement(BitSet documents) {
+    BitSet others = new BitSet();
+    others.set(0, CORPUS.docs().size());
+    others.andNot(documents);
+    return others;
+  }
+
+  private static byte[] reply(int total, String relation, List<String> ids) {
+    return bytes(((ObjectNode) parse(page(total, ids, ""))).put("total_hits_relation", relation));
+  }
+
+  private static byte[] page(int total, List<String> ids, String bookmark) {
+    ObjectNode reply = JSON.createObjectNode().put("total_hits", total).put("total_hits_relation", "EQUAL_TO")
+        .put("bookmark", bookmark);
+    ArrayNode hits = reply.putArray("hits");
+    ids.forEach(id -> hits.addObject().put("id", id).putObject("fields"));
+    return bytes(reply);
+  }
+
+  private static JsonNode parse(byte[] body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] bytes(JsonNode node) {
+    return node.toString().getBytes(StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,90 @@
+package couchbench.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import couchbench.GatlingReport;
+import couchbench.GatlingRun;
+import couchbench.targets.RealNouveau;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Search against a real Apache CouchDB 3.5 node with its Nouveau server, both started once for the class: 20,000
+ * documents, every search class answered right while writes come, the build timed with the Nouveau server's CPU and
+ * memory; a server with Nouveau off, or its Nouveau server down, said in one line.
+ */
+class SearchIT {
+
+  private static final Duration TIMEOUT = Duration.ofMinutes(6);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @RegisterExtension
+  static final RealNouveau.PerClass SEARCH = new RealNouveau.PerClass();
+
+  @Test
+  void shouldAnswerEverySearchClassRightWhileWritesComeAndTimeTheIndexBuild() throws Exception {
+    // Every class a share, writes two: each user's 80 requests ask every class at least 4 times. One shard (-Dq=1):
+    // CouchDB 3.5 merges a string sort's hits from several shards out of order (docs/search.md).
+    String mix = Stream.concat(SearchClass.names().stream().map(name -> name + ":1"), Stream.of("write:2"))
+        .collect(Collectors.joining(","));
+    GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "20000", "users", "2",
+        "requests", "80", "mix", mix, "q", "1")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+        run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    for (String name : Stream.concat(SearchClass.names().stream(), Stream.of("write")).toList()) {
+      GatlingReport.Counts counts = report.get(name);
+      assertTrue(counts != null && counts.ok() > 0, name + " asked and answered right: " + report.keySet());
+      assertEquals(0, counts.ko(), name);
+    }
+    JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+    JsonNode build = figures.path("build");
+    assertEquals(20_000, build.path("indexedDocs").asLong(), "_nouveau_info's documents: " + build);
+    assertTrue(build.path("seconds").asDouble() > 0 && build.path("docsPerSecond").asDouble() > 0, build.toString());
+    assertTrue(build.path("nouveau").asText().startsWith("nouveau (pid " + SEARCH.nouveau().pid() + ")"),
+        "the Nouveau server found by its port: " + build);
+    assertTrue(build.path("nouveauCpuSeconds").asDouble() > 0, "Nouveau indexed 20,000 documents: " + build);
+    assertTrue(build.path("nouveauMemoryAfter").asLong() > 0, build.toString());
+    assertTrue(build.path("samplesSeen").asInt() > 0, "the build seen in _active_tasks: " + build);
+    assertEquals(report.get("write").ok(), figures.path("writes").asLong());
+    String page = java.nio.file.Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("the index&#39;s build") || page.contains("the index's build"), "the build's table");
+  }
+
+  @Test
+  void shouldSayInOneLineWhenCouchDbHasNouveauOff() throws Exception {
+    SEARCH.node().request("PUT", "/_node/_local/_config/nouveau/enable", "\"false\"");
+    try {
+      GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "10")), TIMEOUT);
+
+      run.assertStoppedBeforeLoad("couchbench: stopped: CouchDB 3.5.0 at " + SEARCH.node().url() + " has no Nouveau"
+          + " (GET / lists no \"nouveau\" in features): set [nouveau] enable = true");
+    } finally {
+      SEARCH.node().request("PUT", "/_node/_local/_config/nouveau/enable", "\"true\"");
+    }
+  }
+
+  @Test
+  void shouldSayInOneLineWhenTheNouveauServerIsDown() throws Exception {
+    SEARCH.nouveau().stop();
+    try {
+      GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "10", "database",
+          "search_down")), TIMEOUT);
+
+      run.assertStoppedBeforeLoad("couchbench: stopped: CouchDB at " + SEARCH.node().url() + " refused the first"
+          + " search of the index: 503 service unavailable: Search service unavailable. (is its Nouveau server"
+          + " running? CouchDB's [nouveau] url names it)");
+    } finally {
+      SEARCH.nouveau().start();
+    }
+  }
+}
