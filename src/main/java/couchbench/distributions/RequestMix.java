@@ -1,10 +1,10 @@
 package couchbench.distributions;
 
-import couchbench.startup.Settings;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The classes of requests a run asks and each one's share, as a user gives them: -D&lt;list&gt;=a,b (a share of 1
@@ -22,34 +22,35 @@ public record RequestMix(Map<String, Integer> shares, int writeShare, boolean by
   /**
    * Reads the mix.
    *
-   * @param settings the run's settings
    * @param list the setting naming classes, e.g. "queries"
+   * @param listed its value, if given
+   * @param mixed -Dmix's value, if given
    * @param kind what a class is, in messages, e.g. "query"
    * @param classes every class's name, in their order
    * @return the mix
    * @throws IllegalArgumentException with one line naming the setting and what to give
    */
-  public static RequestMix from(Settings settings, String list, String kind, List<String> classes) {
+  public static RequestMix from(String list, Optional<String> listed, Optional<String> mixed, String kind,
+      List<String> classes) {
     String example = classes.get(0) + ":9," + WRITE + ":1";
-    if (settings.value("mix").isPresent() && settings.value(list).isPresent()) {
+    if (mixed.isPresent() && listed.isPresent()) {
       throw new IllegalArgumentException("-D" + list + " and -Dmix are both given: give -D" + list + "="
           + String.join(",", classes.subList(0, Math.min(2, classes.size()))) + " (an equal share each) or -Dmix="
           + example + " alone");
     }
     Map<String, Integer> shares = new LinkedHashMap<>();
     int writeShare = 0;
-    String setting = settings.value("mix").map(given -> "-Dmix=" + given)
-        .orElse("-D" + list + "=" + settings.get(list, ""));
+    String setting = mixed.map(given -> "-Dmix=" + given).orElse("-D" + list + "=" + listed.orElse(""));
     try {
-      if (settings.value("mix").isEmpty()) {
-        String names = settings.get(list, "all");
+      if (mixed.isEmpty()) {
+        String names = listed.orElse("all");
         for (String name : names.trim().equals("all") ? classes : List.of(names.split(","))) {
           if (shares.put(known(name, kind, classes), 1) != null) {
             throw new IllegalArgumentException(name.trim() + " is given twice");
           }
         }
       } else {
-        for (String part : settings.get("mix", "").split(",")) {
+        for (String part : mixed.get().split(",")) {
           String[] nameAndWeight = part.split(":", 2);
           String name = nameAndWeight[0].trim().toLowerCase(Locale.ROOT);
           int weight = Integer.parseInt(nameAndWeight[1].trim());
@@ -73,7 +74,7 @@ public record RequestMix(Map<String, Integer> shares, int writeShare, boolean by
       throw new IllegalArgumentException(setting + ": give at least one " + kind + " class beside the writes, e.g. "
           + example);
     }
-    return new RequestMix(shares, writeShare, settings.value(list).isEmpty() && settings.value("mix").isEmpty());
+    return new RequestMix(shares, writeShare, listed.isEmpty() && mixed.isEmpty());
   }
 
   private static String known(String name, String kind, List<String> classes) {

@@ -50,7 +50,7 @@ public record QueryPlan(int docs, int owners, long seed, Map<QueryClass, Integer
     int docs = settings.intValue("docs", 10_000, 1);
     RequestMix mix;
     try {
-      mix = RequestMix.from(settings, "queries", "query",
+      mix = RequestMix.from("queries", settings.value("queries"), settings.value("mix"), "query",
           Arrays.stream(QueryClass.values()).map(QueryClass::value).toList());
     } catch (IllegalArgumentException e) {
       throw new QueryException(e.getMessage());

@@ -38,7 +38,8 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
     }
     RequestMix mix;
     try {
-      mix = RequestMix.from(settings, "searches", "search", SearchClass.names());
+      mix = RequestMix.from("searches", settings.value("searches"), settings.value("mix"), "search",
+          SearchClass.names());
     } catch (IllegalArgumentException e) {
       throw new SearchException(e.getMessage());
     }

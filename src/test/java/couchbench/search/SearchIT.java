@@ -74,6 +74,15 @@ class SearchIT {
   }
 
   @Test
+  void shouldSayInOneLineThatPouchDbServerHasNoSearch() throws Exception {
+    // No -Dcouchdb.url: the run starts the local pouchdb-server, as the main job does.
+    GatlingRun.Result run = GatlingRun.run("Search", Map.of("docs", "10"), TIMEOUT);
+
+    run.assertStoppedBeforeLoad("is not Apache CouchDB (pouchdb-server has no search): Search needs CouchDB 3.4 or"
+        + " later with Nouveau; give -Dcouchdb.url of one");
+  }
+
+  @Test
   void shouldSayInOneLineWhenTheNouveauServerIsDown() throws Exception {
     SEARCH.nouveau().stop();
     try {
