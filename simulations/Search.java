@@ -1,4 +1,5 @@
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
@@ -7,10 +8,14 @@ import couchbench.search.SearchLoad;
 import couchbench.search.SearchPlan;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
+import io.gatling.javaapi.core.PopulationBuilder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Nouveau full-text search: documents generated from a seed loaded into CouchDB, their index built and timed, then
- * each search class asked by users while others write, every reply checked against the answer known from the data.
+ * each search class asked by users while others write, every reply checked against the answer known from the data;
+ * with -Drate, freshness writers meanwhile, each write searched for until found.
  * See docs/search.md.
  */
 public class Search extends CouchbenchSimulation {
@@ -19,9 +24,20 @@ public class Search extends CouchbenchSimulation {
   private final CouchTarget couchdb = couchdbTarget();
   private final SearchLoad load = runs(new SearchLoad(plan, couchdb));
 
-  {
+  /** -Drate: a freshness writer each 1/rate s for -Dduration, each writing a document and searching for it. */
+  private List<PopulationBuilder> searchersAndWriters() {
     // A closed model: each user asks its next search once the last is answered, as an application's workers do.
-    setUp(scenario("searches").exec(load.user()).injectOpen(atOnceUsers(plan.users())))
+    List<PopulationBuilder> everyone = new ArrayList<>(List.of(scenario("searches").exec(load.user())
+        .injectOpen(atOnceUsers(plan.users()))));
+    if (plan.rate() > 0) {
+      everyone.add(scenario("freshness writers").exec(load.freshWriter())
+          .injectOpen(constantUsersPerSec(plan.rate()).during(plan.duration())));
+    }
+    return everyone;
+  }
+
+  {
+    setUp(searchersAndWriters())
         .protocols(CouchHttp.protocol(couchdb))
         // A search answered wrong (or refused), or a write refused, fails the run.
         .assertions(global().failedRequests().count().is(0L));

@@ -62,11 +62,13 @@ final class SearchCall {
    *
    * @param searchClass what is asked
    * @param index the index's path, e.g. /db/_design/search/_nouveau/docs
+   * @param update false to ask with update=false (the index as it is, without the latest writes)
    * @param corpus the data
    * @param random the user's random numbers
    * @return the search, not asked yet
    */
-  static SearchCall draw(SearchClass searchClass, String index, Corpus corpus, SplittableRandom random) {
+  static SearchCall draw(SearchClass searchClass, String index, boolean update, Corpus corpus,
+      SplittableRandom random) {
     String word = titleWord(corpus, random, 1, Integer.MAX_VALUE);
     BitSet titled = corpus.inTitles(word);
     String query = "title:" + word;
@@ -171,8 +173,8 @@ final class SearchCall {
       }
       default -> throw new IllegalStateException(searchClass.toString());
     }
-    return new SearchCall(searchClass, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more, expected,
-        limit, order, facets);
+    return new SearchCall(searchClass, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more
+        + (update ? "" : "&update=false"), expected, limit, order, facets);
   }
 
   // A word of the titles held by between min and max documents.
@@ -212,7 +214,7 @@ final class SearchCall {
     return range[0] + "-" + range[1];
   }
 
-  private static String encode(String text) {
+  static String encode(String text) {
     return URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 

@@ -6,9 +6,21 @@ package couchbench.search;
  * @param load the run's load, in a line
  * @param loadSeconds how long loading the documents took, before the measured part
  * @param build the index's build
- * @param writes the documents the load wrote, each acknowledged
+ * @param writes the documents the users wrote by their share of the mix, each acknowledged
+ * @param freshness the freshness writers' searches for their writes
  */
-public record SearchFigures(String load, double loadSeconds, Build build, long writes) {
+public record SearchFigures(String load, double loadSeconds, Build build, long writes, Freshness freshness) {
+
+  /**
+   * The freshness writers' searches for their own writes, each timed whole from the write's acknowledgement to the
+   * reply that had it (the group "write found by search").
+   *
+   * @param searches the searches asked
+   * @param stale those whose reply lacked the write, though asked after its acknowledgement
+   * @param found the writes a search found
+   * @param notFound the writes no search found within {@link SearchPlan#FIND_WITHIN}
+   */
+  public record Freshness(long searches, long stale, long found, long notFound) {}
 
   /**
    * The index's build: from the design document's PUT to the first search answered (CouchDB answers a search once the

@@ -4,6 +4,8 @@ import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.group;
+import static io.gatling.javaapi.core.CoreDsl.pause;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -19,10 +21,12 @@ import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -33,14 +37,24 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class SearchLoad implements ExperimentLoad<SearchFigures> {
 
+  /** The group timing each freshness write from its acknowledgement to the search that found it. */
+  public static final String FOUND_BY_SEARCH = "write found by search";
+
   private static final String USER = "search.user";
   private static final String CALL = "search.call";
+  private static final String FRESH = "search.fresh";
+  private static final String VERDICT = "search.verdict";
+  private static final String SINCE = "search.since";
   private static final int LOAD_BATCH = 1000;
+  // Between a freshness writer's searches for its write, so that one not found yet is not asked for in a busy loop.
+  private static final Duration SEARCH_AGAIN_AFTER = Duration.ofMillis(10);
 
   private final SearchPlan plan;
   private final CouchTarget target;
   private final Corpus corpus;
   private final AtomicInteger userNumbers = new AtomicInteger();
+  private final AtomicLong writeNumbers = new AtomicLong();
+  private final Freshness freshness = new Freshness();
   private final LongAdder ended = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final LongAdder writes = new LongAdder();
@@ -76,7 +90,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
     SplittableRandom random = new SplittableRandom(plan.seed());
     int asked = 0;
     for (SearchClass searchClass : plan.shares().keySet()) {
-      SearchCall call = SearchCall.draw(searchClass, index.path(), corpus, random);
+      SearchCall call = SearchCall.draw(searchClass, index.path(), plan.update(), corpus, random);
       while (!call.done()) {
         CouchReply reply = client.get(call.path());
         asked++;
@@ -124,18 +138,49 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   /** @return a user's chain: -Drequests searches or writes, one after the other, a walk page after page */
   public ChainBuilder user() {
     return exec(session -> session.set(USER, new SearchUser(userNumbers.getAndIncrement(), plan, index.path(),
-        corpus)))
+        corpus, writeNumbers::getAndIncrement)))
         .repeat(plan.requests()).on(exec(session -> session.set(CALL, ((SearchUser) session.get(USER)).next()))
-            .doIfOrElse(session -> session.get(CALL) instanceof SearchUser.Write)
-            .then(exec(CouchHttp.stopOnRefusal(target, http("write")
-                .put(session -> ((SearchUser.Write) session.get(CALL)).path())
-                .body(StringBody(session -> ((SearchUser.Write) session.get(CALL)).body()))
-                .check(status().in(201, 202)))).exec(session -> ended(session, false)))
+            .doIfOrElse(session -> session.get(CALL) instanceof Write)
+            .then(exec(write("write", CALL)).exec(session -> ended(session, false)))
             .orElse(asLongAs(session -> !call(session).done()).on(exec(CouchHttp.stopOnRefusal(target,
                 http(session -> call(session).name()).get(session -> call(session).path())
                     .check(status().is(200), bodyBytes().transformWithSession((body, session) ->
                         call(session).check(body)).is(SearchCall.RIGHT))))
                 .exec(session -> ended(session, true)))));
+  }
+
+  /**
+   * @return a freshness writer's chain: one write, then searches for it (its own word) until a reply has it, timed
+   *     whole from its acknowledgement to that reply as the group {@link #FOUND_BY_SEARCH}; not found within
+   *     {@link SearchPlan#FIND_WITHIN}, the group fails
+   */
+  public ChainBuilder freshWriter() {
+    return exec(session -> {
+      long number = writeNumbers.getAndIncrement();
+      return session.set(FRESH, Write.of(plan.database(), number, new SplittableRandom(plan.seed() + number)));
+    })
+        .exec(write("fresh write", FRESH))
+        .doIf(session -> !session.isFailed()).then(group(FOUND_BY_SEARCH).on(
+            exec(session -> session.set(SINCE, System.nanoTime()).set(VERDICT, Freshness.NOT_YET))
+                .asLongAs(session -> !session.isFailed() && session.getString(VERDICT).equals(Freshness.NOT_YET)
+                    && System.nanoTime() - session.getLong(SINCE) < SearchPlan.FIND_WITHIN.toNanos())
+                .on(exec(CouchHttp.stopOnRefusal(target, http("fresh search")
+                        .get(session -> Freshness.path(index.path(), session.get(FRESH), plan.update()))
+                        .check(status().is(200), bodyBytes().transformWithSession((body, session) ->
+                            freshness.verdict(body, session.get(FRESH))).in(Freshness.FOUND, Freshness.NOT_YET)
+                            .saveAs(VERDICT))))
+                    .doIf(session -> session.getString(VERDICT).equals(Freshness.NOT_YET))
+                    .then(pause(SEARCH_AGAIN_AFTER)))
+                .exec(session -> {
+                  boolean found = session.getString(VERDICT).equals(Freshness.FOUND);
+                  freshness.ended(found);
+                  return found ? session : session.markAsFailed();
+                })));
+  }
+
+  private ChainBuilder write(String name, String key) {
+    return CouchHttp.stopOnRefusal(target, http(name).put(session -> ((Write) session.get(key)).path())
+        .body(StringBody(session -> ((Write) session.get(key)).body())).check(status().in(201, 202)));
   }
 
   // A failed request ends its search (counted failed); the user goes on with the next.
@@ -168,7 +213,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
 
   @Override
   public SearchFigures figures() {
-    return new SearchFigures(plan.describe(), loadSeconds, build, writes.sum());
+    return new SearchFigures(plan.describe(), loadSeconds, build, writes.sum(), freshness.figures());
   }
 
   @Override

@@ -4,6 +4,7 @@ import couchbench.couchdb.DatabaseNames;
 import couchbench.distributions.RequestMix;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -20,14 +21,21 @@ import java.util.Map;
  * @param users virtual users, each asking one request after the other
  * @param requests requests per user (a page of a bookmark walk is one)
  * @param database the database's name
+ * @param update whether searches bring the index up to date first (CouchDB's default), or take it as it is
+ *     (update=false: answers may lack the latest writes)
+ * @param rate the freshness writers' documents a second, each searched for until found; 0 for none
+ * @param duration how long the freshness writers write
  */
 public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, Integer> shares, int users,
-    int requests, String database) {
+    int requests, String database, boolean update, double rate, Duration duration) {
+
+  /** How long a freshness writer searches for its document before it counts it not found. */
+  public static final Duration FIND_WITHIN = Duration.ofSeconds(30);
 
   /**
    * Reads the plan.
    *
-   * @param settings docs, seed, searches, mix, users, requests, database
+   * @param settings docs, seed, searches, mix, users, requests, database, update, rate, duration
    * @return the plan
    * @throws SearchException naming the setting and what to give, before any load
    */
@@ -45,14 +53,22 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
     }
     Map<SearchClass, Integer> shares = new LinkedHashMap<>();
     mix.shares().forEach((name, weight) -> shares.put(SearchClass.of(name), weight));
+    double rate = settings.doubleValue("rate", 0);
+    if (rate < 0 || rate > 1000) {
+      throw new SearchException("-Drate=" + settings.get("rate", "") + ": give the freshness writers' documents a"
+          + " second, from 0 (none, the default) to 1000");
+    }
     return new SearchPlan(settings.intValue("docs", 20_000, 1), settings.intValue("seed", 42, 0), mix,
         Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
-        DatabaseNames.fromSettings(settings, "couchbench_search"));
+        DatabaseNames.fromSettings(settings, "couchbench_search"), settings.booleanValue("update", true), rate,
+        Duration.ofSeconds(settings.intValue("duration", 30, 1)));
   }
 
   /** @return the run's load, in a line */
   public String describe() {
-    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %,d requests each; shares: %s", docs,
-        seed, database, users, requests, mix.describe());
+    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %,d requests each; shares: %s%s%s",
+        docs, seed, database, users, requests, mix.describe(), update ? "" : "; searches with update=false",
+        rate > 0 ? String.format(Locale.ROOT, "; freshness writers: %s documents a second for %d s, each searched for"
+            + " until found", rate, duration.toSeconds()) : "");
   }
 }

@@ -59,10 +59,14 @@ public final class SearchSummary implements Summary<SearchFigures> {
         medians.add(entry.ok() == 0 ? null : millis(entry.latency().p50()));
       }
     }
-    Results.Entry write = entries.get("write");
-    if (write != null) {
-      table = table.row(row("write", String.format(Locale.ROOT, "a new document no search matches (%,d"
-          + " acknowledged)", figures.writes()), write));
+    Map<String, String> writes = Map.of("write", String.format(Locale.ROOT, "a new document no search of the data"
+        + " matches (%,d acknowledged)", figures.writes()), "fresh write", "a freshness writer's document",
+        "fresh search", "a freshness writer's search for its document");
+    for (String name : List.of("write", "fresh write", "fresh search")) {
+      Results.Entry entry = entries.get(name);
+      if (entry != null) {
+        table = table.row(row(name, writes.get(name), entry));
+      }
     }
     for (Results.Entry entry : entries.values()) {
       if (entry.ko() > 0) {
@@ -72,6 +76,17 @@ public final class SearchSummary implements Summary<SearchFigures> {
     }
     page = page.table("each search class (a page of a bookmark walk is a request); req/s is its share of the mix's"
         + " throughput: run a class alone (-Dsearches=term) for its own", table);
+    SearchFigures.Freshness fresh = figures.freshness();
+    Results.Entry found = entries.get(SearchLoad.FOUND_BY_SEARCH);
+    if (found != null) {
+      page = page.table("freshness: each freshness writer's document, from its acknowledgement to the first search"
+              + " that found it (a search that did not is stale)", Table.of("writes", "found", "not found in "
+              + SearchPlan.FIND_WITHIN.toSeconds() + " s", "searches", "stale searches", "p50 (ms)", "p90 (ms)",
+              "p99 (ms)", "max (ms)")
+          .row(found.count(), fresh.found(), fresh.notFound(), fresh.searches(), fresh.stale(),
+              millis(found.latency().p50()), millis(found.latency().p90()), millis(found.latency().p99()),
+              millis(found.latency().max())));
+    }
     return classes.isEmpty() ? page : page.chart("median latency per search class", BarChart.titled(
         "median latency", classes).axes("search class", "p50 (ms)").series("p50", medians));
   }

@@ -111,7 +111,7 @@ class SearchCallTest {
   }
 
   private static SearchCall draw(SearchClass searchClass, long seed) {
-    return SearchCall.draw(searchClass, INDEX, CORPUS, new SplittableRandom(seed));
+    return SearchCall.draw(searchClass, INDEX, true, CORPUS, new SplittableRandom(seed));
   }
 
   // The word of title:w, as the call asks it.

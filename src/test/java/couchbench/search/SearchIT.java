@@ -61,6 +61,30 @@ class SearchIT {
   }
 
   @Test
+  void shouldTimeEachFreshnessWriteUntilASearchFindsItAndFindNoneStaleWithUpdateTrue() throws Exception {
+    GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
+        "search_fresh", "users", "1", "requests", "40", "searches", "term", "rate", "20", "duration", "3")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.why());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    assertEquals(60, report.get("fresh write").ok(), "20 a second for 3 s: " + report);
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    JsonNode fresh = results.path("figures").path("freshness");
+    assertEquals(60, fresh.path("found").asLong(), fresh.toString());
+    assertEquals(0, fresh.path("notFound").asLong(), fresh.toString());
+    assertEquals(0, fresh.path("stale").asLong(), "CouchDB brings the index up to date before it answers: " + fresh);
+    assertEquals(60, fresh.path("searches").asLong(), "one search a write: " + fresh);
+    JsonNode group = null;
+    for (JsonNode entry : results.path("requests")) {
+      if (entry.path("name").asText().equals(SearchLoad.FOUND_BY_SEARCH)) {
+        group = entry;
+      }
+    }
+    assertTrue(group != null && group.path("kind").asText().equals("group") && group.path("ok").asLong() == 60,
+        "each write timed from its acknowledgement to the search that found it: " + group);
+  }
+
+  @Test
   void shouldSayInOneLineWhenCouchDbHasNouveauOff() throws Exception {
     SEARCH.node().request("PUT", "/_node/_local/_config/nouveau/enable", "\"false\"");
     try {

@@ -1,0 +1,55 @@
+package couchbench.search;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * A new document written by the load, of words no search of the data asks for (syllables of the vowel i), a tag no
+ * search asks for and n = -1, so that every answer stays known while the index takes it in; its title starts with a
+ * word of its own (its number, a syllable a digit), so that a search finds it and nothing else.
+ *
+ * @param id its id
+ * @param token the word of its own
+ * @param path where it is PUT
+ * @param body the document
+ */
+record Write(String id, String token, String path, String body) {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> DIGITS = Corpus.syllables("i");
+
+  /**
+   * @param database the database
+   * @param number the write's number in the run, from 0
+   * @param random where its other words come from
+   * @return the write
+   */
+  static Write of(String database, long number, SplittableRandom random) {
+    String id = String.format(Locale.ROOT, "write-%09d", number);
+    String token = token(number);
+    String body = JSON.createObjectNode().put("title", token + " " + words(3, random))
+        .put("body", words(10, random)).put("tag", "written").put("n", -1).put("day", -1).toString();
+    return new Write(id, token, "/" + database + "/" + id, body);
+  }
+
+  // Nine digits, a syllable each: write 42 is bibibibibibibikidi.
+  static String token(long number) {
+    StringBuilder token = new StringBuilder();
+    String digits = String.format(Locale.ROOT, "%09d", number);
+    for (char digit : digits.toCharArray()) {
+      token.append(DIGITS.get(digit - '0'));
+    }
+    return token.toString();
+  }
+
+  private static String words(int count, SplittableRandom random) {
+    StringBuilder words = new StringBuilder();
+    for (int word = 0; word < count; word++) {
+      words.append(word == 0 ? "" : " ").append(DIGITS.get(random.nextInt(DIGITS.size())))
+          .append(DIGITS.get(random.nextInt(DIGITS.size())));
+    }
+    return words.toString();
+  }
+}
