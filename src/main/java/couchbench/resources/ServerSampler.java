@@ -30,7 +30,8 @@ import java.util.function.Supplier;
 /**
  * The servers' own figures once a second during the load, on a thread of its own, by clients of its own (none of its
  * requests is one of the load's): each CouchDB node's {@code _node/_local/_stats} and {@code _system}, the memcache
- * servers' {@code stats}, the CPU and resident memory of each server process on this machine, and the load
+ * servers' {@code stats}, the CPU and resident memory of each server process on this machine (the loaded servers' and
+ * the others the load names, such as Nouveau's), and the load
  * generator's own CPU and heap. Counters become rates a second; a figure that cannot be read in a second is a gap
  * there, and a note says why. Each of a node's two reads and the /proc figures can be read less often, or not at all
  * ({@link Cadence}, -DsampleServers.statsEvery, systemEvery, processEvery), to weigh each one's cost on the server
@@ -177,16 +178,19 @@ public final class ServerSampler {
    * @return the running sampler
    */
   public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache) {
-    return start(couchdb, memcache, Cadence.EVERY_SECOND);
+    return start(couchdb, memcache, List.of(), Cadence.EVERY_SECOND);
   }
 
   /**
    * @param couchdb the CouchDB server loaded, each of its nodes sampled; empty for none
    * @param memcache the memcache servers loaded
+   * @param others other server processes on this machine that the load uses (Search's Nouveau server): their CPU
+   *     and resident memory, named by {@link LocalServer#name()}
    * @param cadence how often each read is made
    * @return the running sampler
    */
-  public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache, Cadence cadence) {
+  public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache,
+      List<LocalServer> others, Cadence cadence) {
     ServerSampler sampler = new ServerSampler(cadence);
     Map<String, Source> sources = sampler.sources;
     couchdb.ifPresent(target -> {
@@ -195,7 +199,7 @@ public final class ServerSampler {
       sampler.noteCadence("each CouchDB node's GET /_node/_local/_system (Erlang processes, run queue, messages queued,"
           + " Erlang memory)", cadence.system(), "systemEvery");
     });
-    if (couchdb.isPresent() || !memcache.isEmpty()) {
+    if (couchdb.isPresent() || !memcache.isEmpty() || !others.isEmpty()) {
       sampler.noteCadence("the local server processes' CPU and resident memory (/proc)", cadence.process(), "processEvery");
     }
     couchdb.ifPresent(target -> {
@@ -212,6 +216,10 @@ public final class ServerSampler {
       sources.put(name, sampler.memcache(target));
       sources.put(name.replace("stats", "processes"), sampler.processes(() -> ServerProcess.of(target), false,
           cadence.process()));
+    }
+    // Not looked for again: gone (restarted), its columns are empty from then on.
+    for (LocalServer other : others) {
+      sources.put(other.name() + "'s process", sampler.processes(() -> List.of(other), true, cadence.process()));
     }
     sources.put("the load generator", sampler.loadGenerator());
     long toNextSecond = EVERY.toMillis() - Math.floorMod(RunClock.millis(), EVERY.toMillis());

@@ -11,7 +11,8 @@ public final class ServerSampling implements RunExtension {
   /** How `exec:java@extensions` lists it. */
   public static final Spec SPEC = new Spec("servers", "on; -DsampleServers=false turns it off",
       "reads each server's own figures once a second during the load (CouchDB's _stats and _system per node, memcache"
-          + " stats, a local server's CPU and memory) for the run's seconds charts",
+          + " stats, the CPU and memory of a local server and of any other local server the load uses, e.g. Search's"
+          + " Nouveau) for the run's seconds charts",
       "one thread of the load generator; a second's reads are one GET _node/_local/_stats/couchdb and one GET"
           + " _node/_local/_system per CouchDB node and one stats per memcache server, which the servers' own request"
           + " counters count");
@@ -42,7 +43,7 @@ public final class ServerSampling implements RunExtension {
   // Started before the load's start (and -DstartAt's wait), so that its setup does not delay the load.
   @Override
   public void loadStarts(RunContext run) {
-    sampler = ServerSampler.start(run.couchdb(), run.memcache(), cadence);
+    sampler = ServerSampler.start(run.couchdb(), run.memcache(), run.otherLocalServers(), cadence);
     run.output().serverReadingsFrom(sampler::latest);
   }
 

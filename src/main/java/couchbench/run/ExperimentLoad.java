@@ -4,6 +4,7 @@ import couchbench.results.LoadColumn;
 import couchbench.results.Progress;
 import couchbench.results.SeriesKind;
 import couchbench.results.Summary;
+import couchbench.targets.LocalServer;
 import java.util.List;
 import java.util.Map;
 
@@ -42,6 +43,17 @@ public interface ExperimentLoad<F> {
 
   /** @return the CouchDB databases the load uses, still there when it ends (the first one background work's); none */
   default List<String> couchDatabases() {
+    return List.of();
+  }
+
+  /**
+   * Asked after {@link #prepare}, before the load: the server processes on this machine that the load uses besides the
+   * CouchDB and memcache servers it loads (Search's Nouveau server), whose CPU and resident memory the run's servers
+   * are sampled with each second, in columns named by {@link LocalServer#name()}, e.g. "nouveau cpu (% of a core)".
+   *
+   * @return the processes; none by default
+   */
+  default List<LocalServer> otherLocalServers() {
     return List.of();
   }
 

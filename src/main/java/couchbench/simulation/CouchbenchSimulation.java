@@ -218,13 +218,14 @@ public abstract class CouchbenchSimulation extends Simulation {
 
   @Override
   public final void before() {
-    context = new RunContext(simulation(), settings, couchTarget, memcacheTargets, couchDatabases(), run);
+    context = new RunContext(simulation(), settings, couchTarget, memcacheTargets, couchDatabases(), List.of(), run);
     // Checked before anything is set up, so that a refusal leaves nothing behind.
     extensions.forEach(extension -> orExit(() -> {
       extension.check(context);
       return extension;
     }));
     Startup.orExit(this::prepare);
+    context = context.withOtherLocalServers(experiment.map(ExperimentLoad::otherLocalServers).orElse(List.of()));
     extensions.forEach(extension -> orExit(() -> {
       extension.loadStarts(context);
       return extension;

@@ -7,6 +7,7 @@ import com.sun.net.httpserver.HttpServer;
 import couchbench.HttpReplies;
 import couchbench.results.ServerSeries;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,8 @@ class ServerSamplerTest {
     try {
       CouchTarget target = new CouchTarget("http://127.0.0.1:" + server.getAddress().getPort(), Optional.empty(),
           false);
-      ServerSampler sampler = ServerSampler.start(Optional.of(target), List.of(), new ServerSampler.Cadence(1, 3, 0));
+      ServerSampler sampler = ServerSampler.start(Optional.of(target), List.of(), List.of(),
+          new ServerSampler.Cadence(1, 3, 0));
       Thread.sleep(4_500);
       ServerSeries series = sampler.stop();
 
@@ -64,6 +66,29 @@ class ServerSamplerTest {
     } finally {
       server.stop(0);
     }
+  }
+
+  @Test
+  void shouldReadTheCpuAndMemoryOfAnotherLocalServerUnderItsName() throws Exception {
+    // This JVM stands for a Nouveau server: a process of this machine the load names, no CouchDB or memcache.
+    LocalServer nouveau = new LocalServer("nouveau", ProcessHandle.current().pid(), Optional.empty());
+    ServerSampler sampler = ServerSampler.start(Optional.empty(), List.of(), List.of(nouveau),
+        ServerSampler.Cadence.EVERY_SECOND);
+    long spinUntil = System.nanoTime() + 2_500_000_000L;
+    while (System.nanoTime() < spinUntil) {
+      Thread.onSpinWait(); // CPU for the rate to show
+    }
+    ServerSeries series = sampler.stop();
+
+    List<Double> cpu = new ArrayList<>();
+    List<Double> memory = new ArrayList<>();
+    for (ServerSeries.Sample sample : series.samples()) {
+      cpu.add(value(series, sample.values(), "nouveau cpu (% of a core)"));
+      memory.add(value(series, sample.values(), "nouveau resident memory (MB)"));
+    }
+    assertTrue(cpu.stream().anyMatch(percent -> percent > 0), "a rate from the second reading on: " + cpu + " in "
+        + series.columns());
+    assertTrue(memory.stream().allMatch(megabytes -> megabytes > 0), "every second: " + memory);
   }
 
   private static double value(ServerSeries series, double[] values, String column) {
