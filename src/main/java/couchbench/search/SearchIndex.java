@@ -105,8 +105,8 @@ final class SearchIndex {
     return build;
   }
 
-  // The process listening on the port CouchDB's [nouveau] url names (an admin reads the configuration).
-  private Optional<LocalServer> nouveauProcess() {
+  /** @return the Nouveau server's process: the one listening on the port of CouchDB's [nouveau] url (read as admin) */
+  Optional<LocalServer> nouveauProcess() {
     CouchReply reply = client.get("/_node/_local/_config/nouveau/url");
     if (reply.status() != 200) {
       return Optional.empty();

@@ -18,6 +18,7 @@ import couchbench.results.Summary;
 import couchbench.run.ExperimentLoad;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
+import couchbench.targets.LocalServer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
 import java.nio.charset.StandardCharsets;
@@ -224,5 +225,11 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   @Override
   public Summary<SearchFigures> summary() {
     return new SearchSummary();
+  }
+
+  /** @return the Nouveau server, where it runs on this machine: sampled each second beside CouchDB */
+  @Override
+  public List<LocalServer> otherLocalServers() {
+    return index.nouveauProcess().stream().toList();
   }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
+import couchbench.RunSeconds;
 import couchbench.targets.RealNouveau;
 import java.time.Duration;
 import java.util.Map;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Search against a real Apache CouchDB 3.5 node with its Nouveau server, both started once for the class: 20,000
  * documents, every search class answered right while writes come, the build timed with the Nouveau server's CPU and
- * memory; a server with Nouveau off, or its Nouveau server down, said in one line.
+ * memory, which the run's seconds hold too; a server with Nouveau off, or its Nouveau server down, said in one line.
  */
 class SearchIT {
 
@@ -56,6 +57,12 @@ class SearchIT {
     assertTrue(build.path("nouveauMemoryAfter").asLong() > 0, build.toString());
     assertTrue(build.path("samplesSeen").asInt() > 0, "the build seen in _active_tasks: " + build);
     assertEquals(report.get("write").ok(), figures.path("writes").asLong());
+    // The Nouveau server sampled each second of the load beside CouchDB: its CPU serving the searches, its memory.
+    RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+    assertTrue(seconds.column("nouveau cpu (% of a core)").stream().anyMatch(percent -> percent > 0),
+        "the Nouveau server's CPU in seconds.csv: " + seconds.column("nouveau cpu (% of a core)"));
+    assertTrue(seconds.column("nouveau resident memory (MB)").stream().anyMatch(megabytes -> megabytes > 100),
+        "the Nouveau server's memory in seconds.csv: " + seconds.column("nouveau resident memory (MB)"));
     String page = java.nio.file.Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.contains("the index&#39;s build") || page.contains("the index's build"), "the build's table");
   }
