@@ -4,11 +4,13 @@ import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
+import couchbench.gatling.LoadLoop;
 import couchbench.search.SearchLoad;
 import couchbench.search.SearchPlan;
 import couchbench.simulation.CouchbenchSimulation;
 import couchbench.targets.CouchTarget;
 import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,9 +28,12 @@ public class Search extends CouchbenchSimulation {
 
   /** -Drate: a freshness writer each 1/rate s for -Dduration, each writing a document and searching for it. */
   private List<PopulationBuilder> searchersAndWriters() {
-    // A closed model: each user asks its next search once the last is answered, as an application's workers do.
-    List<PopulationBuilder> everyone = new ArrayList<>(List.of(scenario("searches").exec(load.user())
-        .injectOpen(atOnceUsers(plan.users()))));
+    // A closed model: each user asks its next search once the last is answered, as an application's workers do;
+    // -Drequests each, or for -Dduration.
+    ScenarioBuilder searchers = scenario("searches").exec(load.newUser());
+    List<PopulationBuilder> everyone = new ArrayList<>(List.of((plan.requests() > 0
+        ? searchers.repeat(plan.requests()).on(load.nextRequest())
+        : LoadLoop.during(searchers, plan.duration(), load.nextRequest())).injectOpen(atOnceUsers(plan.users()))));
     if (plan.rate() > 0) {
       everyone.add(scenario("freshness writers").exec(load.freshWriter())
           .injectOpen(constantUsersPerSec(plan.rate()).during(plan.duration())));

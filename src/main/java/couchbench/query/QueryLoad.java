@@ -186,7 +186,9 @@ public final class QueryLoad implements ExperimentLoad<QueryFigures> {
 
   private HttpRequestActionBuilder checked(HttpRequestActionBuilder request) {
     return request.check(status().is(200), bodyBytes().transformWithSession((body, session) ->
-        call(session).check(body, tally)).is(QueryCall.RIGHT));
+        call(session).check(body, tally)).is(QueryCall.RIGHT).name("query answer")
+        // Gatling leaves a body check's actual value out of its message; this one is a short verdict.
+        .logActualValueInError(true));
   }
 
   private HttpRequestActionBuilder write() {

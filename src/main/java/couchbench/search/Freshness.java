@@ -49,8 +49,7 @@ final class Freshness {
       return "not JSON: " + e.getMessage();
     }
     if (reply == null || !reply.path("hits").isArray()) {
-      return reply != null && reply.has("error") ? "refused: " + reply.path("error").asText() + ": "
-          + reply.path("reason").asText() : "no hits array in the reply";
+      return reply != null && reply.has("error") ? SearchCall.refusal(reply) : "no hits array in the reply";
     }
     JsonNode hits = reply.path("hits");
     if (hits.isEmpty()) {

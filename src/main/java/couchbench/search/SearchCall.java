@@ -80,10 +80,13 @@ final class SearchCall {
     switch (searchClass) {
       case TERM -> { }
       case BOOKMARK -> {
-        // More than a page, at most 20: a walk is one search, asked page after page.
+        // More than a page, at most 20: a walk is one search, asked page after page. In the order of n, which writes
+        // leave alone: a relevance order moves as writes change the index's lengths and counts (BM25), and a bookmark
+        // (the last hit's score) then skips or repeats hits.
         String walked = titleWord(corpus, random, PAGE + 1, PAGE * 20);
         query = "title:" + walked;
         expected = corpus.inTitles(walked);
+        more = "&sort=" + encode("\"n\"");
       }
       case PHRASE -> {
         List<String> title = corpus.docs().get(random.nextInt(corpus.docs().size())).title();
@@ -252,6 +255,16 @@ final class SearchCall {
    */
   String check(byte[] body) {
     done = true;
+    try {
+      return checked(body);
+    } catch (RuntimeException e) {
+      // A reply of a shape no check foresaw: named, not lost in Gatling's "failed".
+      return "a reply the check could not read (" + e + "): " + new String(body, 0, Math.min(body.length, 200),
+          StandardCharsets.UTF_8);
+    }
+  }
+
+  private String checked(byte[] body) {
     JsonNode reply;
     try {
       reply = JSON.readTree(body);
@@ -262,7 +275,7 @@ final class SearchCall {
       return "not a search reply";
     }
     if (reply.has("error")) {
-      return "refused: " + reply.path("error").asText() + ": " + reply.path("reason").asText();
+      return refusal(reply);
     }
     JsonNode hits = reply.path("hits");
     if (!hits.isArray()) {
@@ -318,6 +331,17 @@ final class SearchCall {
       done = false;
     }
     return RIGHT;
+  }
+
+  /**
+   * @param reply CouchDB's error reply
+   * @return "refused: " its error and reason, the reason on one line and cut at 160 characters (CouchDB's can be an
+   *     Erlang stack, as when its Nouveau server answers 503 while stopping)
+   */
+  static String refusal(JsonNode reply) {
+    String reason = reply.path("reason").asText().replaceAll("\\s+", " ");
+    return "refused: " + reply.path("error").asText() + ": " + (reason.length() > 160 ? reason.substring(0, 160)
+        + "..." : reason);
   }
 
   // total_hits is exact when the reply says EQUAL_TO; otherwise a lower bound (Lucene stops counting past a point).

@@ -28,8 +28,8 @@ public enum SearchClass {
   RANGES("title:w, ranges of n"),
   /** title:w with its 10 documents (include_docs), each checked whole. */
   DOCS("title:w, include_docs, 10 hits"),
-  /** title:w, every hit, 25 a page, paged by bookmark: nothing missed or repeated. */
-  BOOKMARK("title:w, every page by bookmark"),
+  /** title:w sorted by n, every hit, 25 a page, paged by bookmark: nothing missed or repeated. */
+  BOOKMARK("title:w, sort n, every page by bookmark"),
   /** title:w, limit 1. */
   TOP("title:w, limit 1"),
   /** title:w, limit 200. */

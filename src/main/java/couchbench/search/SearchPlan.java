@@ -19,12 +19,12 @@ import java.util.Map;
  * @param mix the classes' and the writes' shares, as given
  * @param shares each search class's share of the requests, in the order given
  * @param users virtual users, each asking one request after the other
- * @param requests requests per user (a page of a bookmark walk is one)
+ * @param requests requests per user (a page of a bookmark walk is one); 0 when the users search for -Dduration
  * @param database the database's name
  * @param update whether searches bring the index up to date first (CouchDB's default), or take it as it is
  *     (update=false: answers may lack the latest writes)
  * @param rate the freshness writers' documents a second, each searched for until found; 0 for none
- * @param duration how long the freshness writers write
+ * @param duration how long the freshness writers write, and the users search when they ask no count of requests
  */
 public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, Integer> shares, int users,
     int requests, String database, boolean update, double rate, Duration duration) {
@@ -58,16 +58,22 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
       throw new SearchException("-Drate=" + settings.get("rate", "") + ": give the freshness writers' documents a"
           + " second, from 0 (none, the default) to 1000");
     }
+    if (settings.value("requests").isPresent() && settings.value("duration").isPresent()) {
+      throw new SearchException("-Drequests and -Dduration are both given: give -Drequests (each user's searches) or"
+          + " -Dduration (how long every user searches)");
+    }
+    int requests = settings.value("duration").isPresent() ? 0 : settings.intValue("requests", 200, 1);
     return new SearchPlan(settings.intValue("docs", 20_000, 1), settings.intValue("seed", 42, 0), mix,
-        Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), settings.intValue("requests", 200, 1),
+        Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), requests,
         DatabaseNames.fromSettings(settings, "couchbench_search"), settings.booleanValue("update", true), rate,
         Duration.ofSeconds(settings.intValue("duration", 30, 1)));
   }
 
   /** @return the run's load, in a line */
   public String describe() {
-    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %,d requests each; shares: %s%s%s",
-        docs, seed, database, users, requests, mix.describe(), update ? "" : "; searches with update=false",
+    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %s; shares: %s%s%s",
+        docs, seed, database, users, requests > 0 ? String.format(Locale.ROOT, "%,d requests each", requests)
+            : "searching for " + duration.toSeconds() + " s", mix.describe(), update ? "" : "; searches with update=false",
         rate > 0 ? String.format(Locale.ROOT, "; freshness writers: %s documents a second for %d s, each searched for"
             + " until found", rate, duration.toSeconds()) : "");
   }

@@ -10,6 +10,7 @@ import couchbench.GatlingRun;
 import couchbench.RunSeconds;
 import couchbench.targets.RealNouveau;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Search against a real Apache CouchDB 3.5 node with its Nouveau server, both started once for the class: 20,000
  * documents, every search class answered right while writes come, the build timed with the Nouveau server's CPU and
- * memory, which the run's seconds hold too; a server with Nouveau off, or its Nouveau server down, said in one line.
+ * memory, which the run's seconds hold too; each write of the freshness writers found; the Nouveau server stopped
+ * mid-run (searches failing named, then answered again); a server with Nouveau off, its Nouveau server down, and
+ * pouchdb-server, each said in one line.
  */
 class SearchIT {
 
@@ -89,6 +92,46 @@ class SearchIT {
     }
     assertTrue(group != null && group.path("kind").asText().equals("group") && group.path("ok").asLong() == 60,
         "each write timed from its acknowledgement to the search that found it: " + group);
+  }
+
+  @Test
+  void shouldNameTheSearchesThatFailWhileTheNouveauServerIsDownAndRecoverWhenItIsBack() throws Exception {
+    GatlingRun.Running running = GatlingRun.start("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
+        "search_restart", "users", "2", "searches", "term,counts", "duration", "25")), Map.of());
+    running.awaitLine("Simulation Search started.*", TIMEOUT);
+    Thread.sleep(3_000);
+    SEARCH.nouveau().stop();
+    Thread.sleep(2_000);
+    SEARCH.nouveau().start();
+    GatlingRun.Result run = running.finish(TIMEOUT);
+
+    assertEquals(2, run.exitCode(), "the searches that failed fail the run: " + run.why());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    long unavailable = 0;
+    for (JsonNode entry : results.path("requests")) {
+      for (var failure : entry.path("failures").properties()) {
+        // CouchDB's reply while the Nouveau server stops or is away: 503 "Search service unavailable.", or, for
+        // Nouveau's own 503 while it shuts down, a function_clause of its nouveau_api.
+        boolean refused = failure.getKey().startsWith("search answer, found refused: ");
+        assertTrue(refused || failure.getKey().contains("Request timeout"),
+            "each failure named as what it is: " + failure.getKey());
+        unavailable += refused ? failure.getValue().asLong() : 0;
+      }
+    }
+    assertTrue(unavailable > 0, "searches failed while the Nouveau server was down: " + results.path("requests"));
+    RunSeconds seconds = RunSeconds.of(run.requireRunFolder());
+    List<Double> failed = seconds.column("failed (/s)");
+    List<Double> requests = seconds.column("requests (/s)");
+    int lastFailure = 0;
+    for (int second = 0; second < failed.size(); second++) {
+      lastFailure = failed.get(second) > 0 ? second : lastFailure;
+    }
+    double after = 0;
+    for (int second = lastFailure + 1; second < requests.size(); second++) {
+      after += requests.get(second) - failed.get(second);
+    }
+    assertTrue(after > 0, "searches answered right again once it was back: failed " + failed + ", requests "
+        + requests);
   }
 
   @Test
