@@ -211,6 +211,8 @@ bench_start_couchdb() {
   URL=http://127.0.0.1:$PORT
   printf '[couchdb]\nsingle_node = true\njs_engine = quickjs\ndatabase_dir = %s\nview_index_dir = %s\n[chttpd]\nbind_address = 127.0.0.1\nport = %s\n[admins]\nadmin = %s\n[log]\nlevel = warning\n' \
     "$dir/data" "$dir/data" "$PORT" "$COUCH_PASSWORD" >"$dir/local.ini"
+  # More of its configuration, e.g. the [nouveau] section bench_start_nouveau gives.
+  printf '%s' "${COUCH_MORE_INI:-}" >>"$dir/local.ini"
   printf -- '-name bench%s@127.0.0.1\n-setcookie bench%s\n+Bd -noinput\n-kernel inet_dist_use_interface {127,0,0,1}\n' "$name" "$RANDOM" >"$dir/vm.args"
   COUCHDB_INI_FILES="$release/etc/default.ini $dir/local.ini" COUCHDB_ARGS_FILE=$dir/vm.args \
     $SERVER_PIN "$release/bin/couchdb" >"$dir/couchdb.log" 2>&1 &
@@ -218,6 +220,34 @@ bench_start_couchdb() {
   for _ in $(seq 60); do curl -sf "$URL/_up" >/dev/null && return; sleep 0.5; done
   echo "CouchDB did not answer on $URL; see $dir/couchdb.log" >&2
   exit 1
+}
+
+# bench_start_nouveau DIR: CouchDB 3.5.0's Nouveau server (../shared/couchdb/'s nouveau dist, unpacked under
+# target/ once) on free loopback ports, its indexes in DIR; sets COUCH_MORE_INI for bench_start_couchdb to use it and
+# $nouveau to its pid (bin/nouveau execs the JVM). Stop it with bench_stop_nouveau.
+bench_start_nouveau() {
+  local dir=$1 tarball=../shared/couchdb/nouveau-3.5.0-dist.tar.gz dist=$PWD/target/nouveau-3.5.0/nouveau-dist
+  if [ ! -x "$dist/bin/nouveau" ]; then
+    [ -f "$tarball" ] || { echo "no Nouveau server here ($tarball)" >&2; exit 1; }
+    mkdir -p target/nouveau-3.5.0 && tar -xzf "$tarball" -C target/nouveau-3.5.0
+  fi
+  local port admin
+  for _ in $(seq 50); do port=$((20000 + RANDOM % 12000)); bench_listens "$port" || break; done
+  for _ in $(seq 50); do admin=$((20000 + RANDOM % 12000)); bench_listens "$admin" || break; done
+  mkdir -p "$dir/indexes"
+  NOUVEAU_INDEX_DIR=$dir/indexes NOUVEAU_PORT=$port NOUVEAU_ADMIN_PORT=$admin \
+    JAVA_OPTS="-Ddw.logging.level=WARN ${NOUVEAU_JAVA_OPTS:-}" $SERVER_PIN "$dist/bin/nouveau" >"$dir/nouveau.log" 2>&1 &
+  nouveau=$!
+  COUCH_MORE_INI=$(printf '[nouveau]\nenable = true\nurl = http://127.0.0.1:%s\n' "$port")
+  for _ in $(seq 120); do curl -sf "http://127.0.0.1:$admin/healthcheck" >/dev/null && return; sleep 0.5; done
+  echo "the Nouveau server did not answer on port $admin; see $dir/nouveau.log" >&2
+  exit 1
+}
+
+# bench_stop_nouveau DIR: stops the server bench_start_nouveau started, and removes its indexes.
+bench_stop_nouveau() {
+  kill "$nouveau" 2>/dev/null; wait "$nouveau" 2>/dev/null || true
+  rm -rf "$1/indexes"
 }
 
 # bench_couch_run SECONDS SIMULATION LOG [-D options]: `mvn gatling:test` of SIMULATION against the node

@@ -180,6 +180,9 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
                     .doIf(session -> session.getString(VERDICT).equals(Freshness.NOT_YET))
                     .then(pause(SEARCH_AGAIN_AFTER)))
                 .exec(session -> {
+                  if (session.isFailed()) {
+                    return session; // a search failed: Gatling's report has why
+                  }
                   boolean found = session.getString(VERDICT).equals(Freshness.FOUND);
                   freshness.ended(found);
                   return found ? session : session.markAsFailed();
