@@ -34,7 +34,7 @@ record Write(String id, String token, String path, String body) {
     return new Write(id, token, "/" + database + "/" + id, body);
   }
 
-  // Nine digits, a syllable each: write 42 is bibibibibibibikidi.
+  // Nine digits, a syllable each: write 42 is bibibibibibibikifi.
   static String token(long number) {
     StringBuilder token = new StringBuilder();
     String digits = String.format(Locale.ROOT, "%09d", number);
