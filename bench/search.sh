@@ -8,7 +8,7 @@
 #          saturation): each class's latency.
 # It prints lines starting with "build", "fresh" and "class"; docs/search.md quotes them.
 #
-#   bench/search.sh                                   # about 12 minutes
+#   bench/search.sh                                   # about 7 minutes
 #   DOCS="20000" RATE=50 DURATION=20 bench/search.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
