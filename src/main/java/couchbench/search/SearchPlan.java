@@ -58,11 +58,9 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
       throw new SearchException("-Drate=" + settings.get("rate", "") + ": give the freshness writers' documents a"
           + " second, from 0 (none, the default) to 1000");
     }
-    if (settings.value("requests").isPresent() && settings.value("duration").isPresent()) {
-      throw new SearchException("-Drequests and -Dduration are both given: give -Drequests (each user's searches) or"
-          + " -Dduration (how long every user searches)");
-    }
-    int requests = settings.value("duration").isPresent() ? 0 : settings.intValue("requests", 200, 1);
+    // -Dduration without -Drequests: every user searches for it; with both, -Dduration is the freshness writers' alone.
+    int requests = settings.value("duration").isPresent() && settings.value("requests").isEmpty() ? 0
+        : settings.intValue("requests", 200, 1);
     return new SearchPlan(settings.intValue("docs", 20_000, 1), settings.intValue("seed", 42, 0), mix,
         Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), requests,
         DatabaseNames.fromSettings(settings, "couchbench_search"), settings.booleanValue("update", true), rate,
