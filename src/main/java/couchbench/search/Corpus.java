@@ -69,6 +69,7 @@ final class Corpus {
   private final Map<String, BitSet> inTitles = new HashMap<>();
   private final Map<String, BitSet> inBodies = new HashMap<>();
   private final Map<String, BitSet> tagged = new HashMap<>();
+  private final Map<String, Integer> titleCounts = new HashMap<>();
 
   private Corpus(List<Doc> docs, List<String> words) {
     this.docs = docs;
@@ -78,6 +79,7 @@ final class Corpus {
       doc.body().forEach(word -> inBodies.computeIfAbsent(root(word), any -> new BitSet()).set(doc.number()));
       tagged.computeIfAbsent(doc.tag(), any -> new BitSet()).set(doc.number());
     }
+    inTitles.forEach((word, holders) -> titleCounts.put(word, holders.cardinality()));
   }
 
   /**
@@ -164,6 +166,14 @@ final class Corpus {
   /** @return the words, the most frequent first */
   List<String> words() {
     return words;
+  }
+
+  /**
+   * @param word a word
+   * @return how many documents' titles hold it, counted once: a search's draw asks it of every word
+   */
+  int titleCount(String word) {
+    return titleCounts.getOrDefault(word, 0);
   }
 
   /**

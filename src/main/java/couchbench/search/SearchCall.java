@@ -183,7 +183,7 @@ final class SearchCall {
   // A word of the titles held by between min and max documents.
   private static String titleWord(Corpus corpus, SplittableRandom random, int min, int max) {
     List<String> words = corpus.words().stream().filter(word -> {
-      int holders = corpus.inTitles(word).cardinality();
+      int holders = corpus.titleCount(word);
       return holders >= min && holders <= max;
     }).toList();
     if (words.isEmpty()) {
