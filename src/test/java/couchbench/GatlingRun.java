@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import couchbench.targets.ChildJvm;
+import couchbench.targets.SharedClassArchive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -187,9 +188,12 @@ public final class GatlingRun {
     command.add("-Xmx512m");
     command.add(ChildJvm.C1_ONLY);
     command.addAll(jvmOptions);
-    command.add("-cp");
     // Failsafe puts the whole test classpath here; java.class.path may be just its booter jar.
-    command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    SharedClassArchive.Child child =
+        SharedClassArchive.next(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
+    command.addAll(child.options());
+    command.add("-cp");
+    command.add(child.classpath());
     command.add("-Dcouchbench.reports=" + resultsRoot);
     command.addAll(ChildJvm.definitions(properties));
     if ("gatling".equals(properties.get("console"))) {
@@ -201,7 +205,9 @@ public final class GatlingRun {
     command.removeIf(String::isEmpty);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().putAll(environment);
-    return new Running(simulation, builder.start(), log, resultsRoot);
+    Process process = builder.start();
+    SharedClassArchive.started(child, process);
+    return new Running(simulation, process, log, resultsRoot);
   }
 
   /** A simulation whose JVM is still running. */
