@@ -68,17 +68,24 @@ public record CacheAsideFigures(String load, String invalidate, String protectio
    * @param couchReads the misses' CouchDB reads answered 200: the database's reads a second
    * @param cacheDown reads whose get failed (the cache restarting), counted apart from hits and misses
    * @param staleReads hits and misses that returned a version older than one acknowledged before they began
+   * @param staleOnPurpose those among them served a value memcached flagged stale (X) while another user recached it
+   *     (-Dprotect=meta); the others were stale by the race ({@link #staleByRace}); 0 in a results.json from before
    * @param hitP50 the hits' p50, whole (the get), ms; NaN without a hit
    * @param hitP99 their p99
    * @param missP50 the misses' p50, whole (the get, CouchDB's read and the set), ms; NaN without a miss
    * @param missP99 their p99
    */
   public record ReadSecond(long second, long hits, long misses, long couchReads, long cacheDown, long staleReads,
-      double hitP50, double hitP99, double missP50, double missP99) {
+      long staleOnPurpose, double hitP50, double hitP99, double missP50, double missP99) {
 
     /** @return the reads answered, hits and misses */
     public long reads() {
       return hits + misses;
+    }
+
+    /** @return the stale reads not flagged stale: the race of a read with a writer's invalidation */
+    public long staleByRace() {
+      return staleReads - staleOnPurpose;
     }
 
     /** @return hits over reads; NaN for a second without any */

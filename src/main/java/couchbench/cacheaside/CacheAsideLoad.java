@@ -54,6 +54,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.ObjectSampler;
@@ -102,6 +103,18 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   /** seconds.csv's column of each second's hit ratio: its hits over its hits and misses, empty without a read. */
   public static final String HIT_RATIO_COLUMN = "hit ratio (hits over reads)";
+
+  /** seconds.csv's column of the misses' CouchDB reads answered in each second: the database's reads a second. */
+  public static final String COUCH_READS_COLUMN = "CouchDB reads (/s)";
+
+  /**
+   * seconds.csv's column of the stale reads of each second served a value memcached flagged stale while another user
+   * recached it (-Dprotect=meta only).
+   */
+  public static final String STALE_ON_PURPOSE_COLUMN = "stale reads on purpose (/s)";
+
+  /** seconds.csv's column of the other stale reads of each second: the race of a read with an invalidation. */
+  public static final String STALE_BY_RACE_COLUMN = "stale reads by the race (/s)";
 
   /** The group timing a read that found its key in memcache: the get. */
   public static final String HIT = "cache-aside hit";
@@ -399,7 +412,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private void judge(Session session, byte[] document, boolean flaggedStale) {
     if (staleReads.read(session.getString(DOC), StaleReads.version(document), session.getLong(GET_BEGAN),
         flaggedStale)) {
-      readSeconds.staleRead();
+      readSeconds.staleRead(flaggedStale);
     }
   }
 
@@ -555,14 +568,29 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter());
   }
 
-  // A ratio in a column of its own, summed with no count (issue 59), from the seconds results.json's figures.seconds
-  // holds, so that the file and the page agree.
+  // Each figure in a column of its own, none a sum of kinds (issue 59), from the seconds results.json's figures.seconds
+  // holds, so that the file and the page agree: the hit ratio of each second with a read; CouchDB's reads and the
+  // stale reads, counts, in every second (0 in one without); the stale reads on purpose only where there can be any.
   @Override
   public List<LoadColumn> secondsColumns() {
+    List<CacheAsideFigures.ReadSecond> seconds = readSeconds.seconds(run.loadStartMillis());
     Map<Long, Double> hitRatio = new HashMap<>();
-    readSeconds.seconds(run.loadStartMillis()).stream().filter(second -> second.reads() > 0)
+    seconds.stream().filter(second -> second.reads() > 0)
         .forEach(second -> hitRatio.put(second.second(), second.hitRatio()));
-    return List.of(new LoadColumn(HIT_RATIO_COLUMN, hitRatio));
+    List<LoadColumn> columns = new ArrayList<>(List.of(new LoadColumn(HIT_RATIO_COLUMN, hitRatio),
+        count(COUCH_READS_COLUMN, seconds, CacheAsideFigures.ReadSecond::couchReads)));
+    if (plan.protect() == CacheAsidePlan.Protection.META) {
+      columns.add(count(STALE_ON_PURPOSE_COLUMN, seconds, CacheAsideFigures.ReadSecond::staleOnPurpose));
+    }
+    columns.add(count(STALE_BY_RACE_COLUMN, seconds, CacheAsideFigures.ReadSecond::staleByRace));
+    return columns;
+  }
+
+  private static LoadColumn count(String name, List<CacheAsideFigures.ReadSecond> seconds,
+      ToLongFunction<CacheAsideFigures.ReadSecond> count) {
+    Map<Long, Double> bySecond = new HashMap<>();
+    seconds.forEach(second -> bySecond.put(second.second(), (double) count.applyAsLong(second)));
+    return new LoadColumn(name, bySecond);
   }
 
   // A restart of the cache starts its counters again: the evictions since then.

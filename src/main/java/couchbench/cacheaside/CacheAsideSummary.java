@@ -114,13 +114,21 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
             "hit ratio", CacheAsideFigures.ReadSecond::hitRatio))
         .chart("CouchDB's reads a second", secondsChart(figures, "CouchDB's reads a second", "reads (/s)",
             "\"" + CacheAsideLoad.COUCH_GET + "\" OK", second -> second.couchReads()))
-        .chart("stale reads a second", secondsChart(figures, "stale reads a second", "reads (/s)", "stale reads",
-            second -> second.staleReads()))
+        .chart("stale reads a second", staleChart(figures))
         .chart("the latency of hits and of misses second by second", secondsChart(figures,
             "the latency of hits and of misses, whole", "ms", "hit p50", CacheAsideFigures.ReadSecond::hitP50)
             .series("hit p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::hitP99))
             .series("miss p50", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP50))
             .series("miss p99", xs(figures), ys(figures, CacheAsideFigures.ReadSecond::missP99)));
+  }
+
+  // The stale reads by the race; with -Dprotect=meta, beside them those served stale on purpose (flagged X).
+  private static LineChart staleChart(CacheAsideFigures figures) {
+    LineChart chart = secondsChart(figures, "stale reads a second", "reads (/s)", "stale by the race",
+        second -> second.staleByRace());
+    return figures.protection().equals(CacheAsidePlan.Protection.META.word())
+        ? chart.series("stale on purpose (flagged X)", xs(figures), ys(figures, second -> second.staleOnPurpose()))
+        : chart;
   }
 
   private static String invalidated(CacheAsideFigures figures) {

@@ -23,6 +23,7 @@ final class ReadSeconds {
     final LongAdder couchReads = new LongAdder();
     final LongAdder cacheDown = new LongAdder();
     final LongAdder staleReads = new LongAdder();
+    final LongAdder staleOnPurpose = new LongAdder();
     final Histogram hitMicros = new ConcurrentHistogram(3);
     final Histogram missMicros = new ConcurrentHistogram(3);
   }
@@ -59,9 +60,18 @@ final class ReadSeconds {
     now().cacheDown.increment();
   }
 
-  /** A read that returned a version older than one acknowledged before its get began ({@link StaleReads}). */
-  void staleRead() {
-    now().staleReads.increment();
+  /**
+   * A read that returned a version older than one acknowledged before its get began ({@link StaleReads}).
+   *
+   * @param onPurpose whether memcached served it flagged stale (X) while another user recached it (-Dprotect=meta),
+   *     rather than by the race of a reader's set with a writer's invalidation
+   */
+  void staleRead(boolean onPurpose) {
+    Tally now = now();
+    now.staleReads.increment();
+    if (onPurpose) {
+      now.staleOnPurpose.increment();
+    }
   }
 
   private Tally now() {
@@ -83,8 +93,9 @@ final class ReadSeconds {
     for (long second = first; second <= last; second++) {
       Tally tally = bySecond.getOrDefault(second, new Tally());
       seconds.add(new CacheAsideFigures.ReadSecond(second - first, tally.hits.sum(), tally.misses.sum(),
-          tally.couchReads.sum(), tally.cacheDown.sum(), tally.staleReads.sum(), millis(tally.hitMicros, 50),
-          millis(tally.hitMicros, 99), millis(tally.missMicros, 50), millis(tally.missMicros, 99)));
+          tally.couchReads.sum(), tally.cacheDown.sum(), tally.staleReads.sum(), tally.staleOnPurpose.sum(),
+          millis(tally.hitMicros, 50), millis(tally.hitMicros, 99), millis(tally.missMicros, 50),
+          millis(tally.missMicros, 99)));
     }
     return seconds;
   }

@@ -82,6 +82,8 @@ class CacheAsideIT {
       assertTrue(misses > 0, results.path("figures").toString());
       assertEquals(misses, change(results, CacheAsideSummary.SERVER_MISSES), "memcached's get_misses");
       assertEquals(misses, change(results, "couchdb database_reads"), "CouchDB's own count of document reads");
+      assertEquals(change(results, "couchdb database_reads"), columnSum(run, CacheAsideLoad.COUCH_READS_COLUMN),
+          "seconds.csv's CouchDB reads a second add up to CouchDB's own count of document reads over the load");
       assertEquals(results.path("figures").path("updates").asLong() - results.path("figures").path("conflicts")
           .asLong(), ok(results, CacheAsideLoad.INVALIDATE_SET), "each stored update set anew in the cache");
       JsonNode memory = results.path("figures").path("cacheMemory");
@@ -157,6 +159,9 @@ class CacheAsideIT {
         perSecond += second.path("staleReads").asLong();
       }
       assertEquals(stale, perSecond, "the seconds' stale reads add up to the run's");
+      assertEquals(stale, columnSum(run, CacheAsideLoad.STALE_BY_RACE_COLUMN), "seconds.csv: every one by the race");
+      assertFalse(Files.readAllLines(run.requireRunFolder().resolve("seconds.csv")).get(0)
+          .contains(CacheAsideLoad.STALE_ON_PURPOSE_COLUMN), "none on purpose without -Dprotect=meta");
       assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(
           Locale.ROOT, "Stale reads: %,d, ", stale)), "the page says them");
     }
@@ -184,6 +189,10 @@ class CacheAsideIT {
       long stale = figures.path("staleReads").asLong();
       assertTrue(onPurpose > 0 && onPurpose <= flagged && flagged <= figures.path("hits").asLong(), figures.toString());
       assertTrue(stale >= onPurpose, "the reads served stale on purpose are stale reads: " + figures);
+      assertEquals(onPurpose, columnSum(run, CacheAsideLoad.STALE_ON_PURPOSE_COLUMN),
+          "seconds.csv's stale reads on purpose add up to the run's");
+      assertEquals(stale - onPurpose, columnSum(run, CacheAsideLoad.STALE_BY_RACE_COLUMN),
+          "seconds.csv's stale reads by the race add up to the run's other stale reads");
       assertEquals(ok(results, CacheAsideLoad.GET), change(results, CacheAsideSummary.SERVER_GETS),
           "memcached's get_hits + get_misses: every get, an mg's retries included");
       assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
@@ -339,14 +348,7 @@ class CacheAsideIT {
   // seconds.csv's hit ratio of each second is its hits over its reads in results.json's figures.seconds, to the three
   // significant digits the file gives every figure; a second without a read has none.
   private static void assertSecondsCsvHoldsEachSecondsHitRatio(GatlingRun.Result run) throws Exception {
-    List<String> lines = Files.readAllLines(run.requireRunFolder().resolve("seconds.csv"));
-    int column = Table.csvCells(lines.get(0)).indexOf(CacheAsideLoad.HIT_RATIO_COLUMN);
-    assertTrue(column > 0, lines.get(0));
-    Map<Long, String> cells = new HashMap<>();
-    for (String line : lines.subList(1, lines.size())) {
-      List<String> row = Table.csvCells(line);
-      cells.put(Long.parseLong(row.get(0)), column < row.size() ? row.get(column) : "");
-    }
+    Map<Long, String> cells = secondsCsv(run, CacheAsideLoad.HIT_RATIO_COLUMN);
     JsonNode seconds = results(run).path("figures").path("seconds");
     long withReads = 0;
     for (JsonNode second : seconds) {
@@ -362,6 +364,24 @@ class CacheAsideIT {
       }
     }
     assertTrue(withReads > 0, "reads in some second: " + seconds);
+  }
+
+  // A column of seconds.csv: its cell in each second, by second.
+  private static Map<Long, String> secondsCsv(GatlingRun.Result run, String name) throws Exception {
+    List<String> lines = Files.readAllLines(run.requireRunFolder().resolve("seconds.csv"));
+    int column = Table.csvCells(lines.get(0)).indexOf(name);
+    assertTrue(column > 0, name + " in " + lines.get(0));
+    Map<Long, String> cells = new HashMap<>();
+    for (String line : lines.subList(1, lines.size())) {
+      List<String> row = Table.csvCells(line);
+      cells.put(Long.parseLong(row.get(0)), column < row.size() ? row.get(column) : "");
+    }
+    return cells;
+  }
+
+  // A count's column of seconds.csv added up over the run's seconds.
+  private static long columnSum(GatlingRun.Result run, String name) throws Exception {
+    return secondsCsv(run, name).values().stream().filter(cell -> !cell.isEmpty()).mapToLong(Long::parseLong).sum();
   }
 
   private static JsonNode serverCount(JsonNode results, String counter) {

@@ -105,8 +105,8 @@ class CacheAsideSummaryTest {
   @Test
   void shouldSayEachColdCachesWarmUpOrThatItWasNotBackAndDrawTheSecondsCharts() {
     List<CacheAsideFigures.ReadSecond> seconds = List.of(
-        new CacheAsideFigures.ReadSecond(0, 80, 20, 20, 0, 0, 0.2, 1, 9, 20),
-        new CacheAsideFigures.ReadSecond(1, 10, 60, 60, 30, 0, 0.3, 2, 12, 40));
+        new CacheAsideFigures.ReadSecond(0, 80, 20, 20, 0, 0, 0, 0.2, 1, 9, 20),
+        new CacheAsideFigures.ReadSecond(1, 10, 60, 60, 30, 0, 0, 0.3, 2, 12, 40));
     CacheAsideFigures warmed = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, 4L,
         20, 45.5, 30));
     CacheAsideFigures cold = figures(seconds, new CacheAsideFigures.ColdCache("1 restart-cache", 1.2, 1.9, 0.8, null,
@@ -127,8 +127,8 @@ class CacheAsideSummaryTest {
   @Test
   void shouldFailTheRunForAGetThatFailedOutsideACacheRestart() {
     List<CacheAsideFigures.ReadSecond> seconds = List.of(
-        new CacheAsideFigures.ReadSecond(4, 10, 60, 60, 30, 0, 0.3, 2, 12, 40),
-        new CacheAsideFigures.ReadSecond(9, 80, 20, 20, 2, 0, 0.2, 1, 9, 20));
+        new CacheAsideFigures.ReadSecond(4, 10, 60, 60, 30, 0, 0, 0.3, 2, 12, 40),
+        new CacheAsideFigures.ReadSecond(9, 80, 20, 20, 2, 0, 0, 0.2, 1, 9, 20));
     CacheAsideFigures.ColdCache restart = new CacheAsideFigures.ColdCache("1 restart-cache", 4.5, 5.1, 0.8, 4L, 20,
         45, 30);
 

@@ -14,7 +14,7 @@ class WarmUpTest {
     List<CacheAsideFigures.ReadSecond> seconds = new ArrayList<>();
     for (int second = 0; second < hits.length; second++) {
       seconds.add(new CacheAsideFigures.ReadSecond(second, hits[second], 100 - hits[second], 100 - hits[second], 0,
-          0, 0.1, 0.2, 5, 9));
+          0, 0, 0.1, 0.2, 5, 9));
     }
     return seconds;
   }
