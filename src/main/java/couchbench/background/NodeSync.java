@@ -74,10 +74,7 @@ final class NodeSync {
   }
 
   private static TreeSet<String> clusterNodes(CouchTarget target) {
-    TreeSet<String> members = new TreeSet<>();
-    ReplyJson.of(new CouchDbClient(target).get("/_membership").body()).path("cluster_nodes")
-        .forEach(name -> members.add(name.asText()));
-    return members;
+    return new TreeSet<>(new CouchDbClient(target).clusterNodes());
   }
 
   private static String choose(CouchTarget target, Optional<String> named, TreeSet<String> members) {

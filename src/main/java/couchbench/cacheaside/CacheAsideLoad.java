@@ -54,6 +54,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -115,6 +116,12 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   /** seconds.csv's column of the other stale reads of each second: the race of a read with an invalidation. */
   public static final String STALE_BY_RACE_COLUMN = "stale reads by the race (/s)";
+
+  /**
+   * results.json's server count of CouchDB's document reads over the load (couchdb.database_reads, summed over a
+   * cluster's nodes), held against the {@link #COUCH_GET} requests.
+   */
+  public static final String DATABASE_READS = "couchdb database_reads";
 
   /** The group timing a read that found its key in memcache: the get. */
   public static final String HIT = "cache-aside hit";
@@ -246,7 +253,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
       run.countOnServer(CacheAsideSummary.SERVER_MISSES, () -> MemcacheResources.count(memcached, "get_misses"),
           COUCH_GET);
     }
-    run.countOnServer("couchdb database_reads", () -> databaseReads(client), COUCH_GET);
+    run.countOnServer(DATABASE_READS, databaseReads(client), COUCH_GET);
     OptionalLong limit = MemcacheResources.countIfReported(memcached, "limit_maxbytes");
     evictionsBefore = MemcacheResources.countIfReported(memcached, "evictions");
     if (limit.isPresent() && evictionsBefore.isPresent()) {
@@ -293,13 +300,45 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     }
   }
 
-  // CouchDB's own count of document reads, summed over its life; pouchdb-server has no _stats.
-  private static long databaseReads(CouchDbClient client) {
-    JsonNode reads = client.nodeStats().map(stats -> stats.path("couchdb").path("database_reads").path("value"))
-        .orElseThrow(() -> new CacheAsideException("the server has no GET /_node/_local/_stats (pouchdb-server has"
-            + " none), so its document reads are not counted"));
+  /**
+   * CouchDB's own count of document reads: couchdb.database_reads, which the node that reads a copy of the document
+   * counts, so on a cluster summed over the nodes its GET /_membership names (-Dcouchdb.url's first node alone counts
+   * only the copies it holds); pouchdb-server has no _stats. A cluster that holds more than one copy of a document
+   * (-Dn) asks every copy for a read and answers after -Dr of them: the sum then counts a read once for each copy
+   * read, r to n times, and is no count of the reads; n/a, saying so.
+   */
+  private LongSupplier databaseReads(CouchDbClient client) {
+    List<String> nodes = client.clusterNodes();
+    if (nodes.size() < 2) {
+      return () -> databaseReads(client, "_local");
+    }
+    int copies = copies(client, plan.database());
+    if (copies > 1) {
+      return () -> {
+        throw new CacheAsideException("on a cluster each read counts on every copy of its document CouchDB reads for"
+            + " it, and " + plan.database() + " has " + copies + " copies of each (n=" + copies + "), so their sum over"
+            + " the " + nodes.size() + " nodes is no count of reads; give -Dn=1 for one copy of each document and a"
+            + " count of CouchDB's document reads");
+      };
+    }
+    return () -> nodes.stream().mapToLong(node -> databaseReads(client, node)).sum();
+  }
+
+  // The most copies of any of the database's shard ranges: GET /db/_shards names each range's nodes.
+  private static int copies(CouchDbClient client, String database) {
+    int copies = 1;
+    for (JsonNode nodes : client.shards(database).orElse(JSON.createObjectNode())) {
+      copies = Math.max(copies, nodes.size());
+    }
+    return copies;
+  }
+
+  private static long databaseReads(CouchDbClient client, String node) {
+    JsonNode reads = client.nodeStats(node).map(stats -> stats.path("couchdb").path("database_reads").path("value"))
+        .orElseThrow(() -> new CacheAsideException("the server has no GET /_node/" + node + "/_stats (pouchdb-server"
+            + " has none), so its document reads are not counted"));
     if (!reads.canConvertToLong()) {
-      throw new CacheAsideException("the server's _stats has no couchdb.database_reads");
+      throw new CacheAsideException("the server's _stats of node " + node + " has no couchdb.database_reads");
     }
     return reads.asLong();
   }

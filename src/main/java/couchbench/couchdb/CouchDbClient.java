@@ -16,6 +16,8 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -119,7 +121,30 @@ public final class CouchDbClient {
    * @return its JSON; empty when the server has no such endpoint (pouchdb-server)
    */
   public Optional<JsonNode> nodeStats() {
-    return jsonIf200(get("/_node/_local/_stats"));
+    return nodeStats("_local");
+  }
+
+  /**
+   * A node's own counters, asked of this server: {@code GET /_node/<node>/_stats}, which CouchDB answers for any node
+   * of its cluster.
+   *
+   * @param node the node as {@link #clusterNodes} names it, or {@code _local} for this server's own
+   * @return its JSON; empty when the server has no such endpoint (pouchdb-server)
+   */
+  public Optional<JsonNode> nodeStats(String node) {
+    return jsonIf200(get("/_node/" + node + "/_stats"));
+  }
+
+  /**
+   * The cluster's nodes, as the server names them: {@code GET /_membership}'s cluster_nodes.
+   *
+   * @return e.g. [couchdb@10.0.0.1, couchdb@10.0.0.2]; empty when the server has no such endpoint or names none
+   */
+  public List<String> clusterNodes() {
+    List<String> nodes = new ArrayList<>();
+    jsonIf200(get("/_membership")).ifPresent(membership -> membership.path("cluster_nodes")
+        .forEach(node -> nodes.add(node.asText())));
+    return List.copyOf(nodes);
   }
 
   private Optional<JsonNode> jsonIf200(CouchReply reply) {

@@ -28,80 +28,126 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * -Dbackground=nodesync on a real 3-node Apache CouchDB 3.5 cluster on loopback: CouchSet writes through two nodes
- * while the run restarts the third; the node's time away and its catch-up are marked, and its copies hold every
- * document afterwards. A node every URL loads, or a -DbackgroundNode not a member or loaded, is refused before the
- * load.
+ * A real 3-node Apache CouchDB 3.5 cluster on loopback, started once for the class (a cluster's start is the costly
+ * part). -Dbackground=nodesync: CouchSet writes through two nodes while the run restarts the third; the node's time
+ * away and its catch-up are marked, and its copies hold every document afterwards. A node every URL loads, or a
+ * -DbackgroundNode not a member or loaded, is refused before the load. And CacheAside through one node of it: CouchDB's
+ * document reads summed over the nodes, held against the reads that reached it.
  */
 class NodeSyncClusterIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Optional<Path> RELEASE = RealCouchDb.release(NodeSyncClusterIT.class);
+  private static RealCouchDb.Cluster cluster;
 
   @TempDir
   Path work;
 
+  @BeforeAll
+  static void startTheCluster() {
+    RELEASE.ifPresent(release -> cluster = RealCouchDb.cluster(release, 3));
+  }
+
+  @AfterAll
+  static void stopTheCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
   @Test
   void shouldRestartANodeTheLoadDoesNotUseDuringCouchSetAndMarkItsTimeAwayAndItsCatchUp() throws Exception {
     Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
-    try (RealCouchDb.Cluster cluster = RealCouchDb.cluster(RELEASE.get(), 3)) {
-      List<RealCouchDb.Node> nodes = cluster.nodes();
-      GatlingRun.Result everyNode = GatlingRun.run("CouchSet", properties(cluster.urls(), "nodesync_refused"),
-          TIMEOUT);
-      assertNotEquals(0, everyNode.exitCode(), everyNode.why());
-      assertTrue(everyNode.output().contains("couchbench: stopped: -Dbackground=nodesync restarts a node the load does"
-          + " not send to, and -Dcouchdb.url loads every node of the cluster"), everyNode.output());
-      assertFalse(everyNode.output().contains("run folder:"), "refused before the load: " + everyNode.output());
-      String twoNodes = nodes.get(0).url() + "," + nodes.get(1).url();
-      CouchTarget target = Targets.couchdb(Settings.of(properties(twoNodes, "nodesync_refused"), Map.of()));
-      assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of("couchdb@nowhere")))
-          .getMessage().startsWith("-DbackgroundNode=couchdb@nowhere is not a node of the cluster [" + nodes.stream()
-              .map(RealCouchDb.Node::erlangName).sorted().collect(Collectors.joining(", ")) + "]: give one of them"));
-      String loaded = nodes.get(0).erlangName();
-      assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of(loaded)))
-          .getMessage().startsWith("-DbackgroundNode=" + loaded + " is one the load uses: leave it out of"
-              + " -Dcouchdb.url"));
+    List<RealCouchDb.Node> nodes = cluster.nodes();
+    GatlingRun.Result everyNode = GatlingRun.run("CouchSet", properties(cluster.urls(), "nodesync_refused"),
+        TIMEOUT);
+    assertNotEquals(0, everyNode.exitCode(), everyNode.why());
+    assertTrue(everyNode.output().contains("couchbench: stopped: -Dbackground=nodesync restarts a node the load does"
+        + " not send to, and -Dcouchdb.url loads every node of the cluster"), everyNode.output());
+    assertFalse(everyNode.output().contains("run folder:"), "refused before the load: " + everyNode.output());
+    String twoNodes = nodes.get(0).url() + "," + nodes.get(1).url();
+    CouchTarget target = Targets.couchdb(Settings.of(properties(twoNodes, "nodesync_refused"), Map.of()));
+    assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of("couchdb@nowhere")))
+        .getMessage().startsWith("-DbackgroundNode=couchdb@nowhere is not a node of the cluster [" + nodes.stream()
+            .map(RealCouchDb.Node::erlangName).sorted().collect(Collectors.joining(", ")) + "]: give one of them"));
+    String loaded = nodes.get(0).erlangName();
+    assertTrue(assertThrows(SettingsException.class, () -> NodeSync.choose(target, Optional.of(loaded)))
+        .getMessage().startsWith("-DbackgroundNode=" + loaded + " is one the load uses: leave it out of"
+            + " -Dcouchdb.url"));
 
 
-      GatlingRun.Result run = GatlingRun.run("CouchSet", properties(nodes.get(0).url() + "," + nodes.get(1).url(),
-          "nodesync_it"), TIMEOUT);
+    GatlingRun.Result run = GatlingRun.run("CouchSet", properties(nodes.get(0).url() + "," + nodes.get(1).url(),
+        "nodesync_it"), TIMEOUT);
 
-      // A write racing the third node's shutdown can be answered 500 by a node up (seen once in a clean clone's run: 2
-      // of 2,184): CouchDB's answer, which the run counts and names. A few of those are allowed, nothing else.
-      GatlingReport.Counts set = GatlingReport.requests(run.requireRunFolder()).get("couchdb set");
-      assertTrue(run.exitCode() == 0 || run.exitCode() == 2 && onlyAnswered500(run) && set.ko() * 100 <= set.ok(),
-          "every write acknowledged by the two nodes up, but a few answered 500 as the third left: " + run.why());
-      String third = nodes.get(2).erlangName();
-      assertTrue(run.output().contains("couchbench: background: POST /_node/" + third + "/_restart, then its copies of"
-          + " nodesync_it caught up: ended after "), run.output());
-      String[] task = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1)
-          .split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
-      assertEquals("ended", task[task.length - 1], String.join(",", task));
-      Matcher detail = Pattern.compile(Pattern.quote(third) + " away ([0-9.]+) s; its copies, first read [0-9.]+ s"
-          + " after it was back, were [0-9,]+ documents behind the others \\([0-9,]+ at most\\); caught up [0-9.]+ s"
-          + " after it was back").matcher(task[9]);
-      assertTrue(detail.find(), task[9]);
-      assertTrue(Double.parseDouble(detail.group(1)) >= 1, "a restart takes a node away for a second or more: "
-          + task[9]);
+    // A write racing the third node's shutdown can be answered 500 by a node up (seen once in a clean clone's run: 2
+    // of 2,184): CouchDB's answer, which the run counts and names. A few of those are allowed, nothing else.
+    GatlingReport.Counts set = GatlingReport.requests(run.requireRunFolder()).get("couchdb set");
+    assertTrue(run.exitCode() == 0 || run.exitCode() == 2 && onlyAnswered500(run) && set.ko() * 100 <= set.ok(),
+        "every write acknowledged by the two nodes up, but a few answered 500 as the third left: " + run.why());
+    String third = nodes.get(2).erlangName();
+    assertTrue(run.output().contains("couchbench: background: POST /_node/" + third + "/_restart, then its copies of"
+        + " nodesync_it caught up: ended after "), run.output());
+    String[] task = Files.readAllLines(run.requireRunFolder().resolve("background-tasks.csv")).get(1)
+        .split(",(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)");
+    assertEquals("ended", task[task.length - 1], String.join(",", task));
+    Matcher detail = Pattern.compile(Pattern.quote(third) + " away ([0-9.]+) s; its copies, first read [0-9.]+ s"
+        + " after it was back, were [0-9,]+ documents behind the others \\([0-9,]+ at most\\); caught up [0-9.]+ s"
+        + " after it was back").matcher(task[9]);
+    assertTrue(detail.find(), task[9]);
+    assertTrue(Double.parseDouble(detail.group(1)) >= 1, "a restart takes a node away for a second or more: "
+        + task[9]);
 
-      List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
-          "the-load-before-during-and-after-each-background-task.csv"));
-      assertEquals(List.of("before", "node away", "node catching up", "after"), windows.subList(1, windows.size())
-          .stream().map(window -> window.split(",")[1]).toList());
-      String[] away = windows.get(2).split(",", -1);
-      assertFalse(away[4].isEmpty() || away[6].isEmpty(), "the load's rate and p99 while the node was away: "
-          + windows.get(2));
+    List<String> windows = Files.readAllLines(run.requireRunFolder().resolve(
+        "the-load-before-during-and-after-each-background-task.csv"));
+    assertEquals(List.of("before", "node away", "node catching up", "after"), windows.subList(1, windows.size())
+        .stream().map(window -> window.split(",")[1]).toList());
+    String[] away = windows.get(2).split(",", -1);
+    assertFalse(away[4].isEmpty() || away[6].isEmpty(), "the load's rate and p99 while the node was away: "
+        + windows.get(2));
 
-      // A write answered 500 may have been stored all the same.
-      long copies = documentsOn(nodes.get(0), third, "nodesync_it");
-      assertTrue(copies >= set.ok() && copies <= set.ok() + set.ko(), "the restarted node caught up: " + copies
-          + " documents, " + set.ok() + " acknowledged, " + set.ko() + " answered 500");
-    }
+    // A write answered 500 may have been stored all the same.
+    long copies = documentsOn(nodes.get(0), third, "nodesync_it");
+    assertTrue(copies >= set.ok() && copies <= set.ok() + set.ko(), "the restarted node caught up: " + copies
+        + " documents, " + set.ok() + " acknowledged, " + set.ko() + " answered 500");
+  }
+
+  // CacheAside through the first node, its database in 8 shards of one copy each (-Dq=8 -Dn=1) spread over the 3
+  // nodes: each document read is counted by the one node that holds the document, so CouchDB's database_reads summed
+  // over the nodes _membership names is the reads that reached CouchDB, where the first node's own is a part of them.
+  @Test
+  void shouldHoldCacheAsidesCouchDbReadsAgainstDatabaseReadsSummedOverTheClustersNodes() throws Exception {
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    RealCouchDb.Node first = cluster.nodes().get(0);
+    long firstBefore = databaseReads(first);
+    GatlingRun.Result run = GatlingRun.run("CacheAside", Map.of("couchdb.url", first.url(), "couchdb.user",
+        RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD, "keys", "200", "threads", "4", "duration", "2",
+        "q", "8", "n", "1", "database", "cacheaside_cluster"), TIMEOUT);
+    long firstNode = databaseReads(first) - firstBefore;
+
+    assertEquals(0, run.exitCode(), run.why());
+    long couchReads = GatlingReport.requests(run.requireRunFolder()).get("couchdb get").ok();
+    JsonNode counts = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("serverCounts");
+    JsonNode count = StreamSupport.stream(counts.spliterator(), false)
+        .filter(counted -> counted.path("counter").asText().equals("couchdb database_reads")).findFirst()
+        .orElseThrow(() -> new AssertionError("no count of CouchDB's document reads: " + counts));
+    assertTrue(count.path("notCounted").isNull() || count.path("notCounted").isMissingNode(), count.toString());
+    assertEquals(couchReads, count.path("after").asLong() - count.path("before").asLong(), "CouchDB's document reads,"
+        + " summed over the 3 nodes: " + count);
+    assertTrue(couchReads > 0 && firstNode < couchReads, "the first node alone read " + firstNode + " of the "
+        + couchReads + ": the others hold shards too");
+  }
+
+  private static long databaseReads(RealCouchDb.Node node) throws Exception {
+    return JSON.readTree(node.request("GET", "/_node/_local/_stats/couchdb/database_reads", "")).path("value")
+        .asLong();
   }
 
   // Every failure of the run a write answered 500.
