@@ -133,8 +133,6 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final int LOAD_BATCH = 1000;
   // memcached's item header with its CAS, and the slab's rounding up, about: what an item takes beyond key and value.
   private static final int ITEM_HEADER_BYTES = 64;
-  private static final String FOUND = MemcacheDialect.TEXT.found();
-  private static final String MISSING = MemcacheDialect.TEXT.missing();
   private static final String FOUND_META = MemcacheDialect.META.found();
   private static final String MISSING_META = MemcacheDialect.META.missing();
   private static final String STORED_META = MemcacheDialect.META.stored();
@@ -172,6 +170,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final CacheAsidePlan plan;
   private final CouchTarget couchdb;
   private final MemcacheTarget memcached;
+  // The protocol of the reads, sets and deletes without -Dprotect (-Dprotocol, text where a server has no meta).
+  private final MemcacheDialect protocol;
   private final RunOutput run;
   private final String cachePrefix;
   private final KeyChoosers keyChoosers;
@@ -221,6 +221,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     this.plan = plan;
     this.couchdb = couchdb;
     this.memcached = memcached;
+    this.protocol = plan.protect() == CacheAsidePlan.Protection.META ? MemcacheDialect.META
+        : MemcacheDialect.spokenBy(plan.protocol(), memcached);
     this.run = run;
     this.cachePrefix = plan.database() + ":" + Long.toString(System.currentTimeMillis(), 36) + ":";
     this.keyChoosers = plan.keyChoosers();
@@ -345,7 +347,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   @Override
   public String describe() {
-    return plan.describe();
+    return plan.describe() + (plan.protect() == CacheAsidePlan.Protection.NONE && protocol == MemcacheDialect.META
+        ? "; memcached's meta protocol (mg, ms, md; -Dprotocol=meta)" : "");
   }
 
   @Override
@@ -465,21 +468,22 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    */
   private ChainBuilder recache() {
     if (plan.protect() == CacheAsidePlan.Protection.NONE) {
-      return exec(memcache(SET).set(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
-          .exptime(plan.ttl()));
+      return exec(protocol.store(memcache(SET), session -> session.getString(CACHE_KEY),
+          session -> session.getString(BODY)).exptime(plan.ttl()));
     }
     return exec(memcache(SET).metaSet(session -> session.getString(CACHE_KEY), session -> session.getString(BODY))
         .exptime(plan.ttl()).compareCas(session -> session.getLong(CAS)).metaFlags("I")
         .check(memcacheStatus().in(STORED_META, GONE_META).saveAs(RECACHED)));
   }
 
-  // Without protection: a get; found, a hit, else a miss.
+  // Without protection: a get (-Dprotocol=meta: an mg with v); found, a hit, else a miss.
   private ChainBuilder lookup() {
     return exec(session -> session.remove(OUTCOME).remove(CACHED))
-        .exec(memcache(GET).get(session -> session.getString(CACHE_KEY)).missOk()
-            .check(memcacheStatus().in(FOUND, MISSING).saveAs(OUTCOME), bodyBytes().saveAs(CACHED)))
+        .exec(protocol.read(memcache(GET), session -> session.getString(CACHE_KEY)).missOk()
+            .check(memcacheStatus().in(protocol.found(), protocol.missing()).saveAs(OUTCOME),
+                bodyBytes().saveAs(CACHED)))
         .exec(session -> session.contains(OUTCOME)
-            ? session.set(KIND, FOUND.equals(session.getString(OUTCOME)) ? Kind.HIT : Kind.MISS) : session);
+            ? session.set(KIND, protocol.found().equals(session.getString(OUTCOME)) ? Kind.HIT : Kind.MISS) : session);
   }
 
   /**
@@ -581,10 +585,10 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     if (plan.invalidate() == CacheAsidePlan.Invalidation.DELETE) {
       return exec(plan.protect() == CacheAsidePlan.Protection.META
           ? memcache(MARK_STALE).metaDelete(session -> session.getString(CACHE_KEY)).metaFlags("I").missOk()
-          : memcache(DELETE).delete(session -> session.getString(CACHE_KEY)).missOk());
+          : protocol.delete(memcache(DELETE), session -> session.getString(CACHE_KEY)).missOk());
     }
     // The version CouchDB stored, as its GET would give it: with its id and its new _rev.
-    return exec(memcache(INVALIDATE_SET).set(session -> session.getString(CACHE_KEY), session -> document(
+    return exec(protocol.store(memcache(INVALIDATE_SET), session -> session.getString(CACHE_KEY), session -> document(
         session.getString(DOC), session.getString(NEW_REV), session.getLong(NEW_NUMBER)).toString())
         .exptime(plan.ttl()));
   }
@@ -602,7 +606,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .filter(BackgroundPage::emptiedTheCache)
         .map(span -> coldCache(seconds, span))
         .toList();
-    return new CacheAsideFigures(plan.describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
+    return new CacheAsideFigures(describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
         misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
         staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter());
   }

@@ -6,6 +6,7 @@ import couchbench.data.Expiry;
 import couchbench.distributions.Distribution;
 import couchbench.distributions.InsertSequence;
 import couchbench.distributions.KeyChoosers;
+import couchbench.requests.MemcacheDialect;
 import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.math.BigDecimal;
@@ -34,10 +35,12 @@ import java.util.stream.IntStream;
  * @param database the CouchDB database the run creates (replacing an earlier run's) and loads; kept after the run
  * @param hot the hot keys read by a share of the reads, for stampedes; none by default
  * @param protect how a read of a key that expired keeps the other users away from CouchDB: none, or meta
+ * @param protocol the memcache protocol asked for (-Dprotocol): text (get, set, delete) or meta (mg, ms, md); always
+ *     meta with -Dprotect=meta, whose requests are the meta protocol's
  */
 public record CacheAsidePlan(int keys, Distribution distribution, double zipfianConstant, int ttl, double read,
     double update, Invalidation invalidate, int valueSize, int threads, Duration duration, long operations,
-    String database, HotKeys hot, Protection protect) {
+    String database, HotKeys hot, Protection protect, MemcacheDialect protocol) {
 
   /**
    * -Dhot documents besides the -Dkeys, hot000, hot001, ..., read and never updated, each drawn alike by a -DhotReads
@@ -120,12 +123,17 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
 
   /**
    * @param settings keys, distribution, zipfianConstant, ttl, read, update, invalidate, valueSize, threads, duration,
-   *     operations, database, hot, hotReads, protect
+   *     operations, database, hot, hotReads, protect, protocol
    * @return the plan
    * @throws CacheAsideException naming the property and what to give instead, before any load
    */
   public static CacheAsidePlan from(Settings settings) {
     Protection protect = protection(settings.get("protect", "none"));
+    MemcacheDialect protocol = MemcacheDialect.asked(settings);
+    if (protect == Protection.META && protocol == MemcacheDialect.TEXT && settings.value("protocol").isPresent()) {
+      throw new CacheAsideException("-Dprotect=meta with -Dprotocol=text: the stampede protection is the meta"
+          + " protocol's (mg, ms, md); leave -Dprotocol out, or -Dprotect");
+    }
     if (!InjectorShare.from(settings).alone()) {
       throw new CacheAsideException("-Dinjector: CacheAside runs on one injector (its documents' revisions are one"
           + " process's); leave -Dinjector out");
@@ -145,7 +153,8 @@ public record CacheAsidePlan(int keys, Distribution distribution, double zipfian
         invalidation(settings.get("invalidate", "delete")), settings.intValue("valueSize", DEFAULT_VALUE_SIZE, 1),
         settings.intValue("threads", DEFAULT_THREADS, 1),
         Duration.ofSeconds(operations > 0 ? 0 : settings.intValue("duration", DEFAULT_DURATION, 1)), operations,
-        DatabaseNames.fromSettings(settings, "couchbench_cacheaside"), hotKeys(settings), protect);
+        DatabaseNames.fromSettings(settings, "couchbench_cacheaside"), hotKeys(settings), protect,
+        protect == Protection.META ? MemcacheDialect.META : protocol);
     try {
       plan.keyChoosers();
     } catch (IllegalArgumentException outOfRange) { // the distributions' own one line, e.g. -DzipfianConstant=1.0

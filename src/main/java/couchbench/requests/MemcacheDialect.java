@@ -44,7 +44,18 @@ public enum MemcacheDialect {
    * @throws SettingsException when -Dprotocol is neither text nor meta
    */
   public static MemcacheDialect spokenBy(Settings settings, MemcacheTarget target) {
-    if (asked(settings) == TEXT) {
+    return spokenBy(asked(settings), target);
+  }
+
+  /**
+   * The protocol the run speaks, said in one line, as {@link #spokenBy(Settings, MemcacheTarget)}.
+   *
+   * @param asked the protocol asked for ({@link #asked})
+   * @param target the memcache servers
+   * @return the protocol spoken
+   */
+  public static MemcacheDialect spokenBy(MemcacheDialect asked, MemcacheTarget target) {
+    if (asked == TEXT) {
       Console.say("memcache protocol: text (get, set; -Dprotocol=meta for memcached 1.6's meta commands)");
       return TEXT;
     }
@@ -76,6 +87,15 @@ public enum MemcacheDialect {
    */
   public MemcacheActionBuilder read(Memcache request, Function<Session, String> key) {
     return this == META ? request.metaGet(key).metaFlags("v") : request.get(key);
+  }
+
+  /**
+   * @param request the request begun
+   * @param key its key
+   * @return a delete, or an md
+   */
+  public MemcacheActionBuilder delete(Memcache request, Function<Session, String> key) {
+    return this == META ? request.metaDelete(key) : request.delete(key);
   }
 
   /**

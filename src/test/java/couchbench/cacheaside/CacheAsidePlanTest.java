@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.distributions.Distribution;
+import couchbench.requests.MemcacheDialect;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import java.time.Duration;
@@ -73,6 +74,9 @@ class CacheAsidePlanTest {
     assertRefused(Map.of("hot", "-1"), "-Dhot=-1 is too small");
     assertRefused(Map.of("hot", "2", "hotReads", "2"), "-DhotReads=2.0 is not a proportion");
     assertRefused(Map.of("database", "Cache"), "-Ddatabase=Cache is not a valid CouchDB database name");
+    assertRefused(Map.of("protocol", "binary"), "-Dprotocol=binary is not text or meta");
+    assertRefused(Map.of("protect", "meta", "protocol", "text"), "-Dprotect=meta with -Dprotocol=text: the stampede"
+        + " protection is the meta protocol's (mg, ms, md); leave -Dprotocol out, or -Dprotect");
   }
 
   @Test
@@ -80,12 +84,15 @@ class CacheAsidePlanTest {
     CacheAsidePlan plain = plan(Map.of());
     assertEquals(0, plain.hot().count());
     assertEquals(CacheAsidePlan.Protection.NONE, plain.protect());
+    assertEquals(MemcacheDialect.TEXT, plain.protocol());
+    assertEquals(MemcacheDialect.META, plan(Map.of("protocol", "meta")).protocol());
     assertTrue(plain.warning().isEmpty());
 
     CacheAsidePlan stampede = plan(Map.of("hot", "3", "ttl", "2", "protect", "meta"));
     assertEquals(List.of("hot000", "hot001", "hot002"), stampede.hot().ids());
     assertEquals(0.5, stampede.hot().reads());
     assertEquals(CacheAsidePlan.Protection.META, stampede.protect());
+    assertEquals(MemcacheDialect.META, stampede.protocol(), "the protection is the meta protocol's");
     assertTrue(stampede.describe().endsWith("; 3 hot keys taking 0.5 of the reads; stampedes held off by the meta"
         + " protocol (-Dprotect=meta)"), stampede.describe());
     assertEquals(0.9, plan(Map.of("hot", "1", "hotReads", "0.9")).hot().reads());
