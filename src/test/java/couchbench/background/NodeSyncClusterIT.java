@@ -145,6 +145,34 @@ class NodeSyncClusterIT {
         + couchReads + ": the others hold shards too");
   }
 
+  // The same through a database of CouchDB's default 3 copies: a read counts on each node whose copy CouchDB read for
+  // it, more than one, and the nodes' own copying reads documents too, so the sum is no count of reads (the nodes' sum
+  // over the run, the documents' load included, is several times the reads), and the run says so rather than calling
+  // them different.
+  @Test
+  void shouldSayCouchDbsDocumentReadsAreNoCountOfReadsWhereEachDocumentHasThreeCopies() throws Exception {
+    Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
+    long before = 0;
+    for (RealCouchDb.Node node : cluster.nodes()) {
+      before += databaseReads(node);
+    }
+    GatlingRun.Result run = GatlingRun.run("CacheAside", Map.of("couchdb.url", cluster.nodes().get(0).url(),
+        "couchdb.user", RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD, "keys", "50", "threads", "2",
+        "duration", "1", "database", "cacheaside_copies"), TIMEOUT);
+    long copiesRead = -before;
+    for (RealCouchDb.Node node : cluster.nodes()) {
+      copiesRead += databaseReads(node);
+    }
+
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("server count: couchdb database_reads n/a (on a cluster each read counts on every"
+        + " copy of its document CouchDB reads for it, and cacheaside_copies has 3 copies of each (n=3), so their sum"
+        + " over the 3 nodes is no count of reads; give -Dn=1 for one copy of each document"), run.output());
+    long couchReads = GatlingReport.requests(run.requireRunFolder()).get("couchdb get").ok();
+    assertTrue(couchReads > 0 && copiesRead > couchReads, copiesRead + " documents read by the nodes for "
+        + couchReads + " reads that reached CouchDB: more");
+  }
+
   private static long databaseReads(RealCouchDb.Node node) throws Exception {
     return JSON.readTree(node.request("GET", "/_node/_local/_stats/couchdb/database_reads", "")).path("value")
         .asLong();
