@@ -306,8 +306,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    * CouchDB's own count of document reads: couchdb.database_reads, which the node that reads a copy of the document
    * counts, so on a cluster summed over the nodes its GET /_membership names (-Dcouchdb.url's first node alone counts
    * only the copies it holds); pouchdb-server has no _stats. A cluster that holds more than one copy of a document
-   * (-Dn) asks every copy for a read and answers after -Dr of them: the sum then counts a read once for each copy
-   * read, r to n times, and is no count of the reads; n/a, saying so.
+   * (-Dn) asks every copy for a read and answers after -Dr of them, and its nodes' copying between them reads
+   * documents too: the sum then counts a read more than once, and more besides, and is no count of the reads; n/a,
+   * saying so.
    */
   private LongSupplier databaseReads(CouchDbClient client) {
     List<String> nodes = client.clusterNodes();
