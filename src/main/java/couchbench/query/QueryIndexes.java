@@ -1,11 +1,7 @@
 package couchbench.query;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.DesignDocument;
-import java.io.IOException;
+import couchbench.couchdb.MangoIndex;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,49 +11,9 @@ import java.util.Optional;
  */
 final class QueryIndexes {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /**
-   * A Mango JSON index, in a design document of its own so that its build is timed alone.
-   *
-   * @param name its name, and its design document's {@code _design/mango-<name>}
-   * @param fields the fields it indexes, in order
-   * @param partial its partial_filter_selector, as JSON; empty for an index of every document
-   */
-  record MangoIndex(String name, List<String> fields, Optional<String> partial) {
-
-    /** @return its design document's name */
-    String ddoc() {
-      return "mango-" + name;
-    }
-
-    /** @return the body of {@code POST /db/_index} */
-    String definition() {
-      ObjectNode body = JSON.createObjectNode().put("ddoc", ddoc()).put("name", name).put("type", "json");
-      ObjectNode index = body.putObject("index");
-      fields.forEach(index.putArray("fields")::add);
-      partial.ifPresent(selector -> index.set("partial_filter_selector", parse(selector)));
-      return body.toString();
-    }
-
-    /** @return a selector it serves that every order of a customer matches, less what the partial filter leaves out */
-    ObjectNode everything(String owner) {
-      ObjectNode selector = JSON.createObjectNode();
-      fields.forEach(field -> selector.putObject(field).putNull("$gt"));
-      selector.put("owner", owner);
-      partial.ifPresent(filter -> selector.setAll((ObjectNode) parse(filter)));
-      return selector;
-    }
-
-    /** @return its use_index value, [design document, name] */
-    ArrayNode useIndex() {
-      return JSON.createArrayNode().add(ddoc()).add(name);
-    }
-  }
-
-  static final MangoIndex OWNER_STATUS = new MangoIndex("owner-status", List.of("owner", "status"), Optional.empty());
-  static final MangoIndex OWNER_TS = new MangoIndex("owner-ts", List.of("owner", "ts"), Optional.empty());
-  static final MangoIndex OWNER = new MangoIndex("owner", List.of("owner"), Optional.empty());
+  static final MangoIndex OWNER_STATUS = new MangoIndex("owner-status", "owner", "status");
+  static final MangoIndex OWNER_TS = new MangoIndex("owner-ts", "owner", "ts");
+  static final MangoIndex OWNER = new MangoIndex("owner", "owner");
   static final MangoIndex CANCELLED = new MangoIndex("cancelled", List.of("owner"),
       Optional.of("{\"status\":\"cancelled\"}"));
   static final List<MangoIndex> MANGO = List.of(OWNER_STATUS, OWNER_TS, OWNER, CANCELLED);
@@ -113,13 +69,5 @@ final class QueryIndexes {
       case ELEMMATCH -> BY_OWNER_TAG;
       default -> BY_OWNER_TS;
     };
-  }
-
-  private static JsonNode parse(String json) {
-    try {
-      return JSON.readTree(json);
-    } catch (IOException e) {
-      throw new IllegalStateException("a built-in selector is not JSON: " + json, e);
-    }
   }
 }
