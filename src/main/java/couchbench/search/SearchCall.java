@@ -35,8 +35,10 @@ final class SearchCall {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SearchClass searchClass;
+  private final Engine engine;
   private final Corpus corpus;
   private final String path;
+  private final String body;
   private final BitSet expected;
   private final int limit;
   private final List<String> order;
@@ -46,11 +48,13 @@ final class SearchCall {
   private String bookmark = "";
   private boolean done;
 
-  private SearchCall(SearchClass searchClass, Corpus corpus, String path, BitSet expected, int limit,
-      List<String> order, Map<String, Integer> facets) {
+  private SearchCall(SearchClass searchClass, Engine engine, Corpus corpus, String path, String body, BitSet expected,
+      int limit, List<String> order, Map<String, Integer> facets) {
     this.searchClass = searchClass;
+    this.engine = engine;
     this.corpus = corpus;
     this.path = path;
+    this.body = body;
     this.expected = expected;
     this.limit = limit;
     this.order = order;
@@ -61,24 +65,27 @@ final class SearchCall {
    * Draws a search and works out its answer.
    *
    * @param searchClass what is asked
-   * @param index the index's path, e.g. /db/_design/search/_nouveau/docs
+   * @param engine what answers it: Nouveau, or one the class is also asked of ({@link Engine#answers})
+   * @param index the Nouveau index's path, e.g. /db/_design/search/_nouveau/docs
+   * @param database the database, for the other engines
    * @param update false to ask with update=false (the index as it is, without the latest writes)
    * @param corpus the data
    * @param random the user's random numbers
    * @return the search, not asked yet
    */
-  static SearchCall draw(SearchClass searchClass, String index, boolean update, Corpus corpus,
-      SplittableRandom random) {
+  static SearchCall draw(SearchClass searchClass, Engine engine, String index, String database, boolean update,
+      Corpus corpus, SplittableRandom random) {
     String word = titleWord(corpus, random, 1, Integer.MAX_VALUE);
     BitSet titled = corpus.inTitles(word);
     String query = "title:" + word;
+    Comparison comparison = new Comparison(engine, database, update);
     String more = "";
     BitSet expected = titled;
     int limit = PAGE;
     List<String> order = null;
     Map<String, Integer> facets = null;
     switch (searchClass) {
-      case TERM -> { }
+      case TERM -> comparison.word(word, false);
       case BOOKMARK -> {
         // More than a page, at most 20: a walk is one search, asked page after page. In the order of n, which writes
         // leave alone: a relevance order moves as writes change the index's lengths and counts (BM25), and a bookmark
@@ -125,10 +132,12 @@ final class SearchCall {
         int to = from + 500 + random.nextInt(4_500);
         query = "n:[" + from + " TO " + to + "]";
         expected = corpus.where(doc -> doc.n() >= from && doc.n() <= to);
+        comparison.range(from, to);
       }
       case SORT_NUMBER -> {
         more = "&sort=" + encode("\"-n\"");
         order = sorted(corpus, titled, Comparator.comparingInt((Corpus.Doc doc) -> -doc.n()));
+        comparison.word(word, true);
       }
       case SORT_STRING -> {
         more = "&sort=" + encode("[\"tag\",\"n\"]");
@@ -173,11 +182,19 @@ final class SearchCall {
         String tag = Corpus.TAGS.get(random.nextInt(Corpus.TAGS.size()));
         query = "tag:\"" + tag + "\"";
         expected = corpus.tagged(tag);
+        comparison.tag(tag);
       }
       default -> throw new IllegalStateException(searchClass.toString());
     }
-    return new SearchCall(searchClass, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more
-        + (update ? "" : "&update=false"), expected, limit, order, facets);
+    if (engine != Engine.NOUVEAU) {
+      if (!engine.answers(searchClass)) {
+        throw new IllegalArgumentException(engine.value() + " does not answer " + searchClass.value());
+      }
+      return new SearchCall(searchClass, engine, corpus, comparison.path() + (engine.mango() ? ""
+          : "&limit=" + limit), comparison.body(limit), expected, limit, order, facets);
+    }
+    return new SearchCall(searchClass, engine, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more
+        + (update ? "" : "&update=false"), "", expected, limit, order, facets);
   }
 
   // A word of the titles held by between min and max documents.
@@ -221,9 +238,28 @@ final class SearchCall {
     return URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 
-  /** @return its request name: the class's */
+  /** @return its request name ({@link #requestName}) */
   String name() {
-    return searchClass.value();
+    return requestName(searchClass, engine);
+  }
+
+  /**
+   * @param searchClass what is asked
+   * @param engine what answers it
+   * @return the class's name for Nouveau, e.g. "term"; with the engine's for another, e.g. "term / mango"
+   */
+  static String requestName(SearchClass searchClass, Engine engine) {
+    return engine == Engine.NOUVEAU ? searchClass.value() : searchClass.value() + " / " + engine.value();
+  }
+
+  /** @return whether it is a POST of Mango's _find ({@link #body}), else a GET */
+  boolean post() {
+    return engine.mango();
+  }
+
+  /** @return the body of a Mango request; "" for a GET */
+  String body() {
+    return body;
   }
 
   /** @return the path of its next request, with the bookmark of the last page for a walk */
@@ -277,9 +313,12 @@ final class SearchCall {
     if (reply.has("error")) {
       return refusal(reply);
     }
-    JsonNode hits = reply.path("hits");
+    // Nouveau's hits, Mango's docs, a view's rows: each holds the id of a document that matches.
+    String list = engine == Engine.NOUVEAU ? "hits" : engine.mango() ? "docs" : "rows";
+    String idField = engine.mango() ? "_id" : "id";
+    JsonNode hits = reply.path(list);
     if (!hits.isArray()) {
-      return "no hits array in the reply";
+      return "no " + list + " array in the reply";
     }
     int matches = expected.cardinality();
     int left = searchClass == SearchClass.BOOKMARK ? matches - seen.size() : matches;
@@ -288,13 +327,13 @@ final class SearchCall {
           Math.min(limit, left), matches, limit, searchClass == SearchClass.BOOKMARK ? ", " + seen.size()
               + " seen on earlier pages" : "");
     }
-    String total = total(reply, hits.size(), matches);
+    String total = engine == Engine.NOUVEAU ? total(reply, hits.size(), matches) : null;
     if (total != null) {
       return total;
     }
     for (int at = 0; at < hits.size(); at++) {
       JsonNode hit = hits.get(at);
-      String id = hit.path("id").asText();
+      String id = hit.path(idField).asText();
       int number = corpus.number(id);
       if (number < 0 || !expected.get(number)) {
         return "a hit that does not match: " + id;

@@ -1,5 +1,9 @@
 package couchbench.search;
 
+import couchbench.curve.StepFigures;
+import java.util.List;
+import java.util.Map;
+
 /**
  * A Search run's own figures, for results.json and its page; the searches' latencies are Gatling's, by request name.
  *
@@ -8,8 +12,14 @@ package couchbench.search;
  * @param build the index's build
  * @param writes the documents the users wrote by their share of the mix, each acknowledged
  * @param freshness the freshness writers' searches for their writes
+ * @param staircase under -Dtarget or -Dtargets, the staircase in words; "" without
+ * @param steps under -Dtarget or -Dtargets, each class's steps (of each engine), in the order they ran, by request
+ *     name; empty without
+ * @param comparisonBuilds with -Dengines, each other engine's index build, seconds by design document: from its
+ *     creation to its first query answered
  */
-public record SearchFigures(String load, double loadSeconds, Build build, long writes, Freshness freshness) {
+public record SearchFigures(String load, double loadSeconds, Build build, long writes, Freshness freshness,
+    String staircase, Map<String, List<StepFigures>> steps, Map<String, Double> comparisonBuilds) {
 
   /**
    * The freshness writers' searches for their own writes, each timed whole from the write's acknowledgement to the

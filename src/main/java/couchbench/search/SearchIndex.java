@@ -5,15 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
+import couchbench.couchdb.DesignDocument;
 import couchbench.couchdb.IndexBuildFollower;
+import couchbench.couchdb.MangoIndex;
 import couchbench.couchdb.ReplyJson;
 import couchbench.resources.ServerProcess;
 import couchbench.startup.Console;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The run's Nouveau index, in a design document of its own: title (the standard analyzer), body (English), tag (a
@@ -103,6 +109,60 @@ final class SearchIndex {
     Console.say(String.format(Locale.ROOT, "index build: nouveau _design/%s in %s: %.2f s, %,.0f documents a second",
         DDOC, database, seconds, build.docsPerSecond()));
     return build;
+  }
+
+  /**
+   * Builds the indexes the other engines ask ({@link Comparison}), each timed from its creation to its first query
+   * answered (without update=false: once it has every document).
+   *
+   * @param engines the run's engines
+   * @return each build's seconds, by design document, in the order built
+   * @throws SearchException when the server refuses an index or its query
+   */
+  Map<String, Double> buildComparisons(List<Engine> engines) {
+    Map<String, Double> builds = new LinkedHashMap<>();
+    if (engines.contains(Engine.VIEW)) {
+      for (DesignDocument view : Comparison.VIEWS) {
+        builds.put(view.name(), timed(view.name(), follower -> {
+          refusedUnless(client.exchange("PUT", "/" + database + "/" + view.id(), view.json(Optional.empty())),
+              "the design document " + view.id(), 201, 202);
+          return follower.await("GET", view.queryPath(database) + "?limit=1", "");
+        }));
+      }
+    }
+    if (engines.contains(Engine.MANGO)) {
+      for (MangoIndex mango : Comparison.MANGO) {
+        builds.put(mango.ddoc(), timed(mango.ddoc(), follower -> {
+          refusedUnless(client.exchange("POST", "/" + database + "/_index", mango.definition()),
+              "the Mango index " + mango.name(), 200);
+          ObjectNode find = JSON.createObjectNode();
+          find.putObject("selector").putObject(mango.fields().get(0)).putNull("$gt");
+          find.put("limit", 1).set("use_index", mango.useIndex());
+          return follower.await("POST", "/" + database + "/_find", find.toString());
+        }));
+      }
+    }
+    if (engines.contains(Engine.MANGO_NOUVEAU)) {
+      builds.put(Comparison.NOUVEAU_DDOC, timed(Comparison.NOUVEAU_DDOC, follower -> {
+        refusedUnless(client.exchange("POST", "/" + database + "/_index", Comparison.nouveauIndex()),
+            "Mango's Nouveau index", 200);
+        ObjectNode find = JSON.createObjectNode();
+        find.putObject("selector").putObject("n").put("$gte", 0);
+        find.put("limit", 1).putArray("use_index").add(Comparison.NOUVEAU_DDOC).add(Comparison.NOUVEAU_NAME);
+        return follower.await("POST", "/" + database + "/_find", find.toString());
+      }));
+    }
+    return builds;
+  }
+
+  private double timed(String ddoc, Function<IndexBuildFollower, CouchReply> build) {
+    long start = System.nanoTime();
+    try (IndexBuildFollower follower = IndexBuildFollower.start(client, database, ddoc)) {
+      refusedUnless(build.apply(follower), "the first query of _design/" + ddoc, 200);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    Console.say(String.format(Locale.ROOT, "index build: _design/%s in %s: %.2f s", ddoc, database, seconds));
+    return seconds;
   }
 
   /** @return the Nouveau server's process: the one listening on the port of CouchDB's [nouveau] url (read as admin) */

@@ -3,6 +3,7 @@ package couchbench.search;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.asLongAs;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.group;
 import static io.gatling.javaapi.core.CoreDsl.pause;
@@ -13,6 +14,9 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchHttp;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.DocWriteReply;
+import couchbench.curve.CurvePlan;
+import couchbench.curve.StaircaseLoad;
+import couchbench.curve.StepFigures;
 import couchbench.results.Progress;
 import couchbench.results.Summary;
 import couchbench.run.ExperimentLoad;
@@ -21,10 +25,14 @@ import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,9 +67,11 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   private final LongAdder ended = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final LongAdder writes = new LongAdder();
+  private final Map<SearchPlan.Question, StaircaseLoad> staircases = new LinkedHashMap<>();
   private SearchIndex index;
   private double loadSeconds;
   private SearchFigures.Build build;
+  private Map<String, Double> comparisonBuilds = Map.of();
 
   /**
    * @param plan the run's plan
@@ -71,6 +81,8 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
     this.plan = plan;
     this.target = target;
     this.corpus = Corpus.generate(plan.docs(), plan.seed());
+    plan.curve().ifPresent(steps -> plan.questions().forEach(question -> staircases.put(question,
+        new StaircaseLoad(steps, question.name(), plan.users(), Console::say))));
   }
 
   /**
@@ -88,27 +100,31 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
     client.createDatabase(plan.database());
     fill(client);
     build = index.build(plan.docs());
+    comparisonBuilds = index.buildComparisons(plan.engines());
     SplittableRandom random = new SplittableRandom(plan.seed());
     int asked = 0;
-    for (SearchClass searchClass : plan.shares().keySet()) {
-      SearchCall call = SearchCall.draw(searchClass, index.path(), plan.update(), corpus, random);
+    for (SearchPlan.Question question : plan.questions()) {
+      SearchClass searchClass = question.searchClass();
+      SearchCall call = SearchCall.draw(searchClass, question.engine(), index.path(), plan.database(), plan.update(),
+          corpus, random);
       while (!call.done()) {
-        CouchReply reply = client.get(call.path());
+        CouchReply reply = call.post() ? client.exchange("POST", call.path(), call.body()) : client.get(call.path());
         asked++;
         if (reply.status() != 200) {
-          throw new SearchException("CouchDB at " + target.baseUrl() + " refused the " + searchClass.value()
+          throw new SearchException("CouchDB at " + target.baseUrl() + " refused the " + call.name()
               + " search (" + searchClass.description() + "): " + reply.status() + " " + reply.reason() + "; leave "
               + searchClass.value() + " out of -Dsearches");
         }
         String verdict = call.check(reply.body());
         if (!verdict.equals(SearchCall.RIGHT)) {
-          throw new SearchException("CouchDB at " + target.baseUrl() + " answered the " + searchClass.value()
+          throw new SearchException("CouchDB at " + target.baseUrl() + " answered the " + call.name()
               + " search (" + searchClass.description() + ") wrong: " + verdict);
         }
       }
     }
-    Console.say(String.format(Locale.ROOT, "search: each of the %d classes asked once before the load: %d requests,"
-        + " every answer right", plan.shares().size(), asked));
+    Console.say(String.format(Locale.ROOT, "search: each of the %d classes asked once before the load%s: %d requests,"
+        + " every answer right", plan.shares().size(), plan.engines().size() > 1 ? " of each of the "
+        + plan.engines().size() + " engines" : "", asked));
   }
 
   private void fill(CouchDbClient client) {
@@ -136,24 +152,45 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
         plan.database(), loadSeconds));
   }
 
-  /** @return a user's start: its own draws */
+  /** @return a user's start: its own draws, by the shares of the mix */
   public ChainBuilder newUser() {
-    return exec(session -> session.set(USER, new SearchUser(userNumbers.getAndIncrement(), plan, index.path(),
-        corpus, writeNumbers::getAndIncrement)));
+    return newUser(Optional.empty());
   }
 
-  /** @return a user's next request: a search (a walk page after page) or a write, by the shares of the mix */
+  private ChainBuilder newUser(Optional<SearchPlan.Question> only) {
+    return exec(session -> session.set(USER, new SearchUser(userNumbers.getAndIncrement(), plan, index.path(),
+        corpus, writeNumbers::getAndIncrement, only)));
+  }
+
+  /**
+   * @return a user's next request: a search (a walk page after page) or a write, by the shares of the mix; a failed
+   *     one is counted, and the user goes on
+   */
   public ChainBuilder nextRequest() {
+    return request().exec(Session::markAsSucceeded);
+  }
+
+  /**
+   * Under -Dtarget or -Dtargets: one class of one engine alone, each search at its intended start at the step's rate
+   * (a bookmark walk, every page, is one search), step after step of its own staircase, which times each from its
+   * intended start.
+   *
+   * @param question the class and the engine
+   * @return a user's whole load of it, from its start
+   */
+  public ChainBuilder climb(SearchPlan.Question question) {
+    return newUser(Optional.of(question)).exec(staircases.get(question).climb(request()));
+  }
+
+  // A search or a write, the session left failed when it failed: a staircase counts it so.
+  private ChainBuilder request() {
     return exec(session -> session.set(CALL, ((SearchUser) session.get(USER)).next()))
         .doIfOrElse(session -> session.get(CALL) instanceof Write)
         .then(exec(write("write", CALL)).exec(session -> ended(session, false)))
-        .orElse(asLongAs(session -> !call(session).done()).on(exec(CouchHttp.stopOnRefusal(target,
-            http(session -> call(session).name()).get(session -> call(session).path())
-                // The reply's check names a refusal too (503 without the Nouveau server): no status check first.
-                .check(bodyBytes().transformWithSession((body, session) -> call(session).check(body))
-                    .is(SearchCall.RIGHT).name("search answer")
-                    // Gatling leaves a body check's actual value out of its message; this one is a short verdict.
-                    .logActualValueInError(true))))
+        .orElse(asLongAs(session -> !call(session).done()).on(doIfOrElse(session -> call(session).post())
+                .then(exec(checked(http(session -> call(session).name()).post(session -> call(session).path())
+                    .body(StringBody(session -> call(session).body())).asJson())))
+                .orElse(exec(checked(http(session -> call(session).name()).get(session -> call(session).path()))))
             .exec(session -> ended(session, true))));
   }
 
@@ -189,12 +226,21 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
                 })));
   }
 
+  // Every reply checked against the answer; the check names a refusal too (503 without the Nouveau server): no status
+  // check first.
+  private ChainBuilder checked(HttpRequestActionBuilder request) {
+    return CouchHttp.stopOnRefusal(target, request.check(bodyBytes()
+        .transformWithSession((body, session) -> call(session).check(body)).is(SearchCall.RIGHT).name("search answer")
+        // Gatling leaves a body check's actual value out of its message; this one is a short verdict.
+        .logActualValueInError(true)));
+  }
+
   private ChainBuilder write(String name, String key) {
     return CouchHttp.stopOnRefusal(target, http(name).put(session -> ((Write) session.get(key)).path())
         .body(StringBody(session -> ((Write) session.get(key)).body())).check(status().in(201, 202)));
   }
 
-  // A failed request ends its search (counted failed); the user goes on with the next.
+  // A failed request ends its search (counted failed).
   private Session ended(Session session, boolean search) {
     ended.increment();
     if (session.isFailed()) {
@@ -205,7 +251,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
     } else if (!search) {
       writes.increment();
     }
-    return session.markAsSucceeded();
+    return session;
   }
 
   private static SearchCall call(Session session) {
@@ -224,7 +270,10 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
 
   @Override
   public SearchFigures figures() {
-    return new SearchFigures(plan.describe(), loadSeconds, build, writes.sum(), freshness.figures());
+    Map<String, List<StepFigures>> steps = new LinkedHashMap<>();
+    staircases.forEach((question, staircase) -> steps.put(question.name(), staircase.steps()));
+    return new SearchFigures(plan.describe(), loadSeconds, build, writes.sum(), freshness.figures(),
+        plan.curve().map(CurvePlan::describe).orElse(""), steps, comparisonBuilds);
   }
 
   @Override

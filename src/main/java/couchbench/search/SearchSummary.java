@@ -1,5 +1,7 @@
 package couchbench.search;
 
+import couchbench.curve.CurvePage;
+import couchbench.curve.StepFigures;
 import couchbench.report.BarChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
@@ -47,16 +49,27 @@ public final class SearchSummary implements Summary<SearchFigures> {
                 build.progress() < 0 ? "n/a" : build.progress(), build.nouveau().isEmpty() ? "not on this machine"
                     : build.nouveau(), seconds(build.nouveauCpuSeconds()), megabytes(build.nouveauMemoryBefore()),
                 megabytes(build.nouveauMemoryAfter()), seconds(build.couchCpuSeconds())));
+    if (!figures.comparisonBuilds().isEmpty()) {
+      Table builds = Table.of("design document", "build (s)");
+      for (Map.Entry<String, Double> built : figures.comparisonBuilds().entrySet()) {
+        builds = builds.row(built.getKey(), round(built.getValue()));
+      }
+      page = page.table("the other engines' indexes, each from its creation to its first query answered", builds);
+    }
     Table table = Table.of("search", "what it asks", "requests", "failed", "req/s in the mix", "p50 (ms)", "p90 (ms)",
         "p99 (ms)", "max (ms)");
     List<String> classes = new ArrayList<>();
     List<Double> medians = new ArrayList<>();
     for (SearchClass searchClass : SearchClass.values()) {
-      Results.Entry entry = entries.get(searchClass.value());
-      if (entry != null) {
-        table = table.row(row(searchClass.value(), searchClass.description(), entry));
-        classes.add(searchClass.value());
-        medians.add(entry.ok() == 0 ? null : millis(entry.latency().p50()));
+      for (Engine engine : Engine.values()) {
+        String name = SearchCall.requestName(searchClass, engine);
+        Results.Entry entry = entries.get(name);
+        if (entry != null) {
+          table = table.row(row(name, searchClass.description() + (engine == Engine.NOUVEAU ? ""
+              : "; " + engine.description()), entry));
+          classes.add(name);
+          medians.add(entry.ok() == 0 ? null : millis(entry.latency().p50()));
+        }
       }
     }
     Map<String, String> writes = Map.of("write", String.format(Locale.ROOT, "a new document no search of the data"
@@ -74,8 +87,10 @@ public final class SearchSummary implements Summary<SearchFigures> {
             entry.ko(), entry.count(), results.failures(entry.name()).keySet().stream().findFirst().orElse("")));
       }
     }
-    page = page.table("each search class (a page of a bookmark walk is a request); req/s is its share of the mix's"
-        + " throughput: run a class alone (-Dsearches=term) for its own", table);
+    page = page.table(figures.steps().isEmpty() ? "each search class (a page of a bookmark walk is a request); req/s is"
+        + " its share of the mix's throughput: run a class alone (-Dsearches=term) for its own" : "each search class (a"
+        + " page of a bookmark walk is a request), over every step it ran alone; each step's own latencies are in the"
+        + " staircase's table", table);
     SearchFigures.Freshness fresh = figures.freshness();
     Results.Entry found = entries.get(SearchLoad.FOUND_BY_SEARCH);
     if (found != null) {
@@ -86,6 +101,11 @@ public final class SearchSummary implements Summary<SearchFigures> {
           .row(found.count(), fresh.found(), fresh.notFound(), fresh.searches(), fresh.stale(),
               millis(found.latency().p50()), millis(found.latency().p90()), millis(found.latency().p99()),
               millis(found.latency().max())));
+    }
+    if (!figures.steps().isEmpty()) {
+      Map<String, Double> highest = new LinkedHashMap<>();
+      figures.steps().forEach((searchClass, steps) -> highest.put(searchClass, StepFigures.highestMet(steps)));
+      page = CurvePage.addTo(page, figures.staircase(), figures.steps(), highest);
     }
     return classes.isEmpty() ? page : page.chart("median latency per search class", BarChart.titled(
         "median latency", classes).axes("search class", "p50 (ms)").series("p50", medians));

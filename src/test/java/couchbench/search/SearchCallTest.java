@@ -110,8 +110,51 @@ class SearchCallTest {
     assertTrue(call.check(bytes(right)).startsWith("the tag facet counts "), "a count off by one");
   }
 
+  @Test
+  void shouldAskNouveausQuestionOfMangoAndAViewAndNameAWrongAnswerOfEither() {
+    String word = word(draw(SearchClass.SORT_NUMBER, 11));
+    SearchCall mango = SearchCall.draw(SearchClass.SORT_NUMBER, Engine.MANGO, INDEX, "db", true, CORPUS,
+        new SplittableRandom(11));
+    SearchCall view = SearchCall.draw(SearchClass.SORT_NUMBER, Engine.VIEW, INDEX, "db", true, CORPUS,
+        new SplittableRandom(11));
+    List<String> order = CORPUS.inTitles(word).stream().mapToObj(CORPUS.docs()::get)
+        .sorted(Comparator.comparingInt((Corpus.Doc doc) -> -doc.n()).thenComparingInt(Corpus.Doc::number))
+        .limit(SearchCall.PAGE).map(doc -> Corpus.id(doc.number())).toList();
+
+    assertEquals("sort_number / mango", mango.name());
+    assertTrue(mango.post() && mango.path().equals("/db/_find"), mango.path());
+    JsonNode find = parse(mango.body().getBytes(StandardCharsets.UTF_8));
+    assertEquals("(^| )" + word + "( |$)", find.path("selector").path("title").path("$regex").asText(), find.toString());
+    assertEquals("[{\"n\":\"desc\"}]", find.path("sort").toString());
+    assertEquals(SearchCall.PAGE, find.path("limit").asInt());
+    assertFalse(view.post());
+    assertEquals("/db/_design/compare-words/_view/by?startkey=" + SearchCall.encode("[\"" + word + "\"]")
+        + "&endkey=" + SearchCall.encode("[\"" + word + "\",{}]") + "&limit=" + SearchCall.PAGE, view.path());
+    assertEquals(SearchCall.RIGHT, mango.check(docs("docs", "_id", order)));
+    assertEquals(SearchCall.RIGHT, view.check(docs("rows", "id", order)));
+    List<String> swapped = new ArrayList<>(order);
+    swapped.set(0, order.get(1));
+    swapped.set(1, order.get(0));
+    assertEquals("hit 1 is " + order.get(1) + ", " + order.get(0) + " expected in the sort's order",
+        SearchCall.draw(SearchClass.SORT_NUMBER, Engine.VIEW, INDEX, "db", true, CORPUS, new SplittableRandom(11))
+            .check(docs("rows", "id", swapped)));
+    List<String> stranger = new ArrayList<>(order);
+    String outside = ids(complement(CORPUS.inTitles(word))).get(0);
+    stranger.set(3, outside);
+    assertEquals("a hit that does not match: " + outside, SearchCall.draw(SearchClass.SORT_NUMBER, Engine.MANGO,
+        INDEX, "db", true, CORPUS, new SplittableRandom(11)).check(docs("docs", "_id", stranger)));
+  }
+
+  // Mango's reply ({"docs": [{"_id": ...}]}) or a view's ({"rows": [{"id": ...}]}).
+  private static byte[] docs(String list, String idField, List<String> ids) {
+    ObjectNode reply = JSON.createObjectNode();
+    ArrayNode docs = reply.putArray(list);
+    ids.forEach(id -> docs.addObject().put(idField, id));
+    return bytes(reply);
+  }
+
   private static SearchCall draw(SearchClass searchClass, long seed) {
-    return SearchCall.draw(searchClass, INDEX, true, CORPUS, new SplittableRandom(seed));
+    return SearchCall.draw(searchClass, Engine.NOUVEAU, INDEX, "db", true, CORPUS, new SplittableRandom(seed));
   }
 
   // The word of title:w, as the call asks it.

@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import couchbench.GatlingReport;
 import couchbench.GatlingRun;
 import couchbench.RunSeconds;
 import couchbench.targets.RealNouveau;
+import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -71,9 +76,11 @@ class SearchIT {
   }
 
   @Test
-  void shouldTimeEachFreshnessWriteUntilASearchFindsItAndFindNoneStaleWithUpdateTrue() throws Exception {
+  void shouldTimeEachFreshnessWriteUntilASearchFindsItWhileEachClassClimbsTheStaircase() throws Exception {
+    // The writers write for 3 s while term, then keyword, each climb 10 then 20 searches a second, 2 s a step.
     GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
-        "search_fresh", "users", "1", "requests", "40", "searches", "term", "rate", "20", "duration", "3")), TIMEOUT);
+        "search_fresh", "users", "2", "searches", "term,keyword", "targets", "10,20", "settleSeconds", "0",
+        "stepSeconds", "2", "rate", "20", "duration", "3")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
@@ -92,6 +99,67 @@ class SearchIT {
     }
     assertTrue(group != null && group.path("kind").asText().equals("group") && group.path("ok").asLong() == 60,
         "each write timed from its acknowledgement to the search that found it: " + group);
+    // Each class's own staircase: both rates, each step's searches answered right and timed from their intended start.
+    JsonNode steps = results.path("figures").path("steps");
+    assertEquals(List.of("term", "keyword"), iterable(steps.fieldNames()), steps.toString());
+    for (String searchClass : List.of("term", "keyword")) {
+      JsonNode climbed = steps.path(searchClass);
+      assertEquals(2, climbed.size(), searchClass + ": " + climbed);
+      long ok = 0;
+      for (int step = 0; step < 2; step++) {
+        JsonNode figures = climbed.get(step);
+        assertEquals(10.0 * (step + 1), figures.path("target").asDouble(), figures.toString());
+        assertEquals(0, figures.path("failed").asLong(), searchClass + " at " + figures.path("target") + "/s: "
+            + figures);
+        ok += figures.path("ok").asLong();
+      }
+      // A step may end none on a busy machine: each search waits for the index to take in the writers' documents.
+      assertTrue(ok > 0, searchClass + ": searches timed on the staircase " + climbed);
+      assertTrue(report.get(searchClass).ok() > 0 && report.get(searchClass).ko() == 0, searchClass + ": " + report);
+    }
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("the staircase, step by step") && page.contains("latency against throughput"),
+        "the steps' table and the curve, a line per class");
+  }
+
+  @Test
+  void shouldAnswerTheSameQuestionsRightOfNouveauMangoAViewAndMangosNouveauIndexAndNameTheirWrongAnswers()
+      throws Exception {
+    // The classes another engine answers (term, keyword, range, sort_number), each asked of every engine that answers
+    // it, 13 questions: each asked once and answered right before the load; as the load starts, every document is
+    // deleted behind the run's back, so that each engine's answers are wrong from then on. One user asks the 13 twice.
+    GatlingRun.Running running = GatlingRun.start("Search", SEARCH.runProperties(Map.of("docs", "1000", "database",
+        "search_engines", "users", "1", "requests", "26", "q", "1", "engines", "nouveau,mango,view,mango_nouveau")),
+        Map.of());
+    running.awaitLine("Simulation Search started.*", TIMEOUT);
+    ArrayNode deletions = JSON.createObjectNode().putArray("docs");
+    for (JsonNode row : JSON.readTree(SEARCH.node().request("GET", "/search_engines/_all_docs?startkey=%22doc%22"
+        + "&endkey=%22doc%EF%BF%B0%22", null)).path("rows")) {
+      deletions.addObject().put("_id", row.path("id").asText()).put("_rev", row.path("value").path("rev").asText())
+          .put("_deleted", true);
+    }
+    SEARCH.node().request("POST", "/search_engines/_bulk_docs", "{\"docs\":" + deletions + "}");
+    GatlingRun.Result run = running.finish(TIMEOUT);
+
+    assertEquals(2, run.exitCode(), "the wrong answers fail the run: " + run.why());
+    assertTrue(run.output().contains("couchbench: search: each of the 4 classes asked once before the load of each of"
+        + " the 4 engines: 13 requests, every answer right"), run.output());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    Map<String, JsonNode> entries = new HashMap<>();
+    results.path("requests").forEach(entry -> entries.put(entry.path("name").asText(), entry));
+    for (String name : List.of("term", "term / mango", "term / view", "keyword", "keyword / mango", "keyword / view",
+        "range", "range / mango", "range / view", "range / mango_nouveau", "sort_number", "sort_number / mango",
+        "sort_number / view")) {
+      JsonNode entry = entries.get(name);
+      assertTrue(entry != null, name + " asked: " + entries.keySet());
+      List<String> failures = iterable(entry.path("failures").fieldNames());
+      // A search asked before the deletion took effect is still right: the second round's are all wrong.
+      assertTrue(entry.path("ko").asLong() > 0 && failures.stream().allMatch(failure -> failure.matches(
+          "search answer, found (\\d+ hits, \\d+ expected|total_hits \\d+ ).*")),
+          name + ": each answer after the deletion named wrong: " + entry);
+    }
+    assertEquals(List.of("compare-tag", "compare-n", "compare-words", "mango-tag", "mango-n", "mango-nouveau"),
+        iterable(results.path("figures").path("comparisonBuilds").fieldNames()), "each build timed");
   }
 
   @Test
@@ -169,5 +237,11 @@ class SearchIT {
     } finally {
       SEARCH.nouveau().start();
     }
+  }
+
+  private static List<String> iterable(Iterator<String> names) {
+    List<String> all = new ArrayList<>();
+    names.forEachRemaining(all::add);
+    return all;
   }
 }

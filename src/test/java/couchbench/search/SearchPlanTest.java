@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.startup.Settings;
+import couchbench.startup.SettingsException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,54 @@ class SearchPlanTest {
     assertEquals(40, counted.requests());
     assertEquals(Duration.ofSeconds(20), counted.duration(), "the freshness writers write for it");
     assertEquals(Duration.ofSeconds(30), plan(Map.of("rate", "5")).duration());
+  }
+
+  @Test
+  void shouldAskEachClassAloneAlongTheStaircaseOrAtOneRateForTheDuration() {
+    SearchPlan staircase = plan(Map.of("searches", "term,range", "targets", "20,40", "stepSeconds", "2",
+        "settleSeconds", "1", "duration", "5", "rate", "10"));
+    SearchPlan steady = plan(Map.of("searches", "keyword", "target", "30", "duration", "4"));
+
+    assertEquals(List.of(20.0, 40.0), staircase.curve().orElseThrow().targets());
+    assertEquals(List.of(SearchClass.TERM, SearchClass.RANGE), staircase.classes(), "each climbs alone, in order");
+    assertEquals(0, staircase.requests(), "a staircase's length is its steps'");
+    assertEquals(Duration.ofSeconds(5), staircase.duration(), "the freshness writers write for -Dduration");
+    assertEquals(List.of(30.0), steady.curve().orElseThrow().targets());
+    assertEquals(Duration.ofSeconds(4), steady.curve().orElseThrow().measure(), "one step of 30/s, all measured");
+    assertEquals(Duration.ZERO, steady.curve().orElseThrow().settle());
+    assertTrue(steady.describe().contains("each class alone in turn"), steady.describe());
+    assertTrue(plan(Map.of()).curve().isEmpty(), "the closed model without either");
+  }
+
+  @Test
+  void shouldRefuseWhatDoesNotGoWithARateInOneLine() {
+    assertMessage("-Drequests does not go with -Dtargets: each class climbs the staircase alone",
+        Map.of("targets", "10,20", "requests", "5"));
+    assertMessage("-Dtarget does not go with -Dtargets", Map.of("targets", "10,20", "target", "5"));
+    assertMessage("-Dtarget=0 is not a rate above 0: give the searches a second", Map.of("target", "0"));
+    assertMessage("-Drequests does not go with -Dtarget", Map.of("target", "5", "requests", "5"));
+    assertMessage("-Dmix=term:3,write:1: at a rate (-Dtarget, -Dtargets) each class is asked alone",
+        Map.of("target", "5", "mix", "term:3,write:1"));
+    SettingsException staircase = assertThrows(SettingsException.class, () -> plan(Map.of("targets", "10,x")));
+    assertTrue(staircase.getMessage().startsWith("-Dtargets=10,x: 'x' is not a rate above 0"), "CurvePlan's own");
+  }
+
+  @Test
+  void shouldAskEachQuestionOfEveryEngineThatAnswersItAndRefuseOneNoneAnswers() {
+    SearchPlan compared = plan(Map.of("engines", "nouveau,mango,view,mango_nouveau"));
+
+    assertEquals(List.of(SearchClass.TERM, SearchClass.RANGE, SearchClass.SORT_NUMBER, SearchClass.KEYWORD),
+        compared.classes(), "by default, the classes another engine answers");
+    assertEquals(List.of("term", "term / mango", "term / view", "range", "range / mango", "range / view",
+        "range / mango_nouveau", "sort_number", "sort_number / mango", "sort_number / view", "keyword",
+        "keyword / mango", "keyword / view"), compared.questions().stream().map(SearchPlan.Question::name).toList());
+    assertEquals(List.of("range / view"), plan(Map.of("engines", "view", "searches", "range", "targets", "5"))
+        .questions().stream().map(SearchPlan.Question::name).toList(), "a staircase of its own");
+    assertEquals(List.of(Engine.NOUVEAU), plan(Map.of()).engines());
+    assertMessage("-Dengines=mango,view: none of them answers phrase (title:\"w1 w2\" (a phrase)); they answer term,"
+        + " range, sort_number, keyword", Map.of("engines", "mango,view", "searches", "term,phrase"));
+    assertMessage("-Dengines=nouveau,solr: no engine solr; there are nouveau, mango, view, mango_nouveau",
+        Map.of("engines", "nouveau,solr"));
   }
 
   @Test
