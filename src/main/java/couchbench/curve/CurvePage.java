@@ -16,6 +16,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class CurvePage {
 
+  /** Systems drawn in one chart: four lines each. */
+  private static final int SYSTEMS_PER_CHART = 2;
+
   private CurvePage() {}
 
   /**
@@ -37,12 +40,22 @@ public final class CurvePage {
         "intended p50 (ms)",
         "intended p99 (ms)", "intended p99.9 (ms)", "actual p50 (ms)", "actual p99 (ms)", "actual p99.9 (ms)",
         "at the goal's percentile (ms)", "met");
-    // Both axes logarithmic: the systems compared may differ a hundredfold in rate and in latency.
-    LineChart chart = LineChart.titled("latency against the rate achieved, one point per step")
-        .axes("operations a second achieved", "ms").logX().logY();
+    // One chart per SYSTEMS_PER_CHART systems (small multiples): each draws four lines, and a chart draws
+    // Chart.MAX_SERIES.
+    List<String> systems = List.copyOf(steps.keySet());
+    List<LineChart> charts = new ArrayList<>();
+    for (int first = 0; first < systems.size(); first += SYSTEMS_PER_CHART) {
+      List<String> drawn = systems.subList(first, Math.min(systems.size(), first + SYSTEMS_PER_CHART));
+      // Both axes logarithmic: the systems compared may differ a hundredfold in rate and in latency.
+      LineChart chart = LineChart.titled("latency against the rate achieved, one point per step"
+          + (systems.size() > SYSTEMS_PER_CHART ? ": " + String.join(", ", drawn) : ""))
+          .axes("operations a second achieved", "ms").logX().logY();
+      for (String system : drawn) {
+        chart = curve(chart, system, steps.get(system));
+      }
+      charts.add(chart);
+    }
     for (Map.Entry<String, List<StepFigures>> system : steps.entrySet()) {
-      List<Double> achieved = new ArrayList<>();
-      List<List<Double>> lines = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
       int number = 0;
       for (StepFigures step : system.getValue()) {
         Histogram intended = Histograms.decode(step.intendedMicros());
@@ -52,25 +65,6 @@ public final class CurvePage {
             millis(intended, 50), millis(intended, 99), millis(intended, 99.9), millis(actual, 50),
             millis(actual, 99), millis(actual, 99.9), step.atGoalMicros() == null ? null : step.atGoalMicros() / 1000,
             step.met() ? "yes" : "no");
-        if (intended.getTotalCount() > 0) {
-          achieved.add(step.achieved());
-          lines.get(0).add(plotted(intended, 50));
-          lines.get(1).add(plotted(intended, 99));
-          lines.get(2).add(plotted(intended, 99.9));
-          lines.get(3).add(plotted(actual, 99));
-        }
-      }
-      // Sorted by the rate achieved: a search runs its steps out of order.
-      List<Integer> order = new ArrayList<>();
-      for (int i = 0; i < achieved.size(); i++) {
-        order.add(i);
-      }
-      order.sort((a, b) -> Double.compare(achieved.get(a), achieved.get(b)));
-      List<String> names = List.of("p50", "p99", "p99.9", "p99 from the actual start");
-      for (int line = 0; line < names.size(); line++) {
-        List<Double> ys = lines.get(line);
-        chart = chart.series(system.getKey() + " " + names.get(line), order.stream().map(achieved::get).toList(),
-            order.stream().map(ys::get).toList());
       }
     }
     return page.linesFirst(highestLines)
@@ -84,7 +78,38 @@ public final class CurvePage {
             + " up, that is the load generator's own lag (a busy machine, a pause's resolution), and the intended"
             + " latencies include it.")
         .table("the staircase, step by step", table)
-        .chart("latency against throughput", chart);
+        .charts("latency against throughput", charts, charts.size() == 1 ? "" : "a chart for each "
+            + SYSTEMS_PER_CHART + " systems, four lines each");
+  }
+
+  // A system's four lines, its steps sorted by the rate achieved: a search runs its steps out of order.
+  private static LineChart curve(LineChart chart, String system, List<StepFigures> steps) {
+    List<Double> achieved = new ArrayList<>();
+    List<List<Double>> lines = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    for (StepFigures step : steps) {
+      Histogram intended = Histograms.decode(step.intendedMicros());
+      Histogram actual = Histograms.decode(step.actualMicros());
+      if (intended.getTotalCount() > 0) {
+        achieved.add(step.achieved());
+        lines.get(0).add(plotted(intended, 50));
+        lines.get(1).add(plotted(intended, 99));
+        lines.get(2).add(plotted(intended, 99.9));
+        lines.get(3).add(plotted(actual, 99));
+      }
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < achieved.size(); i++) {
+      order.add(i);
+    }
+    order.sort((a, b) -> Double.compare(achieved.get(a), achieved.get(b)));
+    List<String> names = List.of("p50", "p99", "p99.9", "p99 from the actual start");
+    LineChart drawn = chart;
+    for (int line = 0; line < names.size(); line++) {
+      List<Double> ys = lines.get(line);
+      drawn = drawn.series(system + " " + names.get(line), order.stream().map(achieved::get).toList(),
+          order.stream().map(ys::get).toList());
+    }
+    return drawn;
   }
 
   // Unrounded, and above 0 for the logarithmic axis: a microsecond at least.
