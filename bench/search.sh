@@ -2,22 +2,37 @@
 # Benchmark, not a test: issue 63's figures. A fresh Apache CouchDB 3.5 node with its Nouveau server beside it
 # (../shared/couchdb/, on free loopback ports), then Search runs, one after the other:
 #   build  the index over each of DOCS documents: documents a second, the Nouveau server's CPU and memory;
-#   fresh  FRESH_DOCS documents, USERS users searching (term) while RATE freshness writes a second come for DURATION s,
-#          with update=true, then with update=false: each write's time until a search found it, the stale searches;
+#   fresh  FRESH_DOCS documents, USERS users searching (term) while each of RATES freshness writes a second come for
+#          DURATION s with update=true, then RATE_FALSE with update=false: each write's time until a search found it,
+#          the stale searches;
 #   class  FRESH_DOCS documents, every search class in one mix, USERS users for DURATION s (a closed model:
-#          saturation): each class's latency.
-# It prints lines starting with "build", "fresh" and "class"; docs/search.md quotes them.
+#          saturation): each class's latency;
+#   rate   each class alone at TARGET searches a second for STEP s, RATE_USERS users sharing it, one shard: each
+#          class's latency below saturation;
+#   curve  each of CURVE_SEARCHES alone along the staircase TARGETS (STEP s measured after 3 s settling a step);
+#   engine the questions Mango, a view and Mango's Nouveau index also answer, each asked of each, alone at
+#          ENGINE_TARGET a second for STEP s, then all in one mix for DURATION s (saturation).
+# It prints lines starting with "build", "fresh", "class", "rate", "curve" and "engine"; docs/search.md quotes them.
 #
-#   bench/search.sh                                   # about 7 minutes
-#   DOCS="20000" RATE=50 DURATION=20 bench/search.sh
+#   bench/search.sh                                   # about 22 minutes
+#   DOCS="20000" RATES=50 DURATION=20 bench/search.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DOCS=${DOCS:-20000 200000}
 FRESH_DOCS=${FRESH_DOCS:-20000}
 USERS=${USERS:-4}
-RATE=${RATE:-20}
+RATES=${RATES:-20 100}
+RATE_FALSE=${RATE_FALSE:-20}
 DURATION=${DURATION:-30}
+TARGET=${TARGET:-50}
+STEP=${STEP:-10}
+TARGETS=${TARGETS:-25,50,100,200,400}
+CURVE_SEARCHES=${CURVE_SEARCHES:-term,range,sort_number,docs}
+ENGINE_TARGET=${ENGINE_TARGET:-20}
+# Users sharing a rate: a user asks one search at a time, so a rate above users / latency cannot be offered.
+RATE_USERS=${RATE_USERS:-8}
+ENGINES=nouveau,mango,view,mango_nouveau
 LIMIT=${LIMIT:-1800}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
@@ -40,7 +55,7 @@ search() {
 
 report() {
   python3 - "$@" <<'PY'
-import json, sys
+import csv, json, os, sys
 label, folder = sys.argv[1], sys.argv[2]
 results = json.load(open(folder + "/results.json"))
 figures = results["figures"]
@@ -56,8 +71,17 @@ for entry in results["requests"]:
             f" p90 {p['p90']:.1f} ms, p99 {p['p99']:.1f} ms, max {p['max']:.1f} ms")
     if label.startswith("fresh") and entry["name"] in ("write found by search", "fresh write", "fresh search"):
         print(f"{label} {entry['name']}: {line}")
-    elif label.startswith("class"):
+    elif label.startswith(("class", "rate", "curve", "engine")) and entry.get("kind") != "group":
         print(f"{label} {entry['name']}: {line}")
+# Each class's steps at its rates: from the intended start, as the page's table has them.
+steps = os.path.join(folder, "the-staircase-step-by-step.csv")
+if os.path.exists(steps):
+    for row in csv.DictReader(open(steps)):
+        print(f"{label} step {row['system']} {row['step']}: asked {row['asked (/s)']}/s, achieved"
+              f" {float(row['achieved (/s)']):.1f}/s, {row['failed']} failed, p50 {row['intended p50 (ms)']} ms,"
+              f" p99 {row['intended p99 (ms)']} ms from the intended start, {row['started late']} started late")
+for ddoc, seconds in figures.get("comparisonBuilds", {}).items():
+    print(f"{label} build {ddoc}: {seconds:.1f} s")
 if label.startswith("fresh"):
     fresh = figures["freshness"]
     print(f"{label}: {fresh['found']} writes found, {fresh['notFound']} not found in 30 s; {fresh['searches']}"
@@ -68,9 +92,19 @@ PY
 for docs in $DOCS; do
   report "build $docs" "$(search "build-$docs" -Ddocs="$docs" -Dsearches=term -Dusers=1 -Drequests=1)"
 done
-for update in true false; do
-  report "fresh update=$update" "$(search "fresh-$update" -Ddocs="$FRESH_DOCS" -Dsearches=term -Dusers="$USERS" \
-    -Drate="$RATE" -Dduration="$DURATION" -Dupdate="$update")"
+for rate in $RATES; do
+  report "fresh $rate/s update=true" "$(search "fresh-$rate-true" -Ddocs="$FRESH_DOCS" -Dsearches=term \
+    -Dusers="$USERS" -Drate="$rate" -Dduration="$DURATION")"
 done
+report "fresh $RATE_FALSE/s update=false" "$(search "fresh-$RATE_FALSE-false" -Ddocs="$FRESH_DOCS" -Dsearches=term \
+  -Dusers="$USERS" -Drate="$RATE_FALSE" -Dduration="$DURATION" -Dupdate=false)"
 report "class" "$(search class -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dduration="$DURATION" -Dq=1)"
+report "rate $TARGET/s" "$(search rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dtarget="$TARGET" -Dduration="$STEP" \
+  -Dq=1)"
+report "curve" "$(search curve -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dsearches="$CURVE_SEARCHES" \
+  -Dtargets="$TARGETS" -DstepSeconds="$STEP" -DsettleSeconds=3 -Dq=1)"
+report "engine $ENGINE_TARGET/s" "$(search engine-rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dengines="$ENGINES" \
+  -Dtarget="$ENGINE_TARGET" -Dduration="$STEP" -Dq=1)"
+report "engine mix" "$(search engine-mix -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dengines="$ENGINES" \
+  -Dduration="$DURATION" -Dq=1)"
 echo "search: results in $out/reports"
