@@ -1,5 +1,4 @@
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
-import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 
 import couchbench.couchdb.CouchHttp;
@@ -19,17 +18,18 @@ public class Tenants extends CouchbenchSimulation {
 
   private final TenantsPlan plan = orExit(() -> TenantsPlan.from(settings));
   private final CouchTarget couchdb = couchdbTarget();
-  private final TenantsLoad load = runs(new TenantsLoad(plan, couchdb));
+  private final TenantsLoad load = runs(new TenantsLoad(plan, couchdb, run));
 
   // The users, all at once: each tries its wrong logins, logs in (cookie), sends its first request and a probe of each
   // kind, then reads and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
   private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
       .during(plan.duration(), false).on(load.nextRequest());
 
+  // No assertion of Gatling's: a request CouchDB refuses for want of an open database (max_dbs_open) fails in Gatling's
+  // report but not the run; the load counts it apart, and any other failure or a probe let in fails the run.
   {
     // The users' requests carry their own logins, never the admin's.
     setUp(users.injectOpen(atOnceUsers(plan.tenants())))
-        .protocols(CouchHttp.protocol(couchdb.withoutCredentials()))
-        .assertions(global().failedRequests().count().is(0L));
+        .protocols(CouchHttp.protocol(couchdb.withoutCredentials()));
   }
 }

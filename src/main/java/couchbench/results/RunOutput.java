@@ -270,6 +270,11 @@ public final class RunOutput {
     servers = sampled;
   }
 
+  /** @return the servers' figures read once a second during the load, once given; {@link ServerSeries#NONE} before */
+  public synchronized ServerSeries serverSeries() {
+    return servers;
+  }
+
   /**
    * The load's own figures second by second, for the run's seconds beside its requests': give them before
    * {@link #finish}.

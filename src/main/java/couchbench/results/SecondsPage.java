@@ -99,9 +99,8 @@ final class SecondsPage {
     for (LoadColumn own : loadsOwn) {
       last = Math.max(last, own.bySecond().keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
     }
-    // A sample is taken just after a whole second: its rates are of the second before, its gauges at that second's end.
     Map<Long, ServerSeries.Sample> samples = new LinkedHashMap<>();
-    servers.samples().forEach(sample -> samples.put(Math.floorDiv(sample.epochMillis() - 500, 1000) - first,
+    servers.samples().forEach(sample -> samples.put(ServerSeries.loadSecond(sample.epochMillis(), loadStartMillis),
         sample));
     last = Math.max(last, samples.keySet().stream().mapToLong(Long::longValue).max().orElse(-1));
     List<double[]> rows = new ArrayList<>();

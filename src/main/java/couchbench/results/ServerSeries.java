@@ -1,6 +1,8 @@
 package couchbench.results;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The servers' own figures, read once a second during the load: named columns, each with its unit in brackets
@@ -37,5 +39,32 @@ public record ServerSeries(List<String> columns, List<Sample> samples, List<Stri
   public static String unit(String column) {
     int open = column.lastIndexOf(" (");
     return open < 0 || !column.endsWith(")") ? "" : column.substring(open + 2, column.length() - 1);
+  }
+
+  /**
+   * @param epochMillis when a sample was taken, on the run's clock
+   * @param loadStartMillis the load's start on the run's clock
+   * @return the second into the load its figures are of: taken just after a whole second, its rates are of the second
+   *     before, its gauges at that second's end
+   */
+  public static long loadSecond(long epochMillis, long loadStartMillis) {
+    return Math.floorDiv(epochMillis - 500, 1000) - Math.floorDiv(loadStartMillis, 1000);
+  }
+
+  /**
+   * @param column a column's name
+   * @param loadStartMillis the load's start on the run's clock
+   * @return its values by second into the load ({@link #loadSecond}), the seconds it could not be read left out; none
+   *     for a column it does not have
+   */
+  public Map<Long, Double> bySecond(String column, long loadStartMillis) {
+    int index = columns.indexOf(column);
+    Map<Long, Double> values = new LinkedHashMap<>();
+    for (Sample sample : samples) {
+      if (index >= 0 && index < sample.values().length && !Double.isNaN(sample.values()[index])) {
+        values.put(loadSecond(sample.epochMillis(), loadStartMillis), sample.values()[index]);
+      }
+    }
+    return values;
   }
 }

@@ -77,14 +77,12 @@ final class AuthSettings {
   }
 
   /**
-   * Sets the handler, the secret and the listener's options on every node, then waits until the server names the
-   * handler in {@code GET /_session}.
-   *
    * @param settings the run's guard, which took {@link #keys}
    * @param couchdb the server
-   * @throws TenantsException when the handler is not named within 15 s
+   * @return the handler, the secret and the listener's options for the run, to be applied with the run's other
+   *     settings in one go (a guard's apply puts back what it is not given)
    */
-  void apply(ConfigGuard settings, CouchTarget couchdb) {
+  Map<ConfigKey, String> values(ConfigGuard settings, CouchTarget couchdb) {
     Map<ConfigKey, String> values = new LinkedHashMap<>();
     values.put(HANDLERS, "{chttpd_auth, " + handlerName() + "_authentication_handler}, "
         + settings.original(couchdb, HANDLERS).orElse(DEFAULT_HANDLERS));
@@ -97,11 +95,17 @@ final class AuthSettings {
     String options = settings.original(couchdb, SERVER_OPTIONS).orElse(DEFAULT_SERVER_OPTIONS);
     // A space after the list's bracket: the same options, a text CouchDB keeps (it strips a value's ends only).
     values.put(SERVER_OPTIONS, options.replaceFirst("\\[", "[ "));
-    settings.apply(values, couchdb, "-Dauth=" + auth.word());
-    awaitHandler(new CouchDbClient(couchdb), couchdb);
+    return values;
   }
 
-  private void awaitHandler(CouchDbClient admin, CouchTarget couchdb) {
+  /**
+   * Waits, once {@link #values} are applied, until the server names the handler in {@code GET /_session}.
+   *
+   * @param couchdb the server
+   * @throws TenantsException when the handler is not named within 15 s
+   */
+  void awaitHandler(CouchTarget couchdb) {
+    CouchDbClient admin = new CouchDbClient(couchdb);
     long deadline = System.nanoTime() + HANDLERS_TIMEOUT.toNanos();
     JsonNode handlers = null;
     while (System.nanoTime() < deadline) {

@@ -1,6 +1,8 @@
 package couchbench.tenants;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a Tenants run's page shows beyond Gatling's timings of each request name: the users and their logins, and the
@@ -16,10 +18,49 @@ import java.util.List;
  * @param letIn every probe or wrong password let in (at most {@link TenantsLoad#LET_IN_KEPT}): the user, the request,
  *     the status
  * @param letInCount how many were let in, all told
+ * @param wall the databases CouchDB kept open second by second against max_dbs_open, and the requests it refused
+ *     for want of one
+ * @param failed every other failed request (at most {@link TenantsLoad#LET_IN_KEPT}): its name and its answer
+ * @param failedCount how many other requests failed, all told: any fails the run
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
  */
 public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
-    List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, boolean kept) {
+    List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Wall wall, List<String> failed,
+    long failedCount, boolean kept) {
+
+  /**
+   * The max_dbs_open wall.
+   *
+   * @param maxDbsOpen the limit in words, and where it came from: "10 (-DmaxDbsOpen, for the run; ...)"
+   * @param limit the limit set for the run; 0 when the server's was kept
+   * @param openAtStart the databases (shards) open as the limit was set, -1 when not read (no -DmaxDbsOpen)
+   * @param refused the requests refused because no database could be opened, by the reply's reason
+   * @param open each node's open databases and open files, second by second, from the servers' sampling
+   * @param refusedBySecond each reason's refusals a second
+   */
+  public record Wall(String maxDbsOpen, int limit, long openAtStart, Map<String, Long> refused, List<Series> open,
+      List<Series> refusedBySecond) {
+
+    /** @return the refusals of every reason */
+    public long refusedCount() {
+      return refused.values().stream().mapToLong(Long::longValue).sum();
+    }
+  }
+
+  /**
+   * A figure second by second.
+   *
+   * @param name what it is, e.g. "couchdb open databases"
+   * @param seconds seconds into the load
+   * @param values its value in each
+   */
+  public record Series(String name, List<Long> seconds, List<Double> values) {
+
+    static Series of(String name, Map<Long, Double> bySecond) {
+      Map<Long, Double> sorted = new TreeMap<>(bySecond);
+      return new Series(name, List.copyOf(sorted.keySet()), List.copyOf(sorted.values()));
+    }
+  }
 
   /**
    * One kind of security probe or wrong login, over the run.

@@ -3,6 +3,7 @@ package couchbench.tenants;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -12,10 +13,14 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.ReplyJson;
 import couchbench.data.RandomText;
+import couchbench.results.LoadColumn;
+import couchbench.results.RunOutput;
+import couchbench.results.ServerSeries;
 import couchbench.results.Summary;
 import couchbench.run.ExperimentLoad;
 import couchbench.startup.AtExit;
 import couchbench.startup.Console;
+import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.Credentials;
 import couchbench.tenants.TenantsPlan.Auth;
@@ -29,12 +34,17 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,6 +52,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A login and a database per user, as an offline-first application has them: before the load, the users created in
@@ -57,6 +68,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   /** CouchDB's PBKDF2 iterations for passwords hashed from now on; 600,000 by default in CouchDB 3.5. */
   public static final ConfigKey ITERATIONS = new ConfigKey("chttpd_auth", "iterations");
+
+  /** How many databases CouchDB keeps open: opening one more closes an idle one, or is refused when none is idle. */
+  public static final ConfigKey MAX_DBS_OPEN = new ConfigKey("couchdb", "max_dbs_open");
 
   /** A user's {@code POST /_session} (-Dauth=cookie). */
   public static final String LOGIN = "login";
@@ -79,6 +93,10 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private static final String PROBE = "couchbench.tenants.probe";
   private static final String STATUS = "couchbench.tenants.status";
   private static final String TOKEN = "couchbench.tenants.token";
+  private static final String REPLY = "couchbench.tenants.reply";
+  private static final Integer[] ANSWERED = {200, 201, 202};
+  private static final String OPEN_DATABASES = " open databases (count)";
+  private static final String OPEN_FILES = " open files (count)";
   private static final int DOC_SIZE = 200;
   // A user's token outlives its run; the expired one lapsed a minute before it is sent.
   private static final Duration TOKEN_MARGIN = Duration.ofMinutes(10);
@@ -95,17 +113,26 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private final Map<WrongLogin, LongAdder> wrongLoginsRefused = tallies(WrongLogin.class);
   private final Queue<String> letIn = new ConcurrentLinkedQueue<>();
   private final AtomicLong letInCount = new AtomicLong();
+  private final Map<WallRefusal, LongAdder> wallRefused = tallies(WallRefusal.class);
+  private final Map<Long, Map<WallRefusal, LongAdder>> wallBySecond = new ConcurrentHashMap<>();
+  private final Queue<String> failed = new ConcurrentLinkedQueue<>();
+  private final AtomicLong failedCount = new AtomicLong();
   private final AtomicBoolean cleanedUp = new AtomicBoolean();
+  private final RunOutput run;
   private ConfigGuard settings;
   private String iterations = "not read";
+  private String maxDbsOpen = "not read";
+  private long openAtStart = -1;
 
   /**
    * @param plan the run's plan
    * @param couchdb the CouchDB server, with a server admin's login
+   * @param run the run's output, whose servers' figures second by second give the open databases and files
    */
-  public TenantsLoad(TenantsPlan plan, CouchTarget couchdb) {
+  public TenantsLoad(TenantsPlan plan, CouchTarget couchdb, RunOutput run) {
     this.plan = plan;
     this.couchdb = couchdb;
+    this.run = run;
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
     this.authSettings = new AuthSettings(plan.auth());
   }
@@ -120,10 +147,10 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   }
 
   /**
-   * Checks the login is a server admin's on Apache CouchDB, takes [chttpd_auth] iterations and, for -Dauth=jwt or
-   * proxy, the {@link AuthSettings} (their values on every node kept in a restore file, put back after the run, on
-   * failure and on Ctrl-C), sets -Diterations and the authentication's settings, then creates the users and their
-   * databases.
+   * Checks the login is a server admin's on Apache CouchDB, takes [chttpd_auth] iterations, [couchdb] max_dbs_open
+   * and, for -Dauth=jwt or proxy, the {@link AuthSettings} (their values on every node kept in a restore file, put back
+   * after the run, on failure and on Ctrl-C), sets -Diterations, -DmaxDbsOpen and the authentication's settings, then
+   * creates the users and their databases.
    *
    * @throws TenantsException for a login that is not an admin's, a server without _config, a refusal while creating
    */
@@ -131,26 +158,60 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   public void prepare() {
     CouchDbClient admin = new CouchDbClient(couchdb);
     checkServer(admin);
-    Set<ConfigKey> keys = new LinkedHashSet<>(List.of(ITERATIONS));
+    Set<ConfigKey> keys = new LinkedHashSet<>(List.of(ITERATIONS, MAX_DBS_OPEN));
     if (authSettings.changesServer()) {
       keys.addAll(authSettings.keys());
     }
     settings = ConfigGuard.take(List.of(couchdb), keys);
     AtExit.run(this::cleanUp);
-    // CouchDB 3.5's default.ini leaves it unset: its built-in default is 600,000, as a user created then shows.
-    String found = settings.original(couchdb, ITERATIONS).orElse("built-in default (600,000 in CouchDB 3.5)");
-    plan.iterations().ifPresent(given -> settings.apply(Map.of(ITERATIONS, String.valueOf(given)), couchdb,
-        "-Diterations=" + given));
-    iterations = plan.iterations().isPresent() ? plan.iterations().getAsInt() + " (-Diterations, for the run; the"
-        + " server's " + found + " restored after)" : "the server's " + found;
-    Console.say("tenants: " + ITERATIONS + " = " + iterations);
+    // One apply for all: a guard's apply puts back what it is not given.
+    Map<ConfigKey, String> forRun = new LinkedHashMap<>();
+    // CouchDB 3.5's default.ini leaves both unset: its built-in defaults are 600,000 (as a user created then shows) and
+    // 500.
+    iterations = forRun(forRun, ITERATIONS, plan.iterations(), "iterations", "600,000");
+    maxDbsOpen = forRun(forRun, MAX_DBS_OPEN, plan.maxDbsOpen(), "maxDbsOpen", "500");
     if (authSettings.changesServer()) {
-      authSettings.apply(settings, couchdb);
+      forRun.putAll(authSettings.values(settings, couchdb));
+    }
+    settings.apply(forRun, couchdb, forRun.keySet().stream().map(ConfigKey::toString).collect(Collectors.joining(
+        ", ", "Tenants' settings for the run (", ")")));
+    Console.say("tenants: " + ITERATIONS + " = " + iterations + "; " + MAX_DBS_OPEN + " = " + maxDbsOpen);
+    if (authSettings.changesServer()) {
+      authSettings.awaitHandler(couchdb);
       Console.say("tenants: -Dauth=" + plan.auth().word() + ": " + String.join(", ", authSettings.keys().stream()
           .map(ConfigKey::toString).toList()) + " set for the run (the secret drawn for it, never shown); CouchDB names"
           + " " + authSettings.handlerName() + " among its authentication handlers");
     }
+    plan.maxDbsOpen().ifPresent(limit -> openAtStart = openDatabasesAbove(admin, limit));
     accounts.create();
+  }
+
+  // A setting the run may set: its value for the run put in forRun when given; in words, with where it came from.
+  private String forRun(Map<ConfigKey, String> forRun, ConfigKey key, OptionalInt given, String property,
+      String builtIn) {
+    String found = settings.original(couchdb, key).orElse("built-in default (" + builtIn + " in CouchDB 3.5)");
+    if (given.isEmpty()) {
+      return "the server's " + found;
+    }
+    forRun.put(key, String.valueOf(given.getAsInt()));
+    return given.getAsInt() + " (-D" + property + ", for the run; the server's " + found + " restored after)";
+  }
+
+  // CouchDB 3.5 closes no database when max_dbs_open is lowered: each one opened after closes an idle one, so the
+  // count holds where it was. Said when it is above the limit; -1 when it cannot be read.
+  private long openDatabasesAbove(CouchDbClient admin, int limit) {
+    CouchReply stats = admin.get("/_node/_local/_stats/couchdb/open_databases");
+    if (stats.status() != 200) {
+      return -1;
+    }
+    long open = ReplyJson.of(stats.body()).path("value").asLong(-1);
+    if (open > limit) {
+      Console.say(String.format(Locale.ROOT, "tenants: %,d databases (shards) open on %s, above -DmaxDbsOpen=%d:"
+          + " CouchDB closes none when the limit is lowered, each database opened from now on closes an idle one, so"
+          + " the count holds at %,d; restart the node with the limit in its ini to start below it", open,
+          couchdb.describe(), limit, open));
+    }
+    return open;
   }
 
   // Tenants creates users and databases and changes a setting: a server admin's work, on Apache CouchDB 3.x.
@@ -209,11 +270,11 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
                   : "GET /" + tenant(session).database()));
     }
     ChainBuilder loggedIn = plan.auth() == Auth.COOKIE
-        ? wrongLogins.exec(http(named(plan.auth(), LOGIN)).post("/_session")
-            .body(StringBody(session -> login(tenant(session).credentials()))))
+        ? wrongLogins.exec(sent(named(plan.auth(), LOGIN), http(named(plan.auth(), LOGIN)).post("/_session")
+            .body(StringBody(session -> login(tenant(session).credentials())))))
         : wrongLogins;
-    ChainBuilder first = loggedIn.exec(asUser(http(named(plan.auth(), FIRST_REQUEST)).get(session -> "/"
-        + tenant(session).database() + "/" + TenantAccounts.seededId(0))));
+    ChainBuilder first = loggedIn.exec(sent(named(plan.auth(), FIRST_REQUEST), asUser(http(named(plan.auth(),
+        FIRST_REQUEST)).get(session -> "/" + tenant(session).database() + "/" + TenantAccounts.seededId(0)))));
     for (SecurityProbe probe : SecurityProbe.values()) {
       first = first.exec(session -> session.set(PROBE, probe)).exec(probe());
     }
@@ -227,11 +288,13 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
         .then(exec(session -> session.set(PROBE, SecurityProbe.values()[(session.getInt(COUNT) / plan.probeEvery())
             % SecurityProbe.values().length])).exec(probe()))
         .orElse(doIfOrElse(session -> ThreadLocalRandom.current().nextDouble() < plan.read())
-            .then(exec(asUser(http(named(plan.auth(), READ)).get(session -> "/" + tenant(session).database() + "/"
-                + TenantAccounts.seededId(ThreadLocalRandom.current().nextInt(plan.docs()))))))
-            .orElse(exec(asUser(http(named(plan.auth(), WRITE)).post(session -> "/" + tenant(session).database())
-                .body(StringBody(session -> JSON.createObjectNode().put("text", RandomText.forKey(tenant(session)
-                    .name() + ":" + session.getInt(COUNT), DOC_SIZE)).toString()))))));
+            .then(sent(named(plan.auth(), READ), asUser(http(named(plan.auth(), READ)).get(session -> "/"
+                + tenant(session).database() + "/" + TenantAccounts.seededId(ThreadLocalRandom.current()
+                    .nextInt(plan.docs()))))))
+            .orElse(sent(named(plan.auth(), WRITE), asUser(http(named(plan.auth(), WRITE)).post(session -> "/"
+                + tenant(session).database()).body(StringBody(session -> JSON.createObjectNode().put("text",
+                    RandomText.forKey(tenant(session).name() + ":" + session.getInt(COUNT), DOC_SIZE))
+                    .toString()))))));
   }
 
   /**
@@ -239,7 +302,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
    * which fails the request and the run.
    */
   private ChainBuilder probe() {
-    return exec(session -> session.remove(STATUS))
+    return exec(session -> session.remove(STATUS).remove(REPLY))
         .exec(asUser(http(session -> probe(session).requestName()).get(session -> probePath(session)))
             .check(status().saveAs(STATUS), status().in(SecurityProbe.REFUSALS.toArray(Integer[]::new))))
         .exec(session -> tallied(session, probesTried.get(probe(session)), probesRefused.get(probe(session)),
@@ -276,9 +339,60 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return JSON.createObjectNode().put("name", credentials.user()).put("password", credentials.password()).toString();
   }
 
+  /**
+   * A request of the user's own, answered 200, 201 or 202; a refusal by {@link WallRefusal} is counted apart, any other
+   * failure counted and named, and the failure the run's.
+   */
+  private ChainBuilder sent(String name, HttpRequestActionBuilder request) {
+    return exec(session -> session.remove(STATUS).remove(REPLY))
+        .exec(request.check(status().saveAs(STATUS), status().in(ANSWERED)))
+        .exec(session -> {
+          if (wallRefusal(session).isEmpty() && session.isFailed()) {
+            failed(name + ": " + (session.contains(STATUS) ? "answered " + session.getInt(STATUS) : "no reply")
+                + (session.contains(REPLY) ? " " + errorOf((byte[]) session.get(REPLY)) : ""));
+          }
+          return session.markAsSucceeded();
+        });
+  }
+
+  // A 500's error and reason on one line, e.g. "(error: read_failure)"; a long reason (an Erlang term) cut.
+  private static String errorOf(byte[] body) {
+    JsonNode reply = ReplyJson.of(body);
+    String reason = reply.path("reason").asText("").replaceAll("\\s+", " ");
+    return "(" + reply.path("error").asText("no error") + ": " + (reason.length() > 100 ? reason.substring(0, 100)
+        + "..." : reason) + ")";
+  }
+
+  private void failed(String line) {
+    if (failedCount.getAndIncrement() < LET_IN_KEPT) {
+      failed.add(line);
+    }
+  }
+
+  // A 500 that CouchDB answers when it cannot open the database (max_dbs_open reached, none idle): counted by its
+  // reason and second, once.
+  private Optional<WallRefusal> wallRefusal(Session session) {
+    if (!session.contains(REPLY)) {
+      return Optional.empty();
+    }
+    Optional<WallRefusal> refusal = WallRefusal.of((byte[]) session.get(REPLY));
+    refusal.ifPresent(kind -> {
+      wallRefused.get(kind).increment();
+      wallBySecond.computeIfAbsent(Math.floorDiv(RunClock.millis(), 1000), second -> tallies(WallRefusal.class))
+          .get(kind).increment();
+    });
+    return refusal;
+  }
+
   // Basic, JWT and proxy send the login with each request; a cookie is in the virtual user's cookie jar, which
-  // Gatling replaces when CouchDB sends a renewed one (past a share of [chttpd_auth] timeout).
+  // Gatling replaces when CouchDB sends a renewed one (past a share of [chttpd_auth] timeout). A 500's body is kept for
+  // wallRefusal (the first check: Gatling keeps the first that fails).
   private HttpRequestActionBuilder asUser(HttpRequestActionBuilder request) {
+    return withLogin(request.checkIf((response, session) -> response.status().code() == 500)
+        .then(bodyBytes().saveAs(REPLY)));
+  }
+
+  private HttpRequestActionBuilder withLogin(HttpRequestActionBuilder request) {
     return switch (plan.auth()) {
       case BASIC -> request.header("Authorization", session -> tenant(session).credentials().authorization());
       case COOKIE -> request;
@@ -294,14 +408,19 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   private Session tallied(Session session, LongAdder tried, LongAdder refused, Set<Integer> refusals, String request,
       String sent) {
+    // Each outcome counted here once; the session's failure is not carried to the user's next request.
     if (!session.contains(STATUS)) {
-      return session; // no reply: Gatling counts it failed
+      failed(request + ": no reply");
+      return session.markAsSucceeded();
+    }
+    if (wallRefusal(session).isPresent()) {
+      return session.markAsSucceeded(); // neither let in nor refused: the database could not be opened
     }
     tried.increment();
     int status = session.getInt(STATUS);
     if (refusals.contains(status)) {
       refused.increment();
-      return session;
+      return session.markAsSucceeded();
     }
     List<String> expected = refusals.stream().sorted().map(String::valueOf).toList();
     String line = "user " + tenant(session).name() + " was let in: " + request + ", " + sent + " answered " + status
@@ -311,7 +430,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
       letIn.add(line);
       Console.say("tenants: SECURITY: " + line);
     }
-    return session;
+    return session.markAsSucceeded();
   }
 
   private static Tenant tenant(Session session) {
@@ -347,8 +466,45 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
       wrongLogins.add(new TenantsFigures.ProbeTally(kind.requestName(), wrongLoginsTried.get(kind).sum(),
           wrongLoginsRefused.get(kind).sum()));
     }
+    Map<String, Long> refused = new LinkedHashMap<>();
+    wallRefused.forEach((kind, count) -> refused.put(kind.reason(), count.sum()));
+    List<TenantsFigures.Series> open = new ArrayList<>();
+    ServerSeries servers = run.serverSeries();
+    for (String column : servers.columns()) {
+      if (column.endsWith(OPEN_DATABASES) || column.endsWith(OPEN_FILES)) {
+        open.add(TenantsFigures.Series.of(column.replace(" (count)", ""), servers.bySecond(column,
+            run.loadStartMillis())));
+      }
+    }
+    List<TenantsFigures.Series> refusedBySecond = new ArrayList<>();
+    refusalSeconds().forEach((kind, bySecond) -> refusedBySecond.add(TenantsFigures.Series.of(kind.reason(),
+        bySecond)));
+    TenantsFigures.Wall wall = new TenantsFigures.Wall(maxDbsOpen, plan.maxDbsOpen().orElse(0), openAtStart, refused,
+        open, refusedBySecond);
     return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, probes, wrongLogins,
-        List.copyOf(letIn), letInCount.get(), plan.keep());
+        List.copyOf(letIn), letInCount.get(), wall, List.copyOf(failed), failedCount.get(), plan.keep());
+  }
+
+  /** @return each {@link WallRefusal}'s count a second, a column of its own beside the run's requests' */
+  @Override
+  public List<LoadColumn> secondsColumns() {
+    List<LoadColumn> columns = new ArrayList<>();
+    refusalSeconds().forEach((kind, bySecond) -> columns.add(new LoadColumn(kind.column(), bySecond)));
+    return columns;
+  }
+
+  // Each kind's refusals by second into the load: 0 in each second of the load without one.
+  private Map<WallRefusal, Map<Long, Double>> refusalSeconds() {
+    long first = Math.floorDiv(run.loadStartMillis(), 1000);
+    Map<WallRefusal, Map<Long, Double>> seconds = new EnumMap<>(WallRefusal.class);
+    for (WallRefusal kind : WallRefusal.values()) {
+      Map<Long, Double> bySecond = new HashMap<>();
+      run.loadSeconds().forEach(second -> bySecond.put(second.epochSecond() - first, 0.0));
+      wallBySecond.forEach((epochSecond, counts) -> bySecond.put(epochSecond - first,
+          (double) counts.get(kind).sum()));
+      seconds.put(kind, bySecond);
+    }
+    return seconds;
   }
 
   /**

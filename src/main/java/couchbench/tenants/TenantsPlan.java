@@ -17,6 +17,8 @@ import java.util.OptionalInt;
  * @param auth how they authenticate
  * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
  *     server's
+ * @param maxDbsOpen the databases CouchDB keeps open, set in {@code [couchdb] max_dbs_open} for the run; empty to
+ *     keep the server's
  * @param read the share of the steady requests that are reads of the user's own documents; the rest are writes
  * @param docs documents each user's database holds before the load
  * @param probeEvery every how many steady requests of a user one is a security probe instead
@@ -24,7 +26,7 @@ import java.util.OptionalInt;
  * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
  * @param keep whether the users and databases are left after the run
  */
-public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double read, int docs, int probeEvery,
+public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
     Duration duration, String prefix, boolean keep) {
 
   /** How a user proves who it is. */
@@ -63,7 +65,7 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double
   public static final int DEFAULT_DURATION = 30;
 
   /**
-   * @param settings tenants, auth, databases, iterations, read, docs, probeEvery, duration, database, keep
+   * @param settings tenants, auth, databases, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
    * @return the plan
    * @throws TenantsException naming the property and what to give instead, before anything is created
    */
@@ -79,16 +81,21 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double
           + " each a _users document and a database, Tenants creates before its load)");
     }
     databases(settings.get("databases", "own"));
-    OptionalInt iterations = settings.value("iterations").isPresent()
-        ? OptionalInt.of(settings.intValue("iterations", 0, 1)) : OptionalInt.empty();
+    OptionalInt iterations = forTheRun(settings, "iterations");
+    OptionalInt maxDbsOpen = forTheRun(settings, "maxDbsOpen");
     double read = settings.doubleValue("read", DEFAULT_READ);
     if (!(read >= 0 && read <= 1)) {
       throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
     }
-    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), iterations, read,
+    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), iterations, maxDbsOpen, read,
         settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
+  }
+
+  // A server's setting given for the run, 1 or more; absent, the server's own is kept.
+  private static OptionalInt forTheRun(Settings settings, String name) {
+    return settings.value(name).isPresent() ? OptionalInt.of(settings.intValue(name, 0, 1)) : OptionalInt.empty();
   }
 
   /** @return the share of the steady requests that are writes, 1 - read in decimal */
@@ -102,8 +109,9 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, double
    */
   public String describe() {
     return String.format(Locale.ROOT, "%,d users, %s auth, each its own database of %,d documents, read %s, write %s,"
-        + " a security probe every %d%s request; %d s", tenants, auth.word(), docs, read, write(), probeEvery,
-        ordinalSuffix(probeEvery), duration.toSeconds());
+        + " a security probe every %d%s request%s; %d s", tenants, auth.word(), docs, read, write(), probeEvery,
+        ordinalSuffix(probeEvery), maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "",
+        duration.toSeconds());
   }
 
   private static String ordinalSuffix(int n) {

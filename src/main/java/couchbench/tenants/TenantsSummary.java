@@ -1,17 +1,22 @@
 package couchbench.tenants;
 
+import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Results;
 import couchbench.results.Summary;
 import couchbench.tenants.TenantsPlan.Auth;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * After Tenants: the latency of the login and of the requests, cold (each user's first) and warm, by auth method; the
- * security probes and wrong passwords tried and refused, and every one let in, which fails the run.
+ * security probes and wrong passwords tried and refused, and every one let in, which fails the run; the databases
+ * CouchDB kept open second by second against max_dbs_open, and the requests refused for want of one, counted apart
+ * from other failures (any other fails the run).
  */
 public final class TenantsSummary implements Summary<TenantsFigures> {
 
@@ -28,12 +33,17 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
 
   @Override
   public Optional<String> failure(TenantsFigures figures) {
-    if (figures.letInCount() == 0) {
-      return Optional.empty();
+    List<String> failures = new ArrayList<>();
+    if (figures.letInCount() > 0) {
+      failures.add(String.format(Locale.ROOT, "%,d request%s that must be refused %s let in: %s",
+          figures.letInCount(), figures.letInCount() == 1 ? "" : "s", figures.letInCount() == 1 ? "was" : "were",
+          String.join("; ", figures.letIn())));
     }
-    return Optional.of(String.format(Locale.ROOT, "%,d request%s that must be refused %s let in: %s",
-        figures.letInCount(), figures.letInCount() == 1 ? "" : "s", figures.letInCount() == 1 ? "was" : "were",
-        String.join("; ", figures.letIn())));
+    if (figures.failedCount() > 0) {
+      failures.add(String.format(Locale.ROOT, "%,d request%s failed (besides refusals for want of an open database):"
+          + " %s", figures.failedCount(), figures.failedCount() == 1 ? "" : "s", String.join("; ", figures.failed())));
+    }
+    return failures.isEmpty() ? Optional.empty() : Optional.of(String.join("; and ", failures));
   }
 
   @Override
@@ -68,11 +78,41 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
             + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
             String.join(", ", WrongLogin.of(auth).stream().map(WrongLogin::requestName).toList()),
             figures.wrongLoginsRefused(), figures.letInCount()));
-    if (figures.letInCount() > 0) {
-      page = page.warning(failure(figures).orElseThrow());
-    }
-    return page.table("login and requests, " + auth.word() + " auth: cold and warm", latency)
+    TenantsFigures.Wall wall = figures.wall();
+    page = page.line(String.format(Locale.ROOT, "Open databases: max_dbs_open %s%s; %,d requests refused for want of"
+        + " an open database (500: %s), counted apart from failures.", wall.maxDbsOpen(), wall.openAtStart() < 0 ? ""
+        : String.format(Locale.ROOT, ", %,d databases (shards) open when it was set", wall.openAtStart()),
+        wall.refusedCount(), String.join(", ", wall.refused().entrySet().stream().map(reason -> reason.getKey() + " "
+            + String.format(Locale.ROOT, "%,d", reason.getValue())).toList())));
+    page = failure(figures).map(page::warning).orElse(page);
+    page = page.table("login and requests, " + auth.word() + " auth: cold and warm", latency)
         .table("security checks: each must be refused", security);
+    return wall.open().isEmpty() ? page : page.chart("open databases and files against max_dbs_open",
+        openChart(wall)).chart("requests refused for want of an open database, a second", refusedChart(wall));
+  }
+
+  // Each node's open databases (shards) and files, second by second, with the limit set for the run as a line.
+  private static LineChart openChart(TenantsFigures.Wall wall) {
+    LineChart chart = LineChart.titled("open databases and files against max_dbs_open")
+        .axes("seconds into the load", "open (count)");
+    for (TenantsFigures.Series series : wall.open()) {
+      chart = chart.series(series.name(), series.seconds(), series.values());
+    }
+    List<Long> seconds = wall.open().get(0).seconds();
+    if (wall.limit() > 0 && !seconds.isEmpty()) {
+      chart = chart.series("max_dbs_open (-DmaxDbsOpen)", List.of(seconds.get(0), seconds.get(seconds.size() - 1)),
+          Collections.nCopies(2, wall.limit()));
+    }
+    return chart;
+  }
+
+  private static LineChart refusedChart(TenantsFigures.Wall wall) {
+    LineChart chart = LineChart.titled("requests refused for want of an open database, a second")
+        .axes("seconds into the load", "refused (/s)");
+    for (TenantsFigures.Series series : wall.refusedBySecond()) {
+      chart = chart.series(series.name(), series.seconds(), series.values());
+    }
+    return chart;
   }
 
   private static Table row(Table table, Results results, String name, String when) {

@@ -21,6 +21,7 @@ class TenantsPlanTest {
     assertEquals(10, plan.tenants());
     assertEquals(TenantsPlan.Auth.BASIC, plan.auth());
     assertEquals(OptionalInt.empty(), plan.iterations());
+    assertEquals(OptionalInt.empty(), plan.maxDbsOpen());
     assertEquals(0.8, plan.read());
     assertEquals(0.2, plan.write());
     assertEquals(20, plan.docs());
@@ -34,16 +35,19 @@ class TenantsPlanTest {
 
   @Test
   void shouldTakeEachValue() {
-    TenantsPlan plan = plan(Map.of("tenants", "100", "auth", "cookie", "databases", "own", "iterations", "1000",
-        "read", "0.5", "docs", "5", "probeEvery", "3", "duration", "4", "database", "tenants_it", "keep", "true"));
+    TenantsPlan plan = plan(Map.ofEntries(Map.entry("tenants", "100"), Map.entry("auth", "cookie"),
+        Map.entry("databases", "own"), Map.entry("iterations", "1000"), Map.entry("maxDbsOpen", "40"),
+        Map.entry("read", "0.5"), Map.entry("docs", "5"), Map.entry("probeEvery", "3"), Map.entry("duration", "4"),
+        Map.entry("database", "tenants_it"), Map.entry("keep", "true")));
 
     assertEquals(100, plan.tenants());
     assertEquals(TenantsPlan.Auth.COOKIE, plan.auth());
     assertEquals(OptionalInt.of(1000), plan.iterations());
+    assertEquals(OptionalInt.of(40), plan.maxDbsOpen());
     assertEquals(0.5, plan.write());
     assertTrue(plan.keep());
     assertEquals("100 users, cookie auth, each its own database of 5 documents, read 0.5, write 0.5, a security probe"
-        + " every 3rd request; 4 s", plan.describe());
+        + " every 3rd request; max_dbs_open 40; 4 s", plan.describe());
     assertTrue(plan(Map.of("probeEvery", "1")).describe().contains("every 1st request"));
     assertTrue(plan(Map.of("probeEvery", "12")).describe().contains("every 12th request"));
   }
@@ -70,6 +74,8 @@ class TenantsPlanTest {
         + " -Ddatabases=own");
     assertRefused(Map.of("databases", "shared"), "-Ddatabases=shared is not built yet");
     assertRefused(Map.of("iterations", "0"), "-Diterations=0 is too small (expected >= 1)");
+    assertRefused(Map.of("maxDbsOpen", "0"), "-DmaxDbsOpen=0 is too small (expected >= 1)");
+    assertRefused(Map.of("maxDbsOpen", "ten"), "-DmaxDbsOpen=ten is not a whole number");
     assertRefused(Map.of("read", "1.5"), "-Dread=1.5 is not a proportion: give a value from 0 to 1");
     assertRefused(Map.of("database", "Tenants"), "-Ddatabase=Tenants is not a valid CouchDB database name");
     assertRefused(Map.of("injector", "1/2"), "-Dinjector: Tenants runs on one injector");

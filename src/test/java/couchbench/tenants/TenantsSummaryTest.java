@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import couchbench.results.Results;
 import couchbench.results.SummaryInput;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,7 +40,8 @@ class TenantsSummaryTest {
   void shouldShowAJwtRunsFirstRequestWithoutALoginAndItsTwoWrongLoginsApart() {
     TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
         List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
-            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, false);
+            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, wall(Map.of()), List.of(), 0,
+        false);
     Results results = SummaryInput.results("Tenants", null, List.of(
         SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
         SummaryInput.entry(WrongLogin.EXPIRED_TOKEN.requestName(), 10, Map.of())));
@@ -67,6 +69,41 @@ class TenantsSummaryTest {
   }
 
   @Test
+  void shouldCountRefusalsForWantOfAnOpenDatabaseApartAndChartOpenDatabasesAgainstTheLimit() {
+    Map<String, Long> refused = new LinkedHashMap<>();
+    refused.put(WallRefusal.ALL_DBS_ACTIVE.reason(), 6L);
+    refused.put(WallRefusal.NO_SHARDS_OPENED.reason(), 11L);
+    TenantsFigures.Wall wall = new TenantsFigures.Wall("10 (-DmaxDbsOpen, for the run; the server's built-in default"
+        + " (500 in CouchDB 3.5) restored after)", 10, 4, refused, List.of(new TenantsFigures.Series("couchdb open"
+        + " databases", List.of(0L, 1L, 2L), List.of(4.0, 10.0, 10.0))), List.of(new TenantsFigures.Series(
+        "all_dbs_active", List.of(0L, 1L, 2L), List.of(0.0, 6.0, 0.0))));
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
+        List.of(), List.of(), 0, wall, List.of(), 0, false);
+
+    String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
+
+    assertEquals(Optional.empty(), new TenantsSummary().failure(figures), "refusals for want of a database do not fail"
+        + " the run");
+    assertTrue(page.contains("Open databases: max_dbs_open 10 (-DmaxDbsOpen, for the run; the server&#39;s built-in"
+        + " default (500 in CouchDB 3.5) restored after), 4 databases (shards) open when it was set; 17 requests"
+        + " refused for want of an open database (500: all_dbs_active 6, No DB shards could be opened. 11), counted"
+        + " apart from failures."), page);
+    assertTrue(page.contains("open databases and files against max_dbs_open"), page);
+    assertTrue(page.contains("requests refused for want of an open database, a second"), page);
+    assertEquals(figures, SummaryInput.readBack(TenantsFigures.class, figures));
+  }
+
+  @Test
+  void shouldFailTheRunNamingEachOtherFailedRequest() {
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
+        List.of(), List.of(), 0, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
+        "basic write: no reply"), 2, false);
+
+    assertEquals(Optional.of("2 requests failed (besides refusals for want of an open database): basic read:"
+        + " answered 500; basic write: no reply"), new TenantsSummary().failure(figures));
+  }
+
+  @Test
   void shouldKeepItsFiguresThroughResultsJson() {
     TenantsFigures figures = figures(List.of("a"), 1);
 
@@ -76,7 +113,12 @@ class TenantsSummaryTest {
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
     return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
         + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
-        letInCount, false);
+        letInCount, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false);
+  }
+
+  private static TenantsFigures.Wall wall(Map<String, Long> refused) {
+    return new TenantsFigures.Wall("the server's built-in default (500 in CouchDB 3.5)", 0, -1, refused, List.of(),
+        List.of());
   }
 
   private static Results results() {
