@@ -20,8 +20,9 @@ public class Tenants extends CouchbenchSimulation {
   private final CouchTarget couchdb = couchdbTarget();
   private final TenantsLoad load = runs(new TenantsLoad(plan, couchdb, run));
 
-  // The users, all at once: each tries its wrong logins, logs in (cookie), sends its first request and a probe of each
-  // kind, then reads and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
+  // The users' sessions (one per user, or -Dsessions of users drawn by -Dactive), all at once: each tries its wrong
+  // logins (a user's first session), logs in (cookie), sends its first request and a probe of each kind, then reads
+  // and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
   private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
       .during(plan.duration(), false).on(load.nextRequest());
 
@@ -29,7 +30,7 @@ public class Tenants extends CouchbenchSimulation {
   // report but not the run; the load counts it apart, and any other failure or a probe let in fails the run.
   {
     // The users' requests carry their own logins, never the admin's.
-    setUp(users.injectOpen(atOnceUsers(plan.tenants())))
+    setUp(users.injectOpen(atOnceUsers(plan.sessions())))
         .protocols(CouchHttp.protocol(couchdb.withoutCredentials()));
   }
 }

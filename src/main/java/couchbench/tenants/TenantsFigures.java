@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * @param letIn every probe or wrong password let in (at most {@link TenantsLoad#LET_IN_KEPT}): the user, the request,
  *     the status
  * @param letInCount how many were let in, all told
+ * @param active which users were active: each its own session (-Dactive=all), or sessions drawn by a distribution
  * @param wall the databases CouchDB kept open second by second against max_dbs_open, and the requests it refused
  *     for want of one
  * @param failed every other failed request (at most {@link TenantsLoad#LET_IN_KEPT}): its name and its answer
@@ -25,8 +26,19 @@ import java.util.TreeMap;
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
  */
 public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
-    List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Wall wall, List<String> failed,
+    List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Active active, Wall wall, List<String> failed,
     long failedCount, boolean kept) {
+
+  /**
+   * The sessions of the run and the users they were.
+   *
+   * @param distribution how each session's user was drawn: "all" (one session per user), "uniform" or "zipfian"
+   * @param sessions the sessions (virtual users)
+   * @param users the users with one session or more
+   * @param busiest the sessions of the user with the most
+   * @param busiestTenth the sessions of the tenth of the users with the most (at least one user)
+   */
+  public record Active(String distribution, int sessions, int users, int busiest, int busiestTenth) {}
 
   /**
    * The max_dbs_open wall.

@@ -1,6 +1,7 @@
 package couchbench.tenants;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
+import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
@@ -13,6 +14,7 @@ import couchbench.couchdb.CouchDbClient;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.ReplyJson;
 import couchbench.data.RandomText;
+import couchbench.distributions.Distribution;
 import couchbench.results.LoadColumn;
 import couchbench.results.RunOutput;
 import couchbench.results.ServerSeries;
@@ -52,6 +54,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import org.apache.commons.rng.simple.RandomSource;
 import java.util.stream.Collectors;
 
 /**
@@ -93,6 +96,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private static final String PROBE = "couchbench.tenants.probe";
   private static final String STATUS = "couchbench.tenants.status";
   private static final String TOKEN = "couchbench.tenants.token";
+  private static final String FIRST_SESSION = "couchbench.tenants.firstSession";
   private static final String REPLY = "couchbench.tenants.reply";
   private static final Integer[] ANSWERED = {200, 201, 202};
   private static final String OPEN_DATABASES = " open databases (count)";
@@ -107,6 +111,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private final TenantAccounts accounts;
   private final AtomicInteger users = new AtomicInteger();
   private final AuthSettings authSettings;
+  private final Optional<ActiveUsers> activeUsers;
   private final Map<SecurityProbe, LongAdder> probesTried = tallies(SecurityProbe.class);
   private final Map<SecurityProbe, LongAdder> probesRefused = tallies(SecurityProbe.class);
   private final Map<WrongLogin, LongAdder> wrongLoginsTried = tallies(WrongLogin.class);
@@ -135,6 +140,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     this.run = run;
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
     this.authSettings = new AuthSettings(plan.auth());
+    this.activeUsers = plan.active() == TenantsPlan.Active.ALL ? Optional.empty() : Optional.of(new ActiveUsers(
+        plan.active() == TenantsPlan.Active.ZIPFIAN ? Distribution.ZIPFIAN : Distribution.UNIFORM, plan.tenants(),
+        RandomSource.XO_RO_SHI_RO_128_PP.create()));
   }
 
   /**
@@ -243,11 +251,16 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return accounts.tenants().stream().map(Tenant::database).toList();
   }
 
-  /** @return the step that makes a virtual user the next of the run's users */
+  /**
+   * @return the step that makes a virtual user a session of the next of the run's users (-Dactive=all), or of one
+   *     drawn by -Dactive's distribution
+   */
   public Function<Session, Session> newUser() {
     return session -> {
-      Tenant tenant = accounts.tenants().get(users.getAndIncrement() % plan.tenants());
-      Session user = session.set(TENANT, tenant).set(COUNT, 0);
+      ActiveUsers.Draw draw = activeUsers.map(ActiveUsers::next)
+          .orElseGet(() -> new ActiveUsers.Draw(users.getAndIncrement() % plan.tenants(), true));
+      Tenant tenant = accounts.tenants().get(draw.user());
+      Session user = session.set(TENANT, tenant).set(COUNT, 0).set(FIRST_SESSION, draw.first());
       return switch (plan.auth()) {
         case BASIC, COOKIE -> user;
         case JWT -> user.set(TOKEN, authSettings.jwt(tenant, Instant.now().plus(plan.duration()).plus(TOKEN_MARGIN)));
@@ -257,8 +270,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   }
 
   /**
-   * @return a user's start: each {@link WrongLogin} of -Dauth (refused), its login (-Dauth=cookie), its first request,
-   *     and each probe once
+   * @return a user's start: each {@link WrongLogin} of -Dauth (refused; in its first session alone, so that a user of
+   *     many sessions is not locked out), its login (-Dauth=cookie), its first request, and each probe once
    */
   public ChainBuilder signIn() {
     ChainBuilder wrongLogins = exec(session -> session);
@@ -269,6 +282,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
               kind.requestName(), kind == WrongLogin.WRONG_PASSWORD && plan.auth() == Auth.COOKIE ? "POST /_session"
                   : "GET /" + tenant(session).database()));
     }
+    wrongLogins = exec(doIf(session -> session.getBoolean(FIRST_SESSION)).then(wrongLogins));
     ChainBuilder loggedIn = plan.auth() == Auth.COOKIE
         ? wrongLogins.exec(sent(named(plan.auth(), LOGIN), http(named(plan.auth(), LOGIN)).post("/_session")
             .body(StringBody(session -> login(tenant(session).credentials())))))
@@ -482,7 +496,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     TenantsFigures.Wall wall = new TenantsFigures.Wall(maxDbsOpen, plan.maxDbsOpen().orElse(0), openAtStart, refused,
         open, refusedBySecond);
     return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, probes, wrongLogins,
-        List.copyOf(letIn), letInCount.get(), wall, List.copyOf(failed), failedCount.get(), plan.keep());
+        List.copyOf(letIn), letInCount.get(), activeUsers.map(drawn -> drawn.drawn(plan.active().word()))
+        .orElseGet(() -> new TenantsFigures.Active(plan.active().word(), plan.tenants(), plan.tenants(), 1,
+            Math.max(1, plan.tenants() / 10))), wall, List.copyOf(failed), failedCount.get(), plan.keep());
   }
 
   /** @return each {@link WallRefusal}'s count a second, a column of its own beside the run's requests' */

@@ -15,6 +15,8 @@ import java.util.OptionalInt;
  *
  * @param tenants the application users, one virtual user each
  * @param auth how they authenticate
+ * @param active which users the sessions are: each user one (all), or each session's user drawn (uniform, zipfian)
+ * @param sessions the virtual users, each one session of a user: -Dtenants with -Dactive=all, else -Dsessions
  * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
  *     server's
  * @param maxDbsOpen the databases CouchDB keeps open, set in {@code [couchdb] max_dbs_open} for the run; empty to
@@ -26,7 +28,7 @@ import java.util.OptionalInt;
  * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
  * @param keep whether the users and databases are left after the run
  */
-public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
+public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
     Duration duration, String prefix, boolean keep) {
 
   /** How a user proves who it is. */
@@ -41,6 +43,21 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, Option
     PROXY;
 
     /** @return its name as -Dauth takes it */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Which users are active, as -Dactive takes it. */
+  public enum Active {
+    /** Every user, one session each. */
+    ALL,
+    /** Each session's user drawn alike from all. */
+    UNIFORM,
+    /** Each session's user drawn by YCSB's scrambled zipfian (constant 0.99): a few users have most sessions. */
+    ZIPFIAN;
+
+    /** @return its name as -Dactive takes it */
     public String word() {
       return name().toLowerCase(Locale.ROOT);
     }
@@ -65,7 +82,7 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, Option
   public static final int DEFAULT_DURATION = 30;
 
   /**
-   * @param settings tenants, auth, databases, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
+   * @param settings tenants, auth, active, sessions, databases, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
    * @return the plan
    * @throws TenantsException naming the property and what to give instead, before anything is created
    */
@@ -81,13 +98,20 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, Option
           + " each a _users document and a database, Tenants creates before its load)");
     }
     databases(settings.get("databases", "own"));
+    Active active = active(settings.get("active", "all"));
+    int sessions = settings.intValue("sessions", tenants, 1);
+    if (active == Active.ALL && sessions != tenants) {
+      throw new TenantsException("-Dsessions=" + sessions + " is for -Dactive=uniform or zipfian (each session's user"
+          + " drawn): with -Dactive=all each of the -Dtenants users is one session; leave -Dsessions out or give"
+          + " -Dactive");
+    }
     OptionalInt iterations = forTheRun(settings, "iterations");
     OptionalInt maxDbsOpen = forTheRun(settings, "maxDbsOpen");
     double read = settings.doubleValue("read", DEFAULT_READ);
     if (!(read >= 0 && read <= 1)) {
       throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
     }
-    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), iterations, maxDbsOpen, read,
+    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), active, sessions, iterations, maxDbsOpen, read,
         settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
@@ -108,9 +132,11 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, Option
    *     a security probe every 10th request; 30 s"
    */
   public String describe() {
-    return String.format(Locale.ROOT, "%,d users, %s auth, each its own database of %,d documents, read %s, write %s,"
-        + " a security probe every %d%s request%s; %d s", tenants, auth.word(), docs, read, write(), probeEvery,
-        ordinalSuffix(probeEvery), maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "",
+    String sessionsDrawn = active == Active.ALL ? "" : String.format(Locale.ROOT, ", %,d sessions of users drawn %s",
+        sessions, active.word());
+    return String.format(Locale.ROOT, "%,d users%s, %s auth, each its own database of %,d documents, read %s, write"
+        + " %s, a security probe every %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, read, write(),
+        probeEvery, ordinalSuffix(probeEvery), maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "",
         duration.toSeconds());
   }
 
@@ -123,6 +149,17 @@ public record TenantsPlan(int tenants, Auth auth, OptionalInt iterations, Option
       case 2 -> "nd";
       case 3 -> "rd";
       default -> "th";
+    };
+  }
+
+  private static Active active(String value) {
+    return switch (value.strip()) {
+      case "all" -> Active.ALL;
+      case "uniform" -> Active.UNIFORM;
+      case "zipfian" -> Active.ZIPFIAN;
+      default -> throw new TenantsException("-Dactive=" + value + " is not a way Tenants draws its active users: give"
+          + " -Dactive=all (each user one session, the default), uniform or zipfian (each of -Dsessions sessions a"
+          + " user drawn so)");
     };
   }
 

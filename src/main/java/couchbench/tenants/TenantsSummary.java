@@ -78,6 +78,13 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
             + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
             String.join(", ", WrongLogin.of(auth).stream().map(WrongLogin::requestName).toList()),
             figures.wrongLoginsRefused(), figures.letInCount()));
+    TenantsFigures.Active active = figures.active();
+    if (!active.distribution().equals(TenantsPlan.Active.ALL.word())) {
+      page = page.line(String.format(Locale.ROOT, "Active users (-Dactive=%s): %,d sessions, each a user drawn %s; %,d"
+          + " users of %,d had one or more, the busiest %,d sessions, the busiest tenth %,d.", active.distribution(),
+          active.sessions(), active.distribution(), active.users(), figures.tenants(), active.busiest(),
+          active.busiestTenth()));
+    }
     TenantsFigures.Wall wall = figures.wall();
     page = page.line(String.format(Locale.ROOT, "Open databases: max_dbs_open %s%s; %,d requests refused for want of"
         + " an open database (500: %s), counted apart from failures.", wall.maxDbsOpen(), wall.openAtStart() < 0 ? ""

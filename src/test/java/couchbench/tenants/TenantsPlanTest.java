@@ -53,6 +53,19 @@ class TenantsPlanTest {
   }
 
   @Test
+  void shouldDrawTheSessionsUsersWithActiveUniformOrZipfian() {
+    TenantsPlan plan = plan(Map.of("tenants", "1000", "active", "zipfian", "sessions", "200"));
+
+    assertEquals(TenantsPlan.Active.ZIPFIAN, plan.active());
+    assertEquals(200, plan.sessions());
+    assertTrue(plan.describe().startsWith("1,000 users, 200 sessions of users drawn zipfian, basic auth"),
+        plan.describe());
+    assertEquals(1000, plan(Map.of("tenants", "1000", "active", "uniform")).sessions(), "a session a user by default");
+    assertEquals(TenantsPlan.Active.ALL, plan(Map.of()).active());
+    assertEquals(10, plan(Map.of()).sessions());
+  }
+
+  @Test
   void shouldTakeJwtAndProxyAuth() {
     assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
     assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
@@ -74,6 +87,10 @@ class TenantsPlanTest {
         + " -Ddatabases=own");
     assertRefused(Map.of("databases", "shared"), "-Ddatabases=shared is not built yet");
     assertRefused(Map.of("iterations", "0"), "-Diterations=0 is too small (expected >= 1)");
+    assertRefused(Map.of("active", "pareto"), "-Dactive=pareto is not a way Tenants draws its active users: give"
+        + " -Dactive=all");
+    assertRefused(Map.of("sessions", "20"), "-Dsessions=20 is for -Dactive=uniform or zipfian");
+    assertRefused(Map.of("active", "zipfian", "sessions", "0"), "-Dsessions=0 is too small (expected >= 1)");
     assertRefused(Map.of("maxDbsOpen", "0"), "-DmaxDbsOpen=0 is too small (expected >= 1)");
     assertRefused(Map.of("maxDbsOpen", "ten"), "-DmaxDbsOpen=ten is not a whole number");
     assertRefused(Map.of("read", "1.5"), "-Dread=1.5 is not a proportion: give a value from 0 to 1");

@@ -17,6 +17,7 @@ class TenantsSummaryTest {
       new TenantsFigures.ProbeTally(SecurityProbe.OTHER_DATABASE.requestName(), 30, 30),
       new TenantsFigures.ProbeTally(SecurityProbe.NEVER_GIVEN.requestName(), 20, 20),
       new TenantsFigures.ProbeTally(SecurityProbe.OTHER_USER_DOC.requestName(), 20, 20));
+  private static final TenantsFigures.Active ACTIVE = new TenantsFigures.Active("all", 10, 10, 1, 1);
 
   @Test
   void shouldShowLoginAndRequestsColdAndWarmAndTheSecurityChecksRefused() {
@@ -40,7 +41,7 @@ class TenantsSummaryTest {
   void shouldShowAJwtRunsFirstRequestWithoutALoginAndItsTwoWrongLoginsApart() {
     TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
         List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
-            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, wall(Map.of()), List.of(), 0,
+            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0,
         false);
     Results results = SummaryInput.results("Tenants", null, List.of(
         SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
@@ -78,7 +79,7 @@ class TenantsSummaryTest {
         + " databases", List.of(0L, 1L, 2L), List.of(4.0, 10.0, 10.0))), List.of(new TenantsFigures.Series(
         "all_dbs_active", List.of(0L, 1L, 2L), List.of(0.0, 6.0, 0.0))));
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
-        List.of(), List.of(), 0, wall, List.of(), 0, false);
+        List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false);
 
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
@@ -96,7 +97,7 @@ class TenantsSummaryTest {
   @Test
   void shouldFailTheRunNamingEachOtherFailedRequest() {
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
-        List.of(), List.of(), 0, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
+        List.of(), List.of(), 0, ACTIVE, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
         "basic write: no reply"), 2, false);
 
     assertEquals(Optional.of("2 requests failed (besides refusals for want of an open database): basic read:"
@@ -113,7 +114,7 @@ class TenantsSummaryTest {
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
     return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
         + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
-        letInCount, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false);
+        letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false);
   }
 
   private static TenantsFigures.Wall wall(Map<String, Long> refused) {
