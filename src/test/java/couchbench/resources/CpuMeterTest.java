@@ -38,10 +38,12 @@ class CpuMeterTest {
 
     double client = used.client().orElseThrow();
     assertTrue(client >= 0.2 && client < 5, "about 0.3 s of CPU, found " + client + " (" + sum + ")");
-    assertEquals(client, used.user().orElseThrow() + used.system().orElseThrow(), 0.03, used.toString());
+    // Each figure is read from /proc in clock ticks (10 ms), one after the other, while this JVM's other threads (its
+    // JIT, other tests' work) go on: a reading's figures may stand some ticks apart (0.39 against 0.42 once).
+    assertEquals(client, used.user().orElseThrow() + used.system().orElseThrow(), 0.05, used.toString());
     assertTrue(used.jit().orElseThrow() >= 0 && used.gc().orElseThrow() >= 0, used.toString());
     assertTrue(used.jit().get() + used.gc().get() <= client + 0.02, "parts of the whole: " + used);
-    assertEquals(client, used.server().orElseThrow(), 0.03, "the server read here is this JVM too");
+    assertEquals(client, used.server().orElseThrow(), 0.05, "the server read here is this JVM too");
   }
 
   @Test
