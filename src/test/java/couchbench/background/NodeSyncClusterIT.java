@@ -31,7 +31,10 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -DbackgroundNode not a member or loaded, is refused before the load. And CacheAside through one node of it: CouchDB's
  * document reads summed over the nodes, held against the reads that reached it.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NodeSyncClusterIT {
 
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
@@ -122,10 +126,16 @@ class NodeSyncClusterIT {
   // CacheAside through the first node, its database in 8 shards of one copy each (-Dq=8 -Dn=1) spread over the 3
   // nodes: each document read is counted by the one node that holds the document, so CouchDB's database_reads summed
   // over the nodes _membership names is the reads that reached CouchDB, where the first node's own is a part of them.
+  //
+  // The nodes read documents for themselves too: internal replication copies shards between them (after a node's
+  // restart, or for a database of 3 copies), and each read counts. A clean clone's run after the other tests found
+  // 312 read for 252 requests: this test runs first, once no node has an internal replication job left.
   @Test
+  @Order(1)
   void shouldHoldCacheAsidesCouchDbReadsAgainstDatabaseReadsSummedOverTheClustersNodes() throws Exception {
     Prerequisites.require(RELEASE.isPresent(), RealCouchDb.NOT_HERE);
     RealCouchDb.Node first = cluster.nodes().get(0);
+    awaitNoInternalReplication();
     long firstBefore = databaseReads(first);
     GatlingRun.Result run = GatlingRun.run("CacheAside", Map.of("couchdb.url", first.url(), "couchdb.user",
         RealCouchDb.USER, "couchdb.password", RealCouchDb.PASSWORD, "keys", "200", "threads", "4", "duration", "2",
@@ -171,6 +181,22 @@ class NodeSyncClusterIT {
     long couchReads = GatlingReport.requests(run.requireRunFolder()).get("couchdb get").ok();
     assertTrue(couchReads > 0 && copiesRead > couchReads, copiesRead + " documents read by the nodes for "
         + couchReads + " reads that reached CouchDB: more");
+  }
+
+  private static void awaitNoInternalReplication() throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (true) {
+      long jobs = 0;
+      for (RealCouchDb.Node node : cluster.nodes()) {
+        jobs += JSON.readTree(node.request("GET", "/_node/_local/_system", "")).path("internal_replication_jobs")
+            .asLong();
+      }
+      if (jobs == 0) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, jobs + " internal replication jobs still on the nodes after 60 s");
+      Thread.sleep(200);
+    }
   }
 
   private static long databaseReads(RealCouchDb.Node node) throws Exception {
