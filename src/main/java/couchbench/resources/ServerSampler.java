@@ -1,8 +1,7 @@
 package couchbench.resources;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import couchbench.couchdb.CouchDbClient;
-import couchbench.couchdb.CouchDbException;
+import couchbench.couchdb.CouchAuth;
 import couchbench.couchdb.CouchReply;
 import couchbench.results.ServerReading;
 import couchbench.results.ServerSeries;
@@ -321,7 +320,7 @@ public final class ServerSampler {
   // A CouchDB node: its request and database counters, its open databases and files, its Erlang processes, run queue,
   // message queues and memory.
   private Source couchNode(CouchTarget node, String name) {
-    CouchDbClient client = new CouchDbClient(node);
+    NodeConnection connection = new NodeConnection(node);
     // The counters it charts, by their paths in _stats/couchdb, in the order of the columns.
     Map<String, Figure> counters = new LinkedHashMap<>();
     counters.put("httpd/requests", new Figure(name, "httpd requests", "/s", "couchdb_httpd_requests"));
@@ -333,62 +332,67 @@ public final class ServerSampler {
     gauges.put("open_os_files", new Figure(name, "open files", "count", "couchdb_open_os_files"));
     List<String> paths = new ArrayList<>(counters.keySet());
     paths.addAll(gauges.keySet());
-    return reading -> {
-      if (notes.gaveUp(name)) {
-        return;
-      }
-      boolean stats = Cadence.due(cadence.stats(), reading.tick);
-      boolean system = Cadence.due(cadence.system(), reading.tick);
-      try {
-        if (stats) {
-          Optional<CouchReply> reply = nodeFigures(client, node, name, "_stats/couchdb");
-          if (reply.isEmpty()) {
-            return;
-          }
-          Map<String, Double> values = StatsCounters.read(reply.get().body(), paths);
-          counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
-              .ifPresent(value -> reading.counter(figure, value, cadence.stats())));
-          gauges.forEach((path, figure) -> Optional.ofNullable(values.get(path))
-              .ifPresent(value -> reading.gauge(figure, value)));
+    return new Source() {
+      @Override
+      public void read(Reading reading) {
+        if (notes.gaveUp(name)) {
+          return;
         }
-        if (system) {
-          Optional<CouchReply> reply = nodeFigures(client, node, name, "_system");
-          if (reply.isEmpty()) {
-            return;
+        boolean stats = Cadence.due(cadence.stats(), reading.tick);
+        boolean system = Cadence.due(cadence.system(), reading.tick);
+        try {
+          if (stats) {
+            Optional<CouchReply> reply = nodeFigures(connection, node, name, "_stats/couchdb");
+            if (reply.isEmpty()) {
+              return;
+            }
+            Map<String, Double> values = StatsCounters.read(reply.get().body(), paths);
+            counters.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+                .ifPresent(value -> reading.counter(figure, value, cadence.stats())));
+            gauges.forEach((path, figure) -> Optional.ofNullable(values.get(path))
+                .ifPresent(value -> reading.gauge(figure, value)));
           }
-          JsonNode figures = CouchResources.json(reply.get().body()).orElseThrow();
-          reading.gauge(new Figure(name, "erlang processes", "count", "erlang_processes"),
-              figures.path("process_count").asDouble());
-          reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
-              .asDouble());
-          reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
-              messages(figures.path("message_queues")));
-          reading.gauge(new Figure(name, "erlang memory", "MB", "erlang_memory_bytes", 1 / MB),
-              CouchResources.erlangMemory(figures));
-        }
-      } catch (CouchDbException e) {
-        if (e.isAuthFailure()) {
-          notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own"
-              + " figures are not read");
-        } else {
+          if (system) {
+            Optional<CouchReply> reply = nodeFigures(connection, node, name, "_system");
+            if (reply.isEmpty()) {
+              return;
+            }
+            JsonNode figures = CouchResources.json(reply.get().body()).orElseThrow(() -> new IOException(
+                "GET /_node/_local/_system at " + node.baseUrl() + " answered something that is not JSON"));
+            reading.gauge(new Figure(name, "erlang processes", "count", "erlang_processes"),
+                figures.path("process_count").asDouble());
+            reading.gauge(new Figure(name, "run queue", "queued", "erlang_run_queue"), figures.path("run_queue")
+                .asDouble());
+            reading.gauge(new Figure(name, "messages queued", "queued", "erlang_messages_queued"),
+                messages(figures.path("message_queues")));
+            reading.gauge(new Figure(name, "erlang memory", "MB", "erlang_memory_bytes", 1 / MB),
+                CouchResources.erlangMemory(figures));
+          }
+        } catch (IOException e) {
+          notes.missed(name, e.getMessage());
+        } catch (RuntimeException e) {
           notes.missed(name, e.getMessage());
         }
-      } catch (IOException e) {
-        notes.missed(name, "GET /_node/_local/" + (stats ? "_stats/couchdb" : "_system") + " answered "
-            + e.getMessage());
-      } catch (RuntimeException e) {
-        notes.missed(name, e.getMessage());
+      }
+
+      @Override
+      public void close() {
+        connection.close();
       }
     };
   }
 
   // A node's GET /_node/_local/<figures>; empty when it has none (pouchdb-server: the node is given up on, its process
   // still read) or did not answer 200 (a second missed).
-  private Optional<CouchReply> nodeFigures(CouchDbClient client, CouchTarget node, String name, String figures)
+  private Optional<CouchReply> nodeFigures(NodeConnection connection, CouchTarget node, String name, String figures)
       throws IOException {
-    CouchReply reply = client.get("/_node/_local/" + figures);
+    CouchReply reply = connection.get("/_node/_local/" + figures);
     int status = reply.status();
-    if (status == 404 || status == 400 || status == 405) {
+    if (CouchAuth.isRefusal(status)) {
+      notes.giveUp(name, name + " refuses the login its node's statistics (they need a server admin): its own figures"
+          + " are not read");
+      return Optional.empty();
+    } else if (status == 404 || status == 400 || status == 405) {
       notes.giveUp(name, name + " at " + node.baseUrl() + " answers GET /_node/_local/" + figures + " with " + status
           + " (pouchdb-server has none): its own figures are not read, only its process's");
       return Optional.empty();

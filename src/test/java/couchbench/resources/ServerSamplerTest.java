@@ -69,6 +69,31 @@ class ServerSamplerTest {
   }
 
   @Test
+  void shouldGiveUpOnANodeThatRefusesTheLoginAndSaySoOnce() throws Exception {
+    AtomicInteger asked = new AtomicInteger();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/_node/_local/", exchange -> {
+      asked.incrementAndGet();
+      HttpReplies.json(exchange, 401, "{\"error\":\"unauthorized\",\"reason\":\"Name or password is incorrect.\"}");
+    });
+    server.start();
+    try {
+      CouchTarget target = new CouchTarget("http://127.0.0.1:" + server.getAddress().getPort(), Optional.empty(),
+          false);
+      ServerSampler sampler = ServerSampler.start(Optional.of(target), List.of(), List.of(),
+          new ServerSampler.Cadence(1, 1, 0));
+      Thread.sleep(2_500);
+      ServerSeries series = sampler.stop();
+
+      assertEquals(1, asked.get(), "a node that refused the login is not asked again");
+      assertEquals(List.of("couchdb refuses the login its node's statistics (they need a server admin): its own figures"
+          + " are not read"), series.notes().stream().filter(note -> note.contains("login")).toList());
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
   void shouldReadTheCpuAndMemoryOfAnotherLocalServerUnderItsName() throws Exception {
     // This JVM stands for a Nouveau server: a process of this machine the load names, no CouchDB or memcache.
     LocalServer nouveau = new LocalServer("nouveau", ProcessHandle.current().pid(), Optional.empty());
