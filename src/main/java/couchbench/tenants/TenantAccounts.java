@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,13 +27,26 @@ import java.util.function.Consumer;
 /**
  * The users of a run and what they are given, as a server admin makes them before the load: a login each in
  * {@code _users} (created through {@code _users/_bulk_docs}; the server hashes each password with its PBKDF2
- * iterations), a database each whose {@code _security} names that user alone, seeded with documents, and one database
- * no user is given. {@link #delete} removes them all, and what an earlier run of the same names left.
+ * iterations), a database each whose {@code _security} names that user alone (-Ddatabases=own) or one database whose
+ * {@code _security} names them all (shared), seeded with documents each user owns (its {@code owner} field), with
+ * -Dvalidate a {@code validate_doc_update} that lets only a document's owner write it, and one database no user is
+ * given. {@link #delete} removes them all, and what an earlier run of the same names left.
  */
 final class TenantAccounts {
 
   /** The documents each database is seeded with are named doc00000, doc00001, ... */
   static final String SEEDED = "doc";
+
+  /** The design document that holds the ownership check (-Dvalidate=true). */
+  static final String OWNERSHIP = "_design/couchbench_ownership";
+
+  // A server admin writes anything (the seeding); a user writes only documents whose owner it is, and never changes a
+  // document of another owner. CouchDB answers the forbidden throw with 403.
+  private static final String VALIDATE = "function (newDoc, oldDoc, userCtx) {"
+      + " if (userCtx.roles.indexOf('_admin') !== -1) { return; }"
+      + " if (oldDoc && oldDoc.owner !== userCtx.name) { throw({forbidden: 'only its owner writes this document'}); }"
+      + " if (newDoc.owner !== userCtx.name) { throw({forbidden: 'a user writes only documents whose owner it is'}); }"
+      + " }";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   // Users per _bulk_docs: at 600,000 iterations each costs CouchDB about a second of hashing, so a batch is small
@@ -49,6 +64,9 @@ final class TenantAccounts {
   private final TenantsPlan plan;
   private final CouchDbClient admin;
   private final List<Tenant> tenants;
+  // Each user's first document's revision as seeded: another user's write over it must carry it, or CouchDB answers
+  // 409 before its validate_doc_update is asked.
+  private final Map<Integer, String> firstRevs = new ConcurrentHashMap<>();
 
   /**
    * @param plan the run's plan: how many users, their names' prefix
@@ -63,7 +81,9 @@ final class TenantAccounts {
       byte[] password = new byte[18];
       random.nextBytes(password);
       String name = String.format(Locale.ROOT, "%s_%05d", plan.prefix(), i);
-      drawn.add(new Tenant(i, new Credentials(name, Base64.getUrlEncoder().encodeToString(password)), name));
+      Credentials credentials = new Credentials(name, Base64.getUrlEncoder().encodeToString(password));
+      drawn.add(plan.databases() == TenantsPlan.Databases.SHARED ? new Tenant(i, credentials, sharedDatabase(),
+          name + ":") : new Tenant(i, credentials, name, ""));
     }
     this.tenants = List.copyOf(drawn);
   }
@@ -71,6 +91,19 @@ final class TenantAccounts {
   /** @return the users, by index */
   List<Tenant> tenants() {
     return tenants;
+  }
+
+  /** @return the database all users share with -Ddatabases=shared */
+  String sharedDatabase() {
+    return plan.prefix() + "_shared";
+  }
+
+  /**
+   * @param tenant a user
+   * @return the revision of its first document as seeded
+   */
+  String firstRev(Tenant tenant) {
+    return firstRevs.get(tenant.index());
   }
 
   /** @return the database no user is given: its _security lets in server admins alone */
@@ -91,21 +124,41 @@ final class TenantAccounts {
     for (int from = 0; from < tenants.size(); from += USER_BATCH) {
       createUsers(tenants.subList(from, Math.min(tenants.size(), from + USER_BATCH)));
     }
-    eachAtOnce(tenant -> {
-      admin.createDatabase(tenant.database());
-      putSecurity(tenant.database(), security(List.of(tenant.name()), List.of()));
-      seed(tenant.database());
-    });
+    if (plan.databases() == TenantsPlan.Databases.SHARED) {
+      admin.createDatabase(sharedDatabase());
+      putSecurity(sharedDatabase(), security(tenants.stream().map(Tenant::name).toList(), List.of()));
+      putOwnership(sharedDatabase());
+      eachAtOnce(this::seed);
+    } else {
+      eachAtOnce(tenant -> {
+        admin.createDatabase(tenant.database());
+        putSecurity(tenant.database(), security(List.of(tenant.name()), List.of()));
+        if (plan.validate()) {
+          putOwnership(tenant.database());
+        }
+        seed(tenant);
+      });
+    }
     admin.createDatabase(closedDatabase());
     putSecurity(closedDatabase(), security(List.of(), List.of("_admin")));
-    Console.say(String.format(Locale.ROOT, "tenants: %,d users created, each with a database of %,d documents whose"
-        + " _security names it alone; %s is given to none", tenants.size(), plan.docs(), closedDatabase()));
+    String ownership = plan.validate() ? ", every write checked by " + OWNERSHIP + "'s validate_doc_update" : "";
+    Console.say(plan.databases() == TenantsPlan.Databases.SHARED
+        ? String.format(Locale.ROOT, "tenants: %,d users created, sharing %s (its _security names them all), %,d"
+            + " documents each%s; %s is given to none", tenants.size(), sharedDatabase(), plan.docs(), ownership,
+            closedDatabase())
+        : String.format(Locale.ROOT, "tenants: %,d users created, each with a database of %,d documents whose"
+            + " _security names it alone%s; %s is given to none", tenants.size(), plan.docs(), ownership,
+            closedDatabase()));
   }
 
   /** Deletes the users and databases. */
   void delete() {
     deleteUsers();
-    eachAtOnce(tenant -> admin.deleteDatabase(tenant.database()));
+    if (plan.databases() == TenantsPlan.Databases.SHARED) {
+      admin.deleteDatabase(sharedDatabase());
+    } else {
+      eachAtOnce(tenant -> admin.deleteDatabase(tenant.database()));
+    }
     admin.deleteDatabase(closedDatabase());
     Console.say(String.format(Locale.ROOT, "tenants: the %,d users and their databases deleted", tenants.size()));
   }
@@ -200,18 +253,31 @@ final class TenantAccounts {
     }
   }
 
-  private void seed(String database) {
+  private void putOwnership(String database) {
+    ObjectNode design = JSON.createObjectNode().put("validate_doc_update", VALIDATE);
+    CouchReply reply = admin.exchange("PUT", "/" + database + "/" + OWNERSHIP, design.toString());
+    if (reply.status() / 100 != 2) {
+      throw new TenantsException("putting " + OWNERSHIP + " (its validate_doc_update) in " + database + " failed: "
+          + reply.status() + " " + reply.reason());
+    }
+  }
+
+  // The user's documents, each its owner's; the first one's revision kept.
+  private void seed(Tenant tenant) {
     ObjectNode body = JSON.createObjectNode();
     ArrayNode docs = body.putArray("docs");
     for (int i = 0; i < plan.docs(); i++) {
-      String id = seededId(i);
-      docs.addObject().put("_id", id).put("text", RandomText.forKey(database + ":" + id, DOC_SIZE));
+      String id = tenant.docId(i);
+      docs.addObject().put("_id", id).put("owner", tenant.name()).put("text", RandomText.forKey(tenant.name() + ":"
+          + id, DOC_SIZE));
     }
-    CouchReply reply = admin.exchange("POST", "/" + database + "/_bulk_docs", body.toString());
-    if (reply.status() / 100 != 2) {
-      throw new TenantsException("seeding " + database + " with " + plan.docs() + " documents failed: "
-          + reply.status() + " " + reply.reason());
+    CouchReply reply = admin.exchange("POST", "/" + tenant.database() + "/_bulk_docs", body.toString());
+    JsonNode results = ReplyJson.of(reply.body());
+    if (reply.status() / 100 != 2 || !results.path(0).hasNonNull("rev")) {
+      throw new TenantsException("seeding " + tenant.database() + " with " + plan.docs() + " documents of "
+          + tenant.name() + " failed: " + reply.status() + " " + reply.reason());
     }
+    firstRevs.put(tenant.index(), results.path(0).path("rev").asText());
   }
 
   /**

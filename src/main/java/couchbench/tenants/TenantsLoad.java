@@ -112,6 +112,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private final AtomicInteger users = new AtomicInteger();
   private final AuthSettings authSettings;
   private final Optional<ActiveUsers> activeUsers;
+  private final List<SecurityProbe> probes;
   private final Map<SecurityProbe, LongAdder> probesTried = tallies(SecurityProbe.class);
   private final Map<SecurityProbe, LongAdder> probesRefused = tallies(SecurityProbe.class);
   private final Map<WrongLogin, LongAdder> wrongLoginsTried = tallies(WrongLogin.class);
@@ -140,6 +141,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     this.run = run;
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
     this.authSettings = new AuthSettings(plan.auth());
+    this.probes = SecurityProbe.of(plan.databases());
     this.activeUsers = plan.active() == TenantsPlan.Active.ALL ? Optional.empty() : Optional.of(new ActiveUsers(
         plan.active() == TenantsPlan.Active.ZIPFIAN ? Distribution.ZIPFIAN : Distribution.UNIFORM, plan.tenants(),
         RandomSource.XO_RO_SHI_RO_128_PP.create()));
@@ -248,7 +250,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   @Override
   public List<String> couchDatabases() {
-    return accounts.tenants().stream().map(Tenant::database).toList();
+    return accounts.tenants().stream().map(Tenant::database).distinct().toList();
   }
 
   /**
@@ -288,8 +290,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
             .body(StringBody(session -> login(tenant(session).credentials())))))
         : wrongLogins;
     ChainBuilder first = loggedIn.exec(sent(named(plan.auth(), FIRST_REQUEST), asUser(http(named(plan.auth(),
-        FIRST_REQUEST)).get(session -> "/" + tenant(session).database() + "/" + TenantAccounts.seededId(0)))));
-    for (SecurityProbe probe : SecurityProbe.values()) {
+        FIRST_REQUEST)).get(session -> "/" + tenant(session).database() + "/" + tenant(session).docId(0)))));
+    for (SecurityProbe probe : probes) {
       first = first.exec(session -> session.set(PROBE, probe)).exec(probe());
     }
     return first;
@@ -299,16 +301,16 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   public ChainBuilder nextRequest() {
     return exec(session -> session.set(COUNT, session.getInt(COUNT) + 1))
         .doIfOrElse(session -> session.getInt(COUNT) % plan.probeEvery() == 0)
-        .then(exec(session -> session.set(PROBE, SecurityProbe.values()[(session.getInt(COUNT) / plan.probeEvery())
-            % SecurityProbe.values().length])).exec(probe()))
+        .then(exec(session -> session.set(PROBE, probes.get((session.getInt(COUNT) / plan.probeEvery())
+            % probes.size()))).exec(probe()))
         .orElse(doIfOrElse(session -> ThreadLocalRandom.current().nextDouble() < plan.read())
             .then(sent(named(plan.auth(), READ), asUser(http(named(plan.auth(), READ)).get(session -> "/"
-                + tenant(session).database() + "/" + TenantAccounts.seededId(ThreadLocalRandom.current()
+                + tenant(session).database() + "/" + tenant(session).docId(ThreadLocalRandom.current()
                     .nextInt(plan.docs()))))))
             .orElse(sent(named(plan.auth(), WRITE), asUser(http(named(plan.auth(), WRITE)).post(session -> "/"
-                + tenant(session).database()).body(StringBody(session -> JSON.createObjectNode().put("text",
-                    RandomText.forKey(tenant(session).name() + ":" + session.getInt(COUNT), DOC_SIZE))
-                    .toString()))))));
+                + tenant(session).database()).body(StringBody(session -> JSON.createObjectNode()
+                    .put("owner", tenant(session).name()).put("text", RandomText.forKey(tenant(session).name() + ":"
+                        + session.getInt(COUNT), DOC_SIZE)).toString()))))));
   }
 
   /**
@@ -316,16 +318,34 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
    * which fails the request and the run.
    */
   private ChainBuilder probe() {
+    Http request = http(session -> probe(session).requestName());
     return exec(session -> session.remove(STATUS).remove(REPLY))
-        .exec(asUser(http(session -> probe(session).requestName()).get(session -> probePath(session)))
-            .check(status().saveAs(STATUS), status().in(SecurityProbe.REFUSALS.toArray(Integer[]::new))))
+        .doIfOrElse(session -> probe(session) == SecurityProbe.WRITE_OVER)
+        .then(exec(refusedOnly(request.put(this::probePath).body(StringBody(this::writeOver)))))
+        .orElse(exec(refusedOnly(request.get(this::probePath))))
         .exec(session -> tallied(session, probesTried.get(probe(session)), probesRefused.get(probe(session)),
-            SecurityProbe.REFUSALS, probe(session).requestName(), "GET " + probePath(session)));
+            SecurityProbe.REFUSALS, probe(session).requestName(), (probe(session) == SecurityProbe.WRITE_OVER
+                ? "PUT " : "GET ") + probePath(session)));
+  }
+
+  private HttpRequestActionBuilder refusedOnly(HttpRequestActionBuilder request) {
+    return asUser(request).check(status().saveAs(STATUS), status().in(SecurityProbe.REFUSALS.toArray(Integer[]::new)));
+  }
+
+  // The next user's first document as seeded, still its owner's, with a text of the prober's: a write a user of the
+  // shared database may send, that only the validate_doc_update refuses.
+  private String writeOver(Session session) {
+    Tenant next = next(session);
+    return JSON.createObjectNode().put("_rev", accounts.firstRev(next)).put("owner", next.name()).put("text",
+        "written over by " + tenant(session).name()).toString();
   }
 
   private String probePath(Session session) {
-    Tenant next = accounts.tenants().get((tenant(session).index() + 1) % plan.tenants());
-    return probe(session).path(next, accounts.closedDatabase());
+    return probe(session).path(next(session), accounts.closedDatabase());
+  }
+
+  private Tenant next(Session session) {
+    return accounts.tenants().get((tenant(session).index() + 1) % plan.tenants());
   }
 
   // A wrong password: the user's own database with it (basic), or a login with it (cookie); a wrong token: the user's
@@ -470,9 +490,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   @Override
   public TenantsFigures figures() {
-    List<TenantsFigures.ProbeTally> probes = new ArrayList<>();
-    for (SecurityProbe probe : SecurityProbe.values()) {
-      probes.add(new TenantsFigures.ProbeTally(probe.requestName(), probesTried.get(probe).sum(),
+    List<TenantsFigures.ProbeTally> tried = new ArrayList<>();
+    for (SecurityProbe probe : probes) {
+      tried.add(new TenantsFigures.ProbeTally(probe.requestName(), probesTried.get(probe).sum(),
           probesRefused.get(probe).sum()));
     }
     List<TenantsFigures.ProbeTally> wrongLogins = new ArrayList<>();
@@ -495,7 +515,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
         bySecond)));
     TenantsFigures.Wall wall = new TenantsFigures.Wall(maxDbsOpen, plan.maxDbsOpen().orElse(0), openAtStart, refused,
         open, refusedBySecond);
-    return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, probes, wrongLogins,
+    return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, tried, wrongLogins,
         List.copyOf(letIn), letInCount.get(), activeUsers.map(drawn -> drawn.drawn(plan.active().word()))
         .orElseGet(() -> new TenantsFigures.Active(plan.active().word(), plan.tenants(), plan.tenants(), 1,
             Math.max(1, plan.tenants() / 10))), wall, List.copyOf(failed), failedCount.get(), plan.keep());

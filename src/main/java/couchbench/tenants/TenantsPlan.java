@@ -15,6 +15,9 @@ import java.util.OptionalInt;
  *
  * @param tenants the application users, one virtual user each
  * @param auth how they authenticate
+ * @param databases where the users' documents are: a database each, or one shared by all
+ * @param validate whether every write runs through a {@code validate_doc_update} that lets only a document's owner
+ *     write it (always with a shared database)
  * @param active which users the sessions are: each user one (all), or each session's user drawn (uniform, zipfian)
  * @param sessions the virtual users, each one session of a user: -Dtenants with -Dactive=all, else -Dsessions
  * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
@@ -28,7 +31,7 @@ import java.util.OptionalInt;
  * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
  * @param keep whether the users and databases are left after the run
  */
-public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
+public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean validate, Active active, int sessions, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
     Duration duration, String prefix, boolean keep) {
 
   /** How a user proves who it is. */
@@ -43,6 +46,19 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
     PROXY;
 
     /** @return its name as -Dauth takes it */
+    public String word() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Where the users' documents are, as -Ddatabases takes it. */
+  public enum Databases {
+    /** Each user a database whose _security names it alone. */
+    OWN,
+    /** One database whose _security names every user, each document its owner's, checked by validate_doc_update. */
+    SHARED;
+
+    /** @return its name as -Ddatabases takes it */
     public String word() {
       return name().toLowerCase(Locale.ROOT);
     }
@@ -82,7 +98,7 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
   public static final int DEFAULT_DURATION = 30;
 
   /**
-   * @param settings tenants, auth, active, sessions, databases, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
+   * @param settings tenants, auth, active, sessions, databases, validate, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
    * @return the plan
    * @throws TenantsException naming the property and what to give instead, before anything is created
    */
@@ -97,7 +113,13 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
           + " the next one's database) to " + String.format(Locale.ROOT, "%,d", MAX_TENANTS) + " (the most users,"
           + " each a _users document and a database, Tenants creates before its load)");
     }
-    databases(settings.get("databases", "own"));
+    Databases databases = databases(settings.get("databases", "own"));
+    boolean validate = settings.booleanValue("validate", databases == Databases.SHARED);
+    if (databases == Databases.SHARED && !validate) {
+      throw new TenantsException("-Dvalidate=false with -Ddatabases=shared: nothing would keep a user from writing"
+          + " over another user's documents in the shared database; leave -Dvalidate out (true with shared) or give"
+          + " -Ddatabases=own");
+    }
     Active active = active(settings.get("active", "all"));
     int sessions = settings.intValue("sessions", tenants, 1);
     if (active == Active.ALL && sessions != tenants) {
@@ -111,7 +133,7 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
     if (!(read >= 0 && read <= 1)) {
       throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
     }
-    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), active, sessions, iterations, maxDbsOpen, read,
+    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), databases, validate, active, sessions, iterations, maxDbsOpen, read,
         settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
         Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
         DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
@@ -134,8 +156,11 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
   public String describe() {
     String sessionsDrawn = active == Active.ALL ? "" : String.format(Locale.ROOT, ", %,d sessions of users drawn %s",
         sessions, active.word());
-    return String.format(Locale.ROOT, "%,d users%s, %s auth, each its own database of %,d documents, read %s, write"
-        + " %s, a security probe every %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, read, write(),
+    String where = databases == Databases.SHARED ? "one shared database, %,d documents each" : "each its own database"
+        + " of %,d documents";
+    return String.format(Locale.ROOT, "%,d users%s, %s auth, " + where + "%s, read %s, write %s, a security probe every"
+        + " %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, validate
+        ? ", every write through a validate_doc_update" : "", read, write(),
         probeEvery, ordinalSuffix(probeEvery), maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "",
         duration.toSeconds());
   }
@@ -176,14 +201,15 @@ public record TenantsPlan(int tenants, Auth auth, Active active, int sessions, O
     };
   }
 
-  // Only -Ddatabases=own is built: each user a database whose _security names it alone.
-  private static void databases(String value) {
-    switch (value.strip()) {
-      case "own" -> { }
-      case "peruser", "shared" -> throw new TenantsException("-Ddatabases=" + value.strip() + " is not built yet"
-          + " (issue 62): give -Ddatabases=own");
+  private static Databases databases(String value) {
+    return switch (value.strip()) {
+      case "own" -> Databases.OWN;
+      case "shared" -> Databases.SHARED;
+      case "peruser" -> throw new TenantsException("-Ddatabases=peruser is not built yet (issue 62): give"
+          + " -Ddatabases=own or shared");
       default -> throw new TenantsException("-Ddatabases=" + value + " is not a way Tenants gives users databases:"
-          + " give -Ddatabases=own (each user a database of its own, whose _security names it alone)");
-    }
+          + " give -Ddatabases=own (each user a database of its own, whose _security names it alone) or shared (one"
+          + " database for all, each document written by its owner alone)");
+    };
   }
 }

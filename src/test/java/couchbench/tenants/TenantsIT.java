@@ -92,13 +92,73 @@ class TenantsIT {
   }
 
   @Test
+  void shouldRefuseAWriteOverAnotherUsersDocumentInASharedDatabaseThroughItsValidateDocUpdate() throws Exception {
+    String prefix = "tenants_shared";
+    CompletableFuture<String> validate = duringRun("/" + prefix + "_shared/" + TenantAccounts.OWNERSHIP);
+    Map<String, String> properties = load(prefix, "basic", AUTH_USERS);
+    properties.put("databases", "shared");
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
+
+    assertTrue(JSON.readTree(validate.get()).path("validate_doc_update").asText().contains("forbidden"),
+        validate.get());
+    JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "basic");
+    assertEquals(List.of("probe a write over another user's document", "probe a database never given",
+        "probe another user's _users document"), results.path("figures").path("probes").findValuesAsText("request"));
+    assertLeftNothing(prefix);
+  }
+
+  @Test
+  void shouldFailTheRunNamingAWriteOverAnotherUsersDocumentLetInByAValidateDocUpdateThatChecksNothing()
+      throws Exception {
+    String prefix = "tenants_open_shared";
+    String shared = prefix + "_shared";
+    int users = 10;
+    // Once the run has put its validate_doc_update in the shared database, the test puts one in its place that lets
+    // every write in: each user's write over the next one's document is then let in.
+    CompletableFuture<Void> opened = duringRun("/" + shared + "/" + TenantAccounts.OWNERSHIP).thenAccept(design -> {
+      try {
+        COUCHDB.node().request("PUT", "/" + shared + "/" + TenantAccounts.OWNERSHIP, JSON.createObjectNode()
+            .put("_rev", JSON.readTree(design).path("_rev").asText())
+            .put("validate_doc_update", "function (newDoc, oldDoc, userCtx) { }").toString());
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    });
+    Map<String, String> properties = load(prefix, "basic", users);
+    properties.put("databases", "shared");
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
+
+    opened.get();
+    assertEquals(2, run.exitCode(), run.why());
+    String named = "user " + prefix + "_00000 was let in: probe a write over another user's document, PUT /" + shared
+        + "/" + prefix + "_00001:doc00000 answered 201 (expected 401, 403 or 404)";
+    assertTrue(run.output().contains(named), run.output());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    JsonNode figures = results.path("figures");
+    for (JsonNode probe : figures.path("probes")) {
+      long letIn = probe.path("tried").asLong() - probe.path("refused").asLong();
+      boolean writeOver = probe.path("request").asText().equals("probe a write over another user's document");
+      assertEquals(writeOver ? figures.path("letInCount").asLong() : 0, letIn, probe.toString());
+      assertTrue(!writeOver || letIn >= users, "each user's first write over let in: " + probe);
+    }
+    assertLeftNothing(prefix);
+  }
+
+  @Test
   void shouldLetInTokensOfTheRunsKeyAndRefuseAWrongKeysAndAnExpiredOneWithJwtAuth() throws Exception {
     String prefix = "tenants_jwt";
     CompletableFuture<String> key = duringRun("/_node/_local/_config/jwt_keys/hmac:_default");
+    // Every user's database with the ownership check: a token's sub is the name validate_doc_update is given.
+    CompletableFuture<String> validate = duringRun("/" + prefix + "_00000/" + TenantAccounts.OWNERSHIP);
+    Map<String, String> properties = load(prefix, "jwt", AUTH_USERS);
+    properties.put("validate", "true");
 
-    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load(prefix, "jwt", AUTH_USERS)),
-        TIMEOUT);
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
 
+    assertTrue(JSON.readTree(validate.get()).path("validate_doc_update").asText().contains("forbidden"),
+        validate.get());
     JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "jwt");
     JsonNode figures = results.path("figures");
     assertEquals(List.of("token signed with a wrong key", "expired token"), figures.path("wrongLogins")

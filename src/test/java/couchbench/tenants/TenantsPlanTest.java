@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import couchbench.startup.OneLineException;
 import couchbench.startup.Settings;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,24 @@ class TenantsPlanTest {
   }
 
   @Test
+  void shouldShareOneDatabaseCheckedByAValidateDocUpdateWithDatabasesShared() {
+    TenantsPlan shared = plan(Map.of("databases", "shared"));
+
+    assertEquals(TenantsPlan.Databases.SHARED, shared.databases());
+    assertTrue(shared.validate(), "a shared database's writes are always checked");
+    assertEquals("10 users, basic auth, one shared database, 20 documents each, every write through a"
+        + " validate_doc_update, read 0.8, write 0.2, a security probe every 10th request; 30 s", shared.describe());
+    assertEquals(List.of(SecurityProbe.WRITE_OVER, SecurityProbe.NEVER_GIVEN,
+        SecurityProbe.OTHER_USER_DOC), SecurityProbe.of(shared.databases()));
+    TenantsPlan own = plan(Map.of("validate", "true"));
+    assertEquals(TenantsPlan.Databases.OWN, own.databases());
+    assertTrue(own.validate());
+    assertFalse(plan(Map.of()).validate(), "no validate_doc_update in the users' own databases by default");
+    assertTrue(own.describe().contains("each its own database of 20 documents, every write through a"
+        + " validate_doc_update, read 0.8"), own.describe());
+  }
+
+  @Test
   void shouldTakeJwtAndProxyAuth() {
     assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
     assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
@@ -84,8 +103,11 @@ class TenantsPlanTest {
     assertRefused(Map.of("databases", "mine"), "-Ddatabases=mine is not a way Tenants gives users databases: give"
         + " -Ddatabases=own");
     assertRefused(Map.of("databases", "peruser"), "-Ddatabases=peruser is not built yet (issue 62): give"
-        + " -Ddatabases=own");
-    assertRefused(Map.of("databases", "shared"), "-Ddatabases=shared is not built yet");
+        + " -Ddatabases=own or shared");
+    assertRefused(Map.of("databases", "shared", "validate", "false"), "-Dvalidate=false with -Ddatabases=shared:"
+        + " nothing would keep a user from writing over another user's documents in the shared database; leave"
+        + " -Dvalidate out (true with shared) or give -Ddatabases=own");
+    assertRefused(Map.of("validate", "maybe"), "-Dvalidate=maybe");
     assertRefused(Map.of("iterations", "0"), "-Diterations=0 is too small (expected >= 1)");
     assertRefused(Map.of("active", "pareto"), "-Dactive=pareto is not a way Tenants draws its active users: give"
         + " -Dactive=all");
