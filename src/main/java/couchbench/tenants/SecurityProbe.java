@@ -35,7 +35,7 @@ public enum SecurityProbe {
    */
   public static List<SecurityProbe> of(TenantsPlan.Databases databases) {
     return switch (databases) {
-      case OWN -> List.of(OTHER_DATABASE, NEVER_GIVEN, OTHER_USER_DOC);
+      case OWN, PERUSER -> List.of(OTHER_DATABASE, NEVER_GIVEN, OTHER_USER_DOC);
       case SHARED -> List.of(WRITE_OVER, NEVER_GIVEN, OTHER_USER_DOC);
     };
   }

@@ -12,7 +12,10 @@ import couchbench.startup.Console;
 import couchbench.targets.Credentials;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +51,13 @@ final class TenantAccounts {
       + " if (newDoc.owner !== userCtx.name) { throw({forbidden: 'a user writes only documents whose owner it is'}); }"
       + " }";
 
+  /** What couch_peruser's databases are named with, before the hex of their user's name; set for the run. */
+  static final String PERUSER_PREFIX = "userdb-";
+
   private static final ObjectMapper JSON = new ObjectMapper();
+  // How long couch_peruser may take to make the users' databases, and how often the run says how far it is.
+  private static final Duration PERUSER_WAIT = Duration.ofMinutes(5);
+  private static final Duration PERUSER_PROGRESS = Duration.ofSeconds(2);
   // Users per _bulk_docs: at 600,000 iterations each costs CouchDB about a second of hashing, so a batch is small
   // and given long to answer.
   private static final int USER_BATCH = 50;
@@ -82,8 +91,12 @@ final class TenantAccounts {
       random.nextBytes(password);
       String name = String.format(Locale.ROOT, "%s_%05d", plan.prefix(), i);
       Credentials credentials = new Credentials(name, Base64.getUrlEncoder().encodeToString(password));
-      drawn.add(plan.databases() == TenantsPlan.Databases.SHARED ? new Tenant(i, credentials, sharedDatabase(),
-          name + ":") : new Tenant(i, credentials, name, ""));
+      drawn.add(switch (plan.databases()) {
+        case OWN -> new Tenant(i, credentials, name, "");
+        case PERUSER -> new Tenant(i, credentials, PERUSER_PREFIX + HexFormat.of().formatHex(name.getBytes(
+            StandardCharsets.UTF_8)), "");
+        case SHARED -> new Tenant(i, credentials, sharedDatabase(), name + ":");
+      });
     }
     this.tenants = List.copyOf(drawn);
   }
@@ -119,6 +132,10 @@ final class TenantAccounts {
    */
   void create() {
     deleteUsers();
+    if (plan.databases() == TenantsPlan.Databases.PERUSER) {
+      // An earlier run's, which couch_peruser would keep with their documents.
+      eachAtOnce(tenant -> admin.deleteDatabase(tenant.database()));
+    }
     Console.say(String.format(Locale.ROOT, "tenants: creating %,d users in _users (CouchDB hashes each password with"
         + " its PBKDF2 iterations)", tenants.size()));
     for (int from = 0; from < tenants.size(); from += USER_BATCH) {
@@ -129,6 +146,15 @@ final class TenantAccounts {
       putSecurity(sharedDatabase(), security(tenants.stream().map(Tenant::name).toList(), List.of()));
       putOwnership(sharedDatabase());
       eachAtOnce(this::seed);
+    } else if (plan.databases() == TenantsPlan.Databases.PERUSER) {
+      awaitPeruserDatabases();
+      eachAtOnce(tenant -> {
+        awaitPeruserSecurity(tenant);
+        if (plan.validate()) {
+          putOwnership(tenant.database());
+        }
+        seed(tenant);
+      });
     } else {
       eachAtOnce(tenant -> {
         admin.createDatabase(tenant.database());
@@ -146,9 +172,10 @@ final class TenantAccounts {
         ? String.format(Locale.ROOT, "tenants: %,d users created, sharing %s (its _security names them all), %,d"
             + " documents each%s; %s is given to none", tenants.size(), sharedDatabase(), plan.docs(), ownership,
             closedDatabase())
-        : String.format(Locale.ROOT, "tenants: %,d users created, each with a database of %,d documents whose"
-            + " _security names it alone%s; %s is given to none", tenants.size(), plan.docs(), ownership,
-            closedDatabase()));
+        : String.format(Locale.ROOT, "tenants: %,d users created, each with a database%s of %,d documents whose"
+            + " _security names it alone%s; %s is given to none", tenants.size(), plan.databases()
+            == TenantsPlan.Databases.PERUSER ? " made by couch_peruser (" + PERUSER_PREFIX + "<hex of its name>)" : "",
+            plan.docs(), ownership, closedDatabase()));
   }
 
   /** Deletes the users and databases. */
@@ -157,6 +184,7 @@ final class TenantAccounts {
     if (plan.databases() == TenantsPlan.Databases.SHARED) {
       admin.deleteDatabase(sharedDatabase());
     } else {
+      // With couch_peruser's delete_dbs too, whichever comes second finds none (404, taken as deleted).
       eachAtOnce(tenant -> admin.deleteDatabase(tenant.database()));
     }
     admin.deleteDatabase(closedDatabase());
@@ -250,6 +278,62 @@ final class TenantAccounts {
     if (reply.status() != 200) {
       throw new TenantsException("setting the _security of " + database + " failed: " + reply.status() + " "
           + reply.reason());
+    }
+  }
+
+  // couch_peruser makes a database for each user it sees in _users' changes, in its own time: the load waits for all.
+  private void awaitPeruserDatabases() {
+    List<String> expected = tenants.stream().map(Tenant::database).toList();
+    long start = System.nanoTime();
+    long lastSaid = start;
+    while (true) {
+      CouchReply reply = admin.exchange("GET", "/_all_dbs?start_key=%22" + PERUSER_PREFIX + "%22&end_key=%22"
+          + PERUSER_PREFIX + "%EF%BF%B0%22", "");
+      List<String> found = new ArrayList<>();
+      ReplyJson.of(reply.body()).forEach(name -> found.add(name.asText()));
+      long made = expected.stream().filter(new HashSet<>(found)::contains).count();
+      if (made == expected.size()) {
+        Console.say(String.format(Locale.ROOT, "tenants: couch_peruser made the %,d users' databases in %.1f s",
+            made, (System.nanoTime() - start) / 1e9));
+        return;
+      }
+      long now = System.nanoTime();
+      if (now - start > PERUSER_WAIT.toNanos()) {
+        throw new TenantsException(String.format(Locale.ROOT, "couch_peruser made %,d of the %,d users' databases"
+            + " (%s<hex of the name>) in %d s: is [couch_peruser] enable = true taken on every node? see the node's"
+            + " log", made, expected.size(), PERUSER_PREFIX, PERUSER_WAIT.toSeconds()));
+      }
+      if (now - lastSaid > PERUSER_PROGRESS.toNanos()) {
+        Console.say(String.format(Locale.ROOT, "tenants: waiting for couch_peruser: %,d of %,d users' databases made",
+            made, expected.size()));
+        lastSaid = now;
+      }
+      pause();
+    }
+  }
+
+  // couch_peruser sets a database's _security after making it; until then the database is open to every user.
+  private void awaitPeruserSecurity(Tenant tenant) {
+    long deadline = System.nanoTime() + PERUSER_WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      CouchReply reply = admin.exchange("GET", "/" + tenant.database() + "/_security", "");
+      for (JsonNode name : ReplyJson.of(reply.body()).path("members").path("names")) {
+        if (name.asText().equals(tenant.name())) {
+          return;
+        }
+      }
+      pause();
+    }
+    throw new TenantsException("couch_peruser never named " + tenant.name() + " a member of " + tenant.database()
+        + " in " + PERUSER_WAIT.toSeconds() + " s: see the node's log");
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TenantsException("interrupted while waiting for couch_peruser");
     }
   }
 

@@ -35,6 +35,7 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -74,6 +75,12 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
 
   /** How many databases CouchDB keeps open: opening one more closes an idle one, or is refused when none is idle. */
   public static final ConfigKey MAX_DBS_OPEN = new ConfigKey("couchdb", "max_dbs_open");
+
+  /**
+   * With -Ddatabases=peruser, set for the run: couch_peruser makes each user's database, deletes it with the user, and
+   * names it as the run expects.
+   */
+  public static final Map<ConfigKey, String> PERUSER = peruser();
 
   /** A user's {@code POST /_session} (-Dauth=cookie). */
   public static final String LOGIN = "login";
@@ -172,6 +179,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     if (authSettings.changesServer()) {
       keys.addAll(authSettings.keys());
     }
+    if (plan.databases() == TenantsPlan.Databases.PERUSER) {
+      keys.addAll(PERUSER.keySet());
+    }
     settings = ConfigGuard.take(List.of(couchdb), keys);
     AtExit.run(this::cleanUp);
     // One apply for all: a guard's apply puts back what it is not given.
@@ -180,6 +190,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     // 500.
     iterations = forRun(forRun, ITERATIONS, plan.iterations(), "iterations", "600,000");
     maxDbsOpen = forRun(forRun, MAX_DBS_OPEN, plan.maxDbsOpen(), "maxDbsOpen", "500");
+    if (plan.databases() == TenantsPlan.Databases.PERUSER) {
+      forRun.putAll(PERUSER);
+    }
     if (authSettings.changesServer()) {
       forRun.putAll(authSettings.values(settings, couchdb));
     }
@@ -194,6 +207,14 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     }
     plan.maxDbsOpen().ifPresent(limit -> openAtStart = openDatabasesAbove(admin, limit));
     accounts.create();
+  }
+
+  private static Map<ConfigKey, String> peruser() {
+    Map<ConfigKey, String> peruser = new LinkedHashMap<>();
+    peruser.put(new ConfigKey("couch_peruser", "enable"), "true");
+    peruser.put(new ConfigKey("couch_peruser", "delete_dbs"), "true");
+    peruser.put(new ConfigKey("couch_peruser", "database_prefix"), TenantAccounts.PERUSER_PREFIX);
+    return Collections.unmodifiableMap(peruser);
   }
 
   // A setting the run may set: its value for the run put in forRun when given; in words, with where it came from.

@@ -55,6 +55,8 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
   public enum Databases {
     /** Each user a database whose _security names it alone. */
     OWN,
+    /** Each user a database couch_peruser makes as the user is created (userdb-hex of its name), enabled for the run. */
+    PERUSER,
     /** One database whose _security names every user, each document its owner's, checked by validate_doc_update. */
     SHARED;
 
@@ -156,8 +158,11 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
   public String describe() {
     String sessionsDrawn = active == Active.ALL ? "" : String.format(Locale.ROOT, ", %,d sessions of users drawn %s",
         sessions, active.word());
-    String where = databases == Databases.SHARED ? "one shared database, %,d documents each" : "each its own database"
-        + " of %,d documents";
+    String where = switch (databases) {
+      case OWN -> "each its own database of %,d documents";
+      case PERUSER -> "each its database made by couch_peruser, of %,d documents";
+      case SHARED -> "one shared database, %,d documents each";
+    };
     return String.format(Locale.ROOT, "%,d users%s, %s auth, " + where + "%s, read %s, write %s, a security probe every"
         + " %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, validate
         ? ", every write through a validate_doc_update" : "", read, write(),
@@ -205,11 +210,11 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     return switch (value.strip()) {
       case "own" -> Databases.OWN;
       case "shared" -> Databases.SHARED;
-      case "peruser" -> throw new TenantsException("-Ddatabases=peruser is not built yet (issue 62): give"
-          + " -Ddatabases=own or shared");
+      case "peruser" -> Databases.PERUSER;
       default -> throw new TenantsException("-Ddatabases=" + value + " is not a way Tenants gives users databases:"
-          + " give -Ddatabases=own (each user a database of its own, whose _security names it alone) or shared (one"
-          + " database for all, each document written by its owner alone)");
+          + " give -Ddatabases=own (each user a database of its own, whose _security names it alone), peruser (each"
+          + " user's database made by CouchDB's couch_peruser) or shared (one database for all, each document written"
+          + " by its owner alone)");
     };
   }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -106,6 +107,34 @@ class TenantsIT {
     assertEquals(List.of("probe a write over another user's document", "probe a database never given",
         "probe another user's _users document"), results.path("figures").path("probes").findValuesAsText("request"));
     assertLeftNothing(prefix);
+  }
+
+  @Test
+  void shouldRefuseEveryCrossUserRequestToDatabasesMadeByCouchPeruserAndRestoreItsSettings() throws Exception {
+    String prefix = "tenants_peruser";
+    String userdb = "userdb-" + HexFormat.of().formatHex((prefix + "_00000").getBytes(StandardCharsets.UTF_8));
+    CompletableFuture<String> enabled = duringRun("/_node/_local/_config/couch_peruser/enable");
+    CompletableFuture<String> security = CompletableFuture.supplyAsync(() -> {
+      awaitMembers(userdb, prefix + "_00000");
+      return COUCHDB.node().request("GET", "/" + userdb + "/_security", null);
+    });
+    Map<String, String> properties = load(prefix, "basic", AUTH_USERS);
+    properties.put("databases", "peruser");
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
+
+    assertEquals("\"true\"", enabled.get().strip(), "couch_peruser enabled on the node for the run");
+    assertTrue(run.output().contains("tenants: couch_peruser made the " + AUTH_USERS + " users' databases in "),
+        run.output());
+    assertEquals("[\"" + prefix + "_00000\"]", JSON.readTree(security.get()).path("members").path("names")
+        .toString(), "its members, as couch_peruser set them: " + security.get());
+    assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "basic");
+    assertLeftNothing(prefix);
+    JsonNode databases = JSON.readTree(COUCHDB.node().request("GET", "/_all_dbs", null));
+    String userdbs = "userdb-" + HexFormat.of().formatHex(prefix.getBytes(StandardCharsets.UTF_8));
+    databases.forEach(database -> assertFalse(database.asText().startsWith(userdbs), databases.toString()));
+    assertEquals("{}", COUCHDB.node().request("GET", "/_node/_local/_config/couch_peruser", null).strip(),
+        "couch_peruser's settings restored");
   }
 
   @Test

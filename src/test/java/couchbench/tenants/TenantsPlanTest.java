@@ -85,6 +85,17 @@ class TenantsPlanTest {
   }
 
   @Test
+  void shouldLeaveTheUsersDatabasesToCouchPeruserWithDatabasesPeruser() {
+    TenantsPlan plan = plan(Map.of("databases", "peruser"));
+
+    assertEquals(TenantsPlan.Databases.PERUSER, plan.databases());
+    assertFalse(plan.validate());
+    assertTrue(plan.describe().contains("each its database made by couch_peruser, of 20 documents, read 0.8"),
+        plan.describe());
+    assertEquals(SecurityProbe.of(TenantsPlan.Databases.OWN), SecurityProbe.of(plan.databases()));
+  }
+
+  @Test
   void shouldTakeJwtAndProxyAuth() {
     assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
     assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
@@ -102,8 +113,6 @@ class TenantsPlanTest {
         + " -Dauth=basic");
     assertRefused(Map.of("databases", "mine"), "-Ddatabases=mine is not a way Tenants gives users databases: give"
         + " -Ddatabases=own");
-    assertRefused(Map.of("databases", "peruser"), "-Ddatabases=peruser is not built yet (issue 62): give"
-        + " -Ddatabases=own or shared");
     assertRefused(Map.of("databases", "shared", "validate", "false"), "-Dvalidate=false with -Ddatabases=shared:"
         + " nothing would keep a user from writing over another user's documents in the shared database; leave"
         + " -Dvalidate out (true with shared) or give -Ddatabases=own");
