@@ -22,9 +22,10 @@ public class Tenants extends CouchbenchSimulation {
 
   // The users' sessions (one per user, or -Dsessions of users drawn by -Dactive), all at once: each tries its wrong
   // logins (a user's first session), logs in (cookie), sends its first request and a probe of each kind, then reads
-  // and writes its own documents for -Dduration, a probe every -DprobeEvery-th request.
+  // and writes its own documents for -Dduration, a probe every -DprobeEvery-th request; with -DcookieTimeout it then
+  // tries its login's cookie, expired by then.
   private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
-      .during(plan.duration(), false).on(load.nextRequest());
+      .during(plan.duration(), false).on(load.nextRequest()).exec(load.signOff());
 
   // No assertion of Gatling's: a request CouchDB refuses for want of an open database (max_dbs_open) fails in Gatling's
   // report but not the run; the load counts it apart, and any other failure or a probe let in fails the run.

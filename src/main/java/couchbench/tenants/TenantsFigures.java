@@ -24,10 +24,12 @@ import java.util.TreeMap;
  * @param failed every other failed request (at most {@link TenantsLoad#LET_IN_KEPT}): its name and its answer
  * @param failedCount how many other requests failed, all told: any fails the run
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
+ * @param cookieRenewals the renewed AuthSession cookies CouchDB sent with the users' reads and writes (-Dauth=cookie),
+ *     each taken by the user's cookie jar; -1 with another auth
  */
 public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
     List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Active active, Wall wall, List<String> failed,
-    long failedCount, boolean kept) {
+    long failedCount, boolean kept, long cookieRenewals) {
 
   /**
    * The sessions of the run and the users they were.

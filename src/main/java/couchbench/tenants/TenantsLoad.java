@@ -5,6 +5,8 @@ import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.doIfOrElse;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.bodyBytes;
+import static io.gatling.javaapi.http.HttpDsl.flushCookieJar;
+import static io.gatling.javaapi.http.HttpDsl.headerRegex;
 import static io.gatling.javaapi.http.HttpDsl.http;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
@@ -73,6 +75,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   /** CouchDB's PBKDF2 iterations for passwords hashed from now on; 600,000 by default in CouchDB 3.5. */
   public static final ConfigKey ITERATIONS = new ConfigKey("chttpd_auth", "iterations");
 
+  /** How long an AuthSession cookie lasts, in seconds; CouchDB renews it in a reply once a tenth of it has passed. */
+  public static final ConfigKey COOKIE_TIMEOUT = new ConfigKey("chttpd_auth", "timeout");
+
   /** How many databases CouchDB keeps open: opening one more closes an idle one, or is refused when none is idle. */
   public static final ConfigKey MAX_DBS_OPEN = new ConfigKey("couchdb", "max_dbs_open");
 
@@ -105,6 +110,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private static final String TOKEN = "couchbench.tenants.token";
   private static final String FIRST_SESSION = "couchbench.tenants.firstSession";
   private static final String REPLY = "couchbench.tenants.reply";
+  private static final String LOGIN_COOKIE = "couchbench.tenants.loginCookie";
+  private static final String RENEWED = "couchbench.tenants.renewed";
   private static final Integer[] ANSWERED = {200, 201, 202};
   private static final String OPEN_DATABASES = " open databases (count)";
   private static final String OPEN_FILES = " open files (count)";
@@ -120,6 +127,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private final AuthSettings authSettings;
   private final Optional<ActiveUsers> activeUsers;
   private final List<SecurityProbe> probes;
+  private final List<WrongLogin> wrongLoginKinds;
+  private final LongAdder cookieRenewals = new LongAdder();
   private final Map<SecurityProbe, LongAdder> probesTried = tallies(SecurityProbe.class);
   private final Map<SecurityProbe, LongAdder> probesRefused = tallies(SecurityProbe.class);
   private final Map<WrongLogin, LongAdder> wrongLoginsTried = tallies(WrongLogin.class);
@@ -149,6 +158,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
     this.authSettings = new AuthSettings(plan.auth());
     this.probes = SecurityProbe.of(plan.databases());
+    List<WrongLogin> kinds = new ArrayList<>(WrongLogin.of(plan.auth()));
+    plan.cookieTimeout().ifPresent(timeout -> kinds.add(WrongLogin.EXPIRED_COOKIE));
+    this.wrongLoginKinds = List.copyOf(kinds);
     this.activeUsers = plan.active() == TenantsPlan.Active.ALL ? Optional.empty() : Optional.of(new ActiveUsers(
         plan.active() == TenantsPlan.Active.ZIPFIAN ? Distribution.ZIPFIAN : Distribution.UNIFORM, plan.tenants(),
         RandomSource.XO_RO_SHI_RO_128_PP.create()));
@@ -182,6 +194,9 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     if (plan.databases() == TenantsPlan.Databases.PERUSER) {
       keys.addAll(PERUSER.keySet());
     }
+    if (plan.cookieTimeout().isPresent()) {
+      keys.add(COOKIE_TIMEOUT);
+    }
     settings = ConfigGuard.take(List.of(couchdb), keys);
     AtExit.run(this::cleanUp);
     // One apply for all: a guard's apply puts back what it is not given.
@@ -193,6 +208,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     if (plan.databases() == TenantsPlan.Databases.PERUSER) {
       forRun.putAll(PERUSER);
     }
+    plan.cookieTimeout().ifPresent(timeout -> forRun.put(COOKIE_TIMEOUT, String.valueOf(timeout)));
     if (authSettings.changesServer()) {
       forRun.putAll(authSettings.values(settings, couchdb));
     }
@@ -306,9 +322,11 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
                   : "GET /" + tenant(session).database()));
     }
     wrongLogins = exec(doIf(session -> session.getBoolean(FIRST_SESSION)).then(wrongLogins));
+    // The login's cookie is kept aside for the expired cookie tried at the end (-DcookieTimeout).
     ChainBuilder loggedIn = plan.auth() == Auth.COOKIE
         ? wrongLogins.exec(sent(named(plan.auth(), LOGIN), http(named(plan.auth(), LOGIN)).post("/_session")
-            .body(StringBody(session -> login(tenant(session).credentials())))))
+            .body(StringBody(session -> login(tenant(session).credentials())))
+            .check(headerRegex("Set-Cookie", "AuthSession=([^;]*)").optional().saveAs(LOGIN_COOKIE))))
         : wrongLogins;
     ChainBuilder first = loggedIn.exec(sent(named(plan.auth(), FIRST_REQUEST), asUser(http(named(plan.auth(),
         FIRST_REQUEST)).get(session -> "/" + tenant(session).database() + "/" + tenant(session).docId(0)))));
@@ -316,6 +334,22 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
       first = first.exec(session -> session.set(PROBE, probe)).exec(probe());
     }
     return first;
+  }
+
+  /**
+   * @return a user's end: with -DcookieTimeout (-Dauth=cookie), in its first session, its cookie jar emptied and its
+   *     own database asked with the cookie of its login, expired by now, which must be refused; else nothing
+   */
+  public ChainBuilder signOff() {
+    if (plan.cookieTimeout().isEmpty()) {
+      return exec(session -> session);
+    }
+    WrongLogin kind = WrongLogin.EXPIRED_COOKIE;
+    return exec(doIf(session -> session.getBoolean(FIRST_SESSION) && session.contains(LOGIN_COOKIE)).then(
+        exec(flushCookieJar()).exec(session -> session.remove(STATUS))
+            .exec(wrongLogin(kind).check(status().saveAs(STATUS), status().in(kind.refusals().toArray(Integer[]::new))))
+            .exec(session -> tallied(session, wrongLoginsTried.get(kind), wrongLoginsRefused.get(kind),
+                kind.refusals(), kind.requestName(), "GET /" + tenant(session).database() + " with its login's cookie"))));
   }
 
   /** @return one steady request: every -DprobeEvery-th a probe, the next kind in turn; else a read or a write */
@@ -383,6 +417,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
       case EXPIRED_TOKEN -> request.get(own).header("Authorization", session -> "Bearer "
           + authSettings.jwt(tenant(session), Instant.now().minus(EXPIRED)));
       case WRONG_PROXY_TOKEN -> asProxied(request.get(own), session -> authSettings.wrongProxyToken(tenant(session)));
+      case EXPIRED_COOKIE -> request.get(own).header("Cookie", session -> "AuthSession="
+          + session.getString(LOGIN_COOKIE));
     };
   }
 
@@ -399,9 +435,12 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
    * failure counted and named, and the failure the run's.
    */
   private ChainBuilder sent(String name, HttpRequestActionBuilder request) {
-    return exec(session -> session.remove(STATUS).remove(REPLY))
+    return exec(session -> session.remove(STATUS).remove(REPLY).remove(RENEWED))
         .exec(request.check(status().saveAs(STATUS), status().in(ANSWERED)))
         .exec(session -> {
+          if (session.contains(RENEWED)) {
+            cookieRenewals.add(session.getList(RENEWED).size());
+          }
           if (wallRefusal(session).isEmpty() && session.isFailed()) {
             failed(name + ": " + (session.contains(STATUS) ? "answered " + session.getInt(STATUS) : "no reply")
                 + (session.contains(REPLY) ? " " + errorOf((byte[]) session.get(REPLY)) : ""));
@@ -440,8 +479,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   }
 
   // Basic, JWT and proxy send the login with each request; a cookie is in the virtual user's cookie jar, which
-  // Gatling replaces when CouchDB sends a renewed one (past a share of [chttpd_auth] timeout). A 500's body is kept for
-  // wallRefusal (the first check: Gatling keeps the first that fails).
+  // Gatling replaces when CouchDB sends a renewed one (once a tenth of [chttpd_auth] timeout has passed): those are
+  // counted. A 500's body is kept for wallRefusal (the first check: Gatling keeps the first that fails).
   private HttpRequestActionBuilder asUser(HttpRequestActionBuilder request) {
     return withLogin(request.checkIf((response, session) -> response.status().code() == 500)
         .then(bodyBytes().saveAs(REPLY)));
@@ -450,7 +489,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private HttpRequestActionBuilder withLogin(HttpRequestActionBuilder request) {
     return switch (plan.auth()) {
       case BASIC -> request.header("Authorization", session -> tenant(session).credentials().authorization());
-      case COOKIE -> request;
+      case COOKIE -> request.check(headerRegex("Set-Cookie", "AuthSession=[^;]+").findAll().optional()
+          .saveAs(RENEWED));
       case JWT -> request.header("Authorization", session -> "Bearer " + session.getString(TOKEN));
       case PROXY -> asProxied(request, session -> session.getString(TOKEN));
     };
@@ -517,7 +557,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
           probesRefused.get(probe).sum()));
     }
     List<TenantsFigures.ProbeTally> wrongLogins = new ArrayList<>();
-    for (WrongLogin kind : WrongLogin.of(plan.auth())) {
+    for (WrongLogin kind : wrongLoginKinds) {
       wrongLogins.add(new TenantsFigures.ProbeTally(kind.requestName(), wrongLoginsTried.get(kind).sum(),
           wrongLoginsRefused.get(kind).sum()));
     }
@@ -539,7 +579,8 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     return new TenantsFigures(plan.describe(), plan.auth().word(), plan.tenants(), iterations, tried, wrongLogins,
         List.copyOf(letIn), letInCount.get(), activeUsers.map(drawn -> drawn.drawn(plan.active().word()))
         .orElseGet(() -> new TenantsFigures.Active(plan.active().word(), plan.tenants(), plan.tenants(), 1,
-            Math.max(1, plan.tenants() / 10))), wall, List.copyOf(failed), failedCount.get(), plan.keep());
+            Math.max(1, plan.tenants() / 10))), wall, List.copyOf(failed), failedCount.get(), plan.keep(),
+        plan.auth() == Auth.COOKIE ? cookieRenewals.sum() : -1);
   }
 
   /** @return each {@link WallRefusal}'s count a second, a column of its own beside the run's requests' */

@@ -22,6 +22,8 @@ import java.util.OptionalInt;
  * @param sessions the virtual users, each one session of a user: -Dtenants with -Dactive=all, else -Dsessions
  * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
  *     server's
+ * @param cookieTimeout the seconds an AuthSession cookie lasts, set in {@code [chttpd_auth] timeout} for the run
+ *     (-Dauth=cookie); empty to keep the server's
  * @param maxDbsOpen the databases CouchDB keeps open, set in {@code [couchdb] max_dbs_open} for the run; empty to
  *     keep the server's
  * @param read the share of the steady requests that are reads of the user's own documents; the rest are writes
@@ -31,7 +33,7 @@ import java.util.OptionalInt;
  * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
  * @param keep whether the users and databases are left after the run
  */
-public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean validate, Active active, int sessions, OptionalInt iterations, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
+public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean validate, Active active, int sessions, OptionalInt iterations, OptionalInt cookieTimeout, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
     Duration duration, String prefix, boolean keep) {
 
   /** How a user proves who it is. */
@@ -131,13 +133,25 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     }
     OptionalInt iterations = forTheRun(settings, "iterations");
     OptionalInt maxDbsOpen = forTheRun(settings, "maxDbsOpen");
+    Auth auth = auth(settings.get("auth", "basic"));
+    OptionalInt cookieTimeout = forTheRun(settings, "cookieTimeout");
+    int duration = settings.intValue("duration", DEFAULT_DURATION, 1);
+    if (cookieTimeout.isPresent() && auth != Auth.COOKIE) {
+      throw new TenantsException("-DcookieTimeout is for -Dauth=cookie (how long an AuthSession cookie lasts): leave it"
+          + " out or give -Dauth=cookie");
+    }
+    if (cookieTimeout.isPresent() && cookieTimeout.getAsInt() >= duration) {
+      throw new TenantsException("-DcookieTimeout=" + cookieTimeout.getAsInt() + " is not below -Dduration=" + duration
+          + ": each user's login cookie must have expired when it is tried again at the end; give a -DcookieTimeout"
+          + " below -Dduration");
+    }
     double read = settings.doubleValue("read", DEFAULT_READ);
     if (!(read >= 0 && read <= 1)) {
       throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
     }
-    return new TenantsPlan(tenants, auth(settings.get("auth", "basic")), databases, validate, active, sessions, iterations, maxDbsOpen, read,
-        settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
-        Duration.ofSeconds(settings.intValue("duration", DEFAULT_DURATION, 1)),
+    return new TenantsPlan(tenants, auth, databases, validate, active, sessions, iterations, cookieTimeout, maxDbsOpen,
+        read, settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
+        Duration.ofSeconds(duration),
         DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
   }
 
@@ -166,7 +180,8 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     return String.format(Locale.ROOT, "%,d users%s, %s auth, " + where + "%s, read %s, write %s, a security probe every"
         + " %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, validate
         ? ", every write through a validate_doc_update" : "", read, write(),
-        probeEvery, ordinalSuffix(probeEvery), maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "",
+        probeEvery, ordinalSuffix(probeEvery), (maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "")
+        + (cookieTimeout.isPresent() ? "; cookies lasting " + cookieTimeout.getAsInt() + " s" : ""),
         duration.toSeconds());
   }
 

@@ -58,8 +58,10 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
     });
     latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.READ), "warm: a read of its own document");
     latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.WRITE), "warm: a write to its own database");
-    for (WrongLogin kind : WrongLogin.of(auth)) {
-      latency = row(latency, results, kind.requestName(), "once per user, before its login: refused");
+    for (TenantsFigures.ProbeTally wrong : figures.wrongLogins()) {
+      latency = row(latency, results, wrong.request(), wrong.request().equals(WrongLogin.EXPIRED_COOKIE.requestName())
+          ? "once per user, at its end, its login's cookie past -DcookieTimeout: refused"
+          : "once per user, before its login: refused");
     }
     Table security = Table.of("security check", "tried", "refused", "let in");
     for (TenantsFigures.ProbeTally probe : figures.probes()) {
@@ -76,8 +78,13 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
             figures.tenants(), figures.iterations(), figures.kept() ? "kept (-Dkeep=true)" : "deleted"))
         .line(String.format(Locale.ROOT, "Security: %,d probes tried, %,d refused; %,d wrong logins tried (%s), %,d"
             + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
-            String.join(", ", WrongLogin.of(auth).stream().map(WrongLogin::requestName).toList()),
+            String.join(", ", figures.wrongLogins().stream().map(TenantsFigures.ProbeTally::request).toList()),
             figures.wrongLoginsRefused(), figures.letInCount()));
+    if (figures.cookieRenewals() >= 0) {
+      page = page.line(String.format(Locale.ROOT, "Cookies: %,d renewed AuthSession cookies sent by CouchDB with the"
+          + " users' requests of their own (once a tenth of [chttpd_auth] timeout has passed), each taken by its user's cookie jar.",
+          figures.cookieRenewals()));
+    }
     TenantsFigures.Active active = figures.active();
     if (!active.distribution().equals(TenantsPlan.Active.ALL.word())) {
       page = page.line(String.format(Locale.ROOT, "Active users (-Dactive=%s): %,d sessions, each a user drawn %s; %,d"

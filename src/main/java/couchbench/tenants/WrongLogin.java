@@ -14,7 +14,12 @@ public enum WrongLogin {
   /** GET of its database with a token signed with the run's key whose exp has passed. */
   EXPIRED_TOKEN("expired token", SecurityProbe.REFUSALS),
   /** GET of its database with its name and a proxy token made with another secret. */
-  WRONG_PROXY_TOKEN("wrong proxy token", SecurityProbe.REFUSALS);
+  WRONG_PROXY_TOKEN("wrong proxy token", SecurityProbe.REFUSALS),
+  /**
+   * GET of its database with the AuthSession cookie of its login, at the end of its session, older than -DcookieTimeout
+   * (the cookie jar holds a renewed one): CouchDB takes the request as anonymous's, 401.
+   */
+  EXPIRED_COOKIE("expired cookie", SecurityProbe.REFUSALS);
 
   private final String requestName;
   private final Set<Integer> refusals;
@@ -26,7 +31,7 @@ public enum WrongLogin {
 
   /**
    * @param auth the run's -Dauth
-   * @return the wrong logins its users try
+   * @return the wrong logins its users try as they start
    */
   public static List<WrongLogin> of(Auth auth) {
     return switch (auth) {

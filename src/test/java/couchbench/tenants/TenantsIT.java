@@ -176,6 +176,43 @@ class TenantsIT {
   }
 
   @Test
+  void shouldAdoptRenewedCookiesAndRefuseAnExpiredOneOfSessionsOfUsersDrawnZipfian() throws Exception {
+    String prefix = "tenants_renewal";
+    int sessions = 2 * AUTH_USERS;
+    CompletableFuture<String> timeout = duringRun("/_node/_local/_config/chttpd_auth/timeout");
+    Map<String, String> properties = load(prefix, "cookie", AUTH_USERS);
+    // Cookies of 2 s in 5 s of requests: each user's login cookie lapses mid-run, and CouchDB renews it after 1 s.
+    properties.putAll(Map.of("cookieTimeout", "2", "duration", "5", "active", "zipfian", "sessions",
+        String.valueOf(sessions)));
+
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
+
+    assertEquals("\"2\"", timeout.get().strip(), "-DcookieTimeout set on the node for the run");
+    assertEquals(0, run.exitCode(), run.why());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    JsonNode figures = results.path("figures");
+    JsonNode active = figures.path("active");
+    assertEquals("zipfian", active.path("distribution").asText(), active.toString());
+    assertEquals(sessions, active.path("sessions").asInt(), active.toString());
+    int drawn = active.path("users").asInt();
+    // 40 sessions over 20 users: some user has two or more.
+    assertTrue(drawn >= 1 && drawn <= AUTH_USERS && active.path("busiest").asInt() >= 2, active.toString());
+    assertEquals(sessions, ok(results, "cookie login"), "each session's POST /_session");
+    // The sessions' reads and writes after their login cookie lapsed went in with the renewed ones.
+    assertTrue(figures.path("cookieRenewals").asLong() > 0, figures.toString());
+    assertEquals(0, ko(results, "cookie read") + ko(results, "cookie write"), results.path("requests").toString());
+    assertEquals(List.of("wrong password", "expired cookie"), figures.path("wrongLogins").findValuesAsText("request"),
+        figures.toString());
+    // Each user drawn tries each wrong login once, in its first session.
+    assertEveryProbeRefused(results, figures, drawn);
+    assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains("Active users"
+        + " (-Dactive=zipfian): " + sessions + " sessions"), "the page says who was drawn");
+    assertLeftNothing(prefix);
+    assertFalse(JSON.readTree(COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth", null))
+        .has("timeout"), "the cookies' timeout restored to CouchDB's built-in default");
+  }
+
+  @Test
   void shouldLetInTokensOfTheRunsKeyAndRefuseAWrongKeysAndAnExpiredOneWithJwtAuth() throws Exception {
     String prefix = "tenants_jwt";
     CompletableFuture<String> key = duringRun("/_node/_local/_config/jwt_keys/hmac:_default");

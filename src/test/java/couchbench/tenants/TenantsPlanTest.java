@@ -96,6 +96,15 @@ class TenantsPlanTest {
   }
 
   @Test
+  void shouldSetTheCookiesTimeoutForTheRunWithCookieAuth() {
+    TenantsPlan plan = plan(Map.of("auth", "cookie", "cookieTimeout", "3", "duration", "8"));
+
+    assertEquals(OptionalInt.of(3), plan.cookieTimeout());
+    assertTrue(plan.describe().endsWith("; cookies lasting 3 s; 8 s"), plan.describe());
+    assertEquals(OptionalInt.empty(), plan(Map.of("auth", "cookie")).cookieTimeout());
+  }
+
+  @Test
   void shouldTakeJwtAndProxyAuth() {
     assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
     assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
@@ -117,6 +126,12 @@ class TenantsPlanTest {
         + " nothing would keep a user from writing over another user's documents in the shared database; leave"
         + " -Dvalidate out (true with shared) or give -Ddatabases=own");
     assertRefused(Map.of("validate", "maybe"), "-Dvalidate=maybe");
+    assertRefused(Map.of("cookieTimeout", "5"), "-DcookieTimeout is for -Dauth=cookie (how long an AuthSession cookie"
+        + " lasts): leave it out or give -Dauth=cookie");
+    assertRefused(Map.of("auth", "cookie", "cookieTimeout", "30"), "-DcookieTimeout=30 is not below -Dduration=30:"
+        + " each user's login cookie must have expired when it is tried again at the end; give a -DcookieTimeout"
+        + " below -Dduration");
+    assertRefused(Map.of("auth", "cookie", "cookieTimeout", "0"), "-DcookieTimeout=0 is too small (expected >= 1)");
     assertRefused(Map.of("iterations", "0"), "-Diterations=0 is too small (expected >= 1)");
     assertRefused(Map.of("active", "pareto"), "-Dactive=pareto is not a way Tenants draws its active users: give"
         + " -Dactive=all");

@@ -42,7 +42,7 @@ class TenantsSummaryTest {
     TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
         List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
             new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0,
-        false);
+        false, -1);
     Results results = SummaryInput.results("Tenants", null, List.of(
         SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
         SummaryInput.entry(WrongLogin.EXPIRED_TOKEN.requestName(), 10, Map.of())));
@@ -79,7 +79,7 @@ class TenantsSummaryTest {
         + " databases", List.of(0L, 1L, 2L), List.of(4.0, 10.0, 10.0))), List.of(new TenantsFigures.Series(
         "all_dbs_active", List.of(0L, 1L, 2L), List.of(0.0, 6.0, 0.0))));
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
-        List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false);
+        List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false, -1);
 
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
@@ -98,7 +98,7 @@ class TenantsSummaryTest {
   void shouldFailTheRunNamingEachOtherFailedRequest() {
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
         List.of(), List.of(), 0, ACTIVE, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
-        "basic write: no reply"), 2, false);
+        "basic write: no reply"), 2, false, -1);
 
     assertEquals(Optional.of("2 requests failed (besides refusals for want of an open database): basic read:"
         + " answered 500; basic write: no reply"), new TenantsSummary().failure(figures));
@@ -114,7 +114,7 @@ class TenantsSummaryTest {
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
     return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
         + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
-        letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false);
+        letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false, -1);
   }
 
   private static TenantsFigures.Wall wall(Map<String, Long> refused) {
