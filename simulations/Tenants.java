@@ -12,7 +12,8 @@ import io.gatling.javaapi.core.ScenarioBuilder;
  * A login and a database per user: -Dtenants users created in _users before the load (-Diterations set for the run),
  * each authenticating by -Dauth=basic, cookie, jwt or proxy and reading and writing its own database; its login, its
  * first request and its steady ones timed apart, and now and then another user's database, a database never given and
- * another user's _users document tried, each of which must be refused. See docs/tenants.md.
+ * another user's _users document tried (in a shared database: a write over another user's document), each of which
+ * must be refused. See docs/tenants.md.
  */
 public class Tenants extends CouchbenchSimulation {
 

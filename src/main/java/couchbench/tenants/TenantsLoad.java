@@ -63,10 +63,11 @@ import java.util.stream.Collectors;
 /**
  * A login and a database per user, as an offline-first application has them: before the load, the users created in
  * {@code _users} (with -Diterations set in {@code [chttpd_auth] iterations} on every node first), each given a
- * database of its own ({@link TenantAccounts}); then each virtual user is one of them: a wrong password tried (it must
- * be refused), its login (-Dauth=cookie: {@code POST /_session}), its first request (the password's hash not yet
- * cached by the server), each {@link SecurityProbe} once, then reads and writes of its own documents, every
- * -DprobeEvery-th request a probe again. A probe or a wrong password let in fails the run, named. After the run the
+ * database of its own, one made by couch_peruser, or its documents in a shared one ({@link TenantAccounts}); then each
+ * virtual user is one of them: a wrong password tried (it must be refused), its login (-Dauth=cookie: {@code POST
+ * /_session}), its first request (the password's hash not yet cached by the server), each {@link SecurityProbe} once,
+ * then reads and writes of its own documents, every -DprobeEvery-th request a probe again, and with -DcookieTimeout its
+ * login's cookie, expired by then. A probe or a wrong login let in fails the run, named. After the run the
  * users and databases are deleted (unless -Dkeep=true) and the setting restored, also when the run fails or is
  * stopped.
  */

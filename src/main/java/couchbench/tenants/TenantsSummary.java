@@ -74,7 +74,7 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
         .line("Target: " + String.join("; ", results.run().targets()) + ".")
         .line("Load: " + figures.load() + ".")
         .line(String.format(Locale.ROOT, "Users: %,d, created in _users before the load, their passwords hashed with"
-            + " PBKDF2 at %s iterations; each a database whose _security names it alone; %s after the run.",
+            + " PBKDF2 at %s iterations; they and their databases (the load says which) %s after the run.",
             figures.tenants(), figures.iterations(), figures.kept() ? "kept (-Dkeep=true)" : "deleted"))
         .line(String.format(Locale.ROOT, "Security: %,d probes tried, %,d refused; %,d wrong logins tried (%s), %,d"
             + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
