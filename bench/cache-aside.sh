@@ -64,9 +64,12 @@ counted = ("CouchDB's database_reads n/a" if count is None or count.get("notCoun
 head = f"{part} {label}: "
 if part == "size":
     memory = f.get("cacheMemory") or {}
+    causes = f.get("missCauses") or {}
     print(head + f"hit ratio {f['hits'] / max(reads, 1):.3f}, CouchDB reads an operation"
           f" {couch / max(operations, 1):.3f}, evictions {memory.get('evictions', 'n/a')}; {reads:,} reads,"
-          f" {couch:,} reached CouchDB, {counted}")
+          f" {couch:,} reached CouchDB, {counted}; misses cold {causes.get('cold', 'n/a')}, invalidated"
+          f" {causes.get('invalidated', 'n/a')}, expired {causes.get('expired', 'n/a')}, evicted"
+          f" {causes.get('evicted', 'n/a')}")
 elif part == "stampede":
     hot = f["hotKeys"]
     refills = sum(k["refills"] for k in hot)

@@ -29,11 +29,34 @@ import java.util.List;
  * @param coldCaches each time the cache was emptied (-Dbackground=restart-cache) and its warm-up; empty without
  * @param cacheMemory memcache's memory against the documents cached, and its evictions over the load; null where a
  *     server reports no limit_maxbytes or evictions (MemcacheDB 1.2), or in a results.json from before they came
+ * @param missCauses the misses by cause ({@link MissCauses}), with memcached's get_expired and get_flushed; null in a
+ *     results.json from before they came
  */
 public record CacheAsideFigures(String load, String invalidate, String protection, long hits, long misses,
     long waited, long servedDuringRecache, long updates, long conflicts, long staleReads, long servedFlaggedStale,
     long staleOnPurpose, List<HotKey> hotKeys,
-    List<ReadSecond> seconds, List<ColdCache> coldCaches, CacheMemory cacheMemory) {
+    List<ReadSecond> seconds, List<ColdCache> coldCaches, CacheMemory cacheMemory, Misses missCauses) {
+
+  /**
+   * The misses by cause, as the client knew its keys ({@link MissCauses}); they add up to the misses.
+   *
+   * @param cold the first read of a key: no set of it acknowledged before the get began
+   * @param invalidated an update's delete (or md I) of the key sent after its last set
+   * @param expired its last set at least the TTL less one second old
+   * @param evicted the rest: memcached dropped the item to make room, or a restart or flush_all emptied the cache
+   * @param recached with -Dprotect=meta, an mg that won the recache of a value still cached, its TTL left below R
+   * @param getExpired memcached's get_expired over the load: gets that found the item expired (a count of expiries
+   *     read, not of the misses after them); null where the server reports none
+   * @param getFlushed memcached's get_flushed over the load: gets that found the item flushed; null where none
+   */
+  public record Misses(long cold, long invalidated, long expired, long evicted, long recached, Long getExpired,
+      Long getFlushed) {
+
+    /** @return the misses counted, every cause */
+    public long total() {
+      return cold + invalidated + expired + evicted + recached;
+    }
+  }
 
   /**
    * memcache's memory and what the run asked it to hold.

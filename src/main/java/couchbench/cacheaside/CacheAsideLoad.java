@@ -186,7 +186,10 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private final LongAdder waited = new LongAdder();
   private final LongAdder servedDuringRecache = new LongAdder();
   private final HotKeyRefills refills;
+  private final MissCauses missCauses;
   private OptionalLong evictionsBefore = OptionalLong.empty();
+  private OptionalLong getExpiredBefore = OptionalLong.empty();
+  private OptionalLong getFlushedBefore = OptionalLong.empty();
   private CacheAsideFigures.CacheMemory cacheMemory;
   private final ReadSeconds readSeconds = new ReadSeconds();
   private final StaleReads staleReads = new StaleReads();
@@ -228,6 +231,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     this.keyChoosers = plan.keyChoosers();
     this.reads = Mix.of(Map.of(true, plan.read(), false, plan.update()));
     this.refills = new HotKeyRefills(plan.hot().ids());
+    this.missCauses = new MissCauses(plan.ttl());
   }
 
   /**
@@ -258,6 +262,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
     run.countOnServer(DATABASE_READS, databaseReads(client), COUCH_GET);
     OptionalLong limit = MemcacheResources.countIfReported(memcached, "limit_maxbytes");
     evictionsBefore = MemcacheResources.countIfReported(memcached, "evictions");
+    getExpiredBefore = MemcacheResources.countIfReported(memcached, "get_expired");
+    getFlushedBefore = MemcacheResources.countIfReported(memcached, "get_flushed");
     if (limit.isPresent() && evictionsBefore.isPresent()) {
       long documents = plan.keys() + plan.hot().count();
       long bytes = documents * (cachePrefix.length() + id(0).length() + documentBytes() + ITEM_HEADER_BYTES);
@@ -417,6 +423,7 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         })))
         .doIf(session -> session.get(KIND) == Kind.MISS).then(group(MISS).on(exec(session -> {
           misses.increment();
+          missCauses.missed(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime(), won(session));
           if (session.getBoolean(HOT)) {
             refills.readCouchDb(session.getString(DOC), session.getLong(GET_BEGAN));
           }
@@ -432,8 +439,12 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
             }).exec(recache())
                 .exec(session -> {
                   boolean stored = !session.isFailed() && !GONE_META.equals(session.getString(RECACHED));
-                  if (session.getBoolean(HOT) && stored) {
-                    refills.cached(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime());
+                  if (stored) {
+                    long now = System.nanoTime();
+                    missCauses.cached(session.getString(DOC), now);
+                    if (session.getBoolean(HOT)) {
+                      refills.cached(session.getString(DOC), session.getLong(GET_BEGAN), now);
+                    }
                   }
                   return session;
                 })))
@@ -441,6 +452,15 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
               readSeconds.miss(session.getLong(GET_BEGAN));
               return session;
             })));
+  }
+
+  // A miss's mg that won the recache of a value still cached (-Dprotect=meta): flagged stale, or its TTL below R.
+  private MissCauses.Won won(Session session) {
+    if (plan.protect() == CacheAsidePlan.Protection.NONE || !session.contains(WON)
+        || session.getInt(CACHED_LENGTH) == 0) {
+      return MissCauses.Won.NONE;
+    }
+    return session.contains(FLAGGED_STALE) ? MissCauses.Won.FLAGGED_STALE : MissCauses.Won.TTL_BELOW_R;
   }
 
   // A hit, or a read that waited for another user's recache: counted, judged, and its group timed from its get.
@@ -584,14 +604,23 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   // the old version is what ms's I is for (recache()).
   private ChainBuilder invalidation() {
     if (plan.invalidate() == CacheAsidePlan.Invalidation.DELETE) {
-      return exec(plan.protect() == CacheAsidePlan.Protection.META
+      return exec(session -> {
+        missCauses.invalidating(session.getString(DOC), System.nanoTime());
+        return session;
+      }).exec(plan.protect() == CacheAsidePlan.Protection.META
           ? memcache(MARK_STALE).metaDelete(session -> session.getString(CACHE_KEY)).metaFlags("I").missOk()
           : protocol.delete(memcache(DELETE), session -> session.getString(CACHE_KEY)).missOk());
     }
     // The version CouchDB stored, as its GET would give it: with its id and its new _rev.
     return exec(protocol.store(memcache(INVALIDATE_SET), session -> session.getString(CACHE_KEY), session -> document(
         session.getString(DOC), session.getString(NEW_REV), session.getLong(NEW_NUMBER)).toString())
-        .exptime(plan.ttl()));
+        .exptime(plan.ttl()))
+        .exec(session -> {
+          if (!session.isFailed()) {
+            missCauses.cached(session.getString(DOC), System.nanoTime());
+          }
+          return session;
+        });
   }
 
   @Override
@@ -609,7 +638,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         .toList();
     return new CacheAsideFigures(describe(), plan.invalidate().word(), plan.protect().word(), hits.sum(),
         misses.sum(), waited.sum(), servedDuringRecache.sum(), updates.sum(), conflicts.sum(), staleReads.count(),
-        staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter());
+        staleReads.flagged(), staleReads.flaggedAndStale(), refills.counts(), seconds, coldCaches, cacheMemoryAfter(),
+        missCauses.counts(changeSince("get_expired", getExpiredBefore), changeSince("get_flushed", getFlushedBefore)));
   }
 
   // Each figure in a column of its own, none a sum of kinds (issue 59), from the seconds results.json's figures.seconds
@@ -639,22 +669,30 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
 
   // A restart of the cache starts its counters again: the evictions since then.
   private CacheAsideFigures.CacheMemory cacheMemoryAfter() {
-    if (cacheMemory == null) {
+    Long evicted = cacheMemory == null ? null : changeSince("evictions", evictionsBefore);
+    if (evicted == null) {
       return null;
     }
-    long now;
-    try {
-      now = MemcacheResources.countIfReported(memcached, "evictions").orElse(0);
-    } catch (TargetException e) {
-      Console.say("cache-aside: memcache's evictions not read after the load: " + e.getMessage());
-      return null;
-    }
-    long evicted = now >= evictionsBefore.getAsLong() ? now - evictionsBefore.getAsLong() : now;
     if (evicted > 0) {
       Console.warn(String.format(Locale.ROOT, "cache-aside: memcache evicted %,d items over the load to make room: the"
           + " hit ratio is the cache's size's too", evicted));
     }
     return new CacheAsideFigures.CacheMemory(cacheMemory.limitBytes(), cacheMemory.documentsBytes(), evicted);
+  }
+
+  // A memcached counter's rise over the load (since the last restart of the cache, for a run that restarts it); null
+  // where the server reports none or it cannot be read now, said.
+  private Long changeSince(String stat, OptionalLong before) {
+    if (before.isEmpty()) {
+      return null;
+    }
+    try {
+      long now = MemcacheResources.countIfReported(memcached, stat).orElse(0);
+      return now >= before.getAsLong() ? now - before.getAsLong() : now;
+    } catch (TargetException e) {
+      Console.say("cache-aside: memcache's " + stat + " not read after the load: " + e.getMessage());
+      return null;
+    }
   }
 
   private CacheAsideFigures.ColdCache coldCache(List<CacheAsideFigures.ReadSecond> seconds, RunOutput.Span span) {

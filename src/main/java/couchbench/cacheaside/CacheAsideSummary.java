@@ -92,6 +92,9 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
           + " so its get_misses are not the misses here.", figures.servedDuringRecache(), figures.waited(),
           CacheAsideLoad.WAITED));
     }
+    if (figures.missCauses() != null) {
+      page = page.line(missCausesLine(figures));
+    }
     if (figures.cacheMemory() != null) {
       page = page.line(memoryLine(figures.cacheMemory()));
       if (figures.cacheMemory().evictions() > 0) {
@@ -137,6 +140,18 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
     }
     return figures.protection().equals(CacheAsidePlan.Protection.META.word())
         ? "marked stale (md I: its readers served the old value, flagged, while one recaches it)" : "deleted";
+  }
+
+  private static String missCausesLine(CacheAsideFigures figures) {
+    CacheAsideFigures.Misses causes = figures.missCauses();
+    String recached = figures.protection().equals(CacheAsidePlan.Protection.META.word()) ? String.format(Locale.ROOT,
+        ", %,d recached before expiring (an mg's win with its TTL left below R)", causes.recached()) : "";
+    String server = causes.getExpired() == null ? "" : String.format(Locale.ROOT, " memcached counted %,d gets that"
+        + " found their item expired (get_expired: the first read after an expiry) and %,d flushed (get_flushed).",
+        causes.getExpired(), causes.getFlushed() == null ? 0 : causes.getFlushed());
+    return String.format(Locale.ROOT, "Misses by cause, as the client knew its keys: %,d cold (the key's first read),"
+        + " %,d invalidated by an update, %,d expired (the TTL), %,d evicted (memcached made room, or the cache was"
+        + " emptied)%s.", causes.cold(), causes.invalidated(), causes.expired(), causes.evicted(), recached) + server;
   }
 
   private static String memoryLine(CacheAsideFigures.CacheMemory memory) {

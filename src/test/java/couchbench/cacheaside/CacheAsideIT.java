@@ -122,6 +122,15 @@ class CacheAsideIT {
         + " %,d items over the load to make room", evictions)), run.output());
     assertTrue(figures.path("hits").asLong() < figures.path("misses").asLong(), "a cache of under a third of the"
         + " documents, drawn uniformly, misses more often than it hits: " + figures);
+    // No update and a TTL of 300 s: a miss is a key's first read, or a read of one memcached evicted, which it evicted
+    // once for each such miss at least.
+    JsonNode causes = figures.path("missCauses");
+    long evicted = causes.path("evicted").asLong();
+    assertTrue(evicted > 0 && evicted <= evictions, "misses of evicted keys, at most memcached's " + evictions
+        + " evictions: " + causes);
+    assertEquals(figures.path("misses").asLong(), causes.path("cold").asLong() + evicted, causes.toString());
+    assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
+        "%,d evicted (memcached made room", evicted)), "the page says the misses by cause");
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains(String.format(Locale.ROOT,
         "%,d items evicted over the load.", evictions)), "the page says the evictions");
   }
@@ -140,6 +149,14 @@ class CacheAsideIT {
     assertEquals(0, figures.path("staleReads").asLong(), figures.toString());
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains("Stale reads: 0, 0.0000 of"
         + " the reads"), "the page says it");
+    // A key's first read is cold, every later miss follows an update's md: nothing expires (TTL 300 s) or is evicted.
+    JsonNode causes = figures.path("missCauses");
+    long cold = causes.path("cold").asLong();
+    assertTrue(cold > 0 && cold <= 5, "one cold miss per key at most, 5 keys: " + causes);
+    assertTrue(causes.path("invalidated").asLong() > 0, causes.toString());
+    assertEquals(figures.path("misses").asLong(), cold + causes.path("invalidated").asLong(), causes.toString());
+    assertEquals(0, causes.path("expired").asLong() + causes.path("evicted").asLong(), causes.toString());
+    assertEquals(0, causes.path("getExpired").asLong(), "memcached found no item expired: " + causes);
   }
 
   // memcached behind a forwarder that holds each delete 300 ms: after each stored update, its key's old version stays
@@ -229,6 +246,20 @@ class CacheAsideIT {
       assertEquals(1, meta.path("mostInOneRefill").asLong(), meta.toString());
       JsonNode metaFigures = results(protectedByMeta).path("figures");
       assertTrue(metaFigures.path("servedDuringRecache").asLong() > 0, "the losers served the value: " + metaFigures);
+      // Without protection the hot key refills when it expires: the misses after the first fill are expiries, and
+      // memcached found the expired item at each (get_expired, once per expiry; the misses until the refill find
+      // nothing). With the meta protocol it refills before it expires: an R win of the value still cached.
+      JsonNode noneCauses = results(unprotected).path("figures").path("missCauses");
+      long expired = noneCauses.path("expired").asLong();
+      long getExpired = noneCauses.path("getExpired").asLong();
+      assertTrue(getExpired > 0 && expired >= getExpired, "expiries read, the client's count at least memcached's: "
+          + noneCauses);
+      assertEquals(results(unprotected).path("figures").path("misses").asLong(), noneCauses.path("cold").asLong()
+          + expired, "no update, no eviction: " + noneCauses);
+      JsonNode metaCauses = metaFigures.path("missCauses");
+      assertTrue(metaCauses.path("recached").asLong() > 0, "recached before it expired: " + metaCauses);
+      assertEquals(metaFigures.path("misses").asLong(), metaCauses.path("cold").asLong()
+          + metaCauses.path("recached").asLong() + metaCauses.path("expired").asLong(), metaCauses.toString());
       for (GatlingRun.Result run : List.of(unprotected, protectedByMeta)) {
         JsonNode results = results(run);
         assertEquals(ok(results, CacheAsideLoad.COUCH_GET), change(results, "couchdb database_reads"),

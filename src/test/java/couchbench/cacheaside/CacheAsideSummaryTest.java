@@ -15,7 +15,7 @@ class CacheAsideSummaryTest {
 
   private static final CacheAsideFigures FIGURES = new CacheAsideFigures("read 0.9, update 0.1 (then delete in the"
       + " cache), zipfian over 200 keys of 100 characters, TTL 60 s; 4 threads for 3 s, as fast as they go", "delete",
-      "none", 750, 250, 0, 0, 100, 2, 25, 0, 0, List.of(), List.of(), List.of(), null);
+      "none", 750, 250, 0, 0, 100, 2, 25, 0, 0, List.of(), List.of(), List.of(), null, null);
 
   @Test
   void shouldShowTheHitRatioOfTheClientBesideMemcachedsAndTheReadsThatReachedCouchDb() {
@@ -33,7 +33,7 @@ class CacheAsideSummaryTest {
   @Test
   void shouldSayHowManyStaleReadsTheMetaProtocolServedOnPurposeAndHowManyTheRace() {
     CacheAsideFigures meta = new CacheAsideFigures("", "delete", "meta", 750, 250, 0, 0, 100, 2, 25, 30, 20, List.of(),
-        List.of(), List.of(), null);
+        List.of(), List.of(), null, null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), meta).toHtml();
 
     assertTrue(page.contains("Stale reads: 25, 0.0250 of the reads"), page);
@@ -56,7 +56,7 @@ class CacheAsideSummaryTest {
   @Test
   void shouldSayTheCachesMemoryAgainstTheDocumentsAndWarnOfEvictions() {
     CacheAsideFigures outgrown = new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(),
-        List.of(), List.of(), new CacheAsideFigures.CacheMemory(1 << 20, 3 << 20, 1234));
+        List.of(), List.of(), new CacheAsideFigures.CacheMemory(1 << 20, 3 << 20, 1234), null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), outgrown).toHtml();
 
     assertTrue(page.contains("memcache&#39;s memory: 1.0 MB (limit_maxbytes); every document cached at once takes"
@@ -64,15 +64,29 @@ class CacheAsideSummaryTest {
     assertTrue(page.contains("memcache evicted 1,234 items over the load to make room"), page);
     String fits = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), new CacheAsideFigures("", "delete",
         "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(),
-        new CacheAsideFigures.CacheMemory(256 << 20, 1 << 20, 0))).toHtml();
+        new CacheAsideFigures.CacheMemory(256 << 20, 1 << 20, 0), null)).toHtml();
     assertTrue(fits.contains("(it fits); 0 items evicted over the load."), fits);
     assertFalse(fits.contains("evicted 0"), fits);
   }
 
   @Test
+  void shouldSayTheMissesByCauseBesideMemcachedsCounters() {
+    CacheAsideFigures causes = new CacheAsideFigures("", "delete", "meta", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(),
+        List.of(), List.of(), null, new CacheAsideFigures.Misses(100, 60, 40, 30, 20, 35L, 0L));
+    String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), causes).toHtml();
+
+    assertTrue(page.contains("Misses by cause, as the client knew its keys: 100 cold (the key&#39;s first read), 60"
+        + " invalidated by an update, 40 expired (the TTL), 30 evicted (memcached made room, or the cache was emptied),"
+        + " 20 recached before expiring (an mg&#39;s win with its TTL left below R). memcached counted 35 gets that"
+        + " found their item expired (get_expired: the first read after an expiry) and 0 flushed (get_flushed)."),
+        page);
+    assertEquals(250, causes.missCauses().total(), "they add up to the misses");
+  }
+
+  @Test
   void shouldGiveAHitRatioOfZeroWithoutReads() {
     assertEquals(0, new CacheAsideFigures("", "set", "none", 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(),
-        List.of(), null).hitRatio());
+        List.of(), null, null).hitRatio());
     assertEquals(0.75, FIGURES.hitRatio());
   }
 
@@ -80,7 +94,7 @@ class CacheAsideSummaryTest {
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
     CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, 0, 0, List.of(
         new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
-        List.of(), null);
+        List.of(), null, null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
 
     assertTrue(page.contains("Stampedes (protection: meta): the 2 hot keys were refilled 7 times with 7 CouchDB reads,"
@@ -142,7 +156,7 @@ class CacheAsideSummaryTest {
   private static CacheAsideFigures figures(List<CacheAsideFigures.ReadSecond> seconds,
       CacheAsideFigures.ColdCache cold) {
     return new CacheAsideFigures("", "delete", "none", 750, 250, 0, 0, 0, 0, 0, 0, 0, List.of(), seconds,
-        List.of(cold), null);
+        List.of(cold), null, null);
   }
 
   private static Results results(long serverGets, long serverMisses) {
