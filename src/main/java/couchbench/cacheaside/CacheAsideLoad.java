@@ -166,6 +166,9 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   private static final int VIVIFY_SECONDS = 30;
   private static final Duration WAIT = Duration.ofMillis(5);
   private static final int WAITS_AT_MOST = 200;
+  // -Dprotect=meta: the most TTL left an mg's R wins a recache below, as protocol.txt's example's R30: a winner's
+  // CouchDB read takes milliseconds, so earlier recaches of a long TTL would only add CouchDB reads.
+  private static final int RECACHE_AT_MOST = 30;
 
   private final CacheAsidePlan plan;
   private final CouchTarget couchdb;
@@ -557,12 +560,15 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
   /**
    * @param ttl the TTL the keys are set with, seconds, above 0
    * @return the TTL left below which an mg's R wins a recache: half the TTL and one, since memcached counts the TTL
-   *     left in whole seconds, from the TTL down to 1; so a key read on is recached once in the second half of its
-   *     life, its readers served meanwhile, and never at each read (a 1 s key's TTL left is never below 1: it expires
-   *     and is vivified)
+   *     left in whole seconds, from the TTL down to 1, and {@value #RECACHE_AT_MOST} at most (protocol.txt's R30); so a
+   *     key read on is recached in the second half of its life or its last 30 s, its readers served meanwhile, and
+   *     never at each read (a 1 s key's TTL left is never below 1: it expires and is vivified). Each recache is a
+   *     CouchDB read: a key read on is read every TTL less R and one seconds (memcached's clock ticks once a second),
+   *     where without protection it is read once per expiry, every TTL: twice as often up to a TTL of 58 s (a 2 s TTL's
+   *     R2 wins at the first tick after the set), 300 / 271 at the default 300 s
    */
   static int recacheBelow(int ttl) {
-    return ttl / 2 + 1;
+    return Math.min(ttl / 2 + 1, RECACHE_AT_MOST);
   }
 
   /**

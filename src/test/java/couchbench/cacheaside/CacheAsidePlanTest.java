@@ -99,7 +99,9 @@ class CacheAsidePlanTest {
     assertEquals(2, CacheAsideLoad.recacheBelow(2), "a 2 s key recached in its last second, 1 s left");
     assertEquals(1, CacheAsideLoad.recacheBelow(1), "1 s left is not below 1: a 1 s key expires");
     assertEquals(2, CacheAsideLoad.recacheBelow(3));
-    assertEquals(151, CacheAsideLoad.recacheBelow(300), "from 150 s left");
+    assertEquals(30, CacheAsideLoad.recacheBelow(58), "the second half of its life up to 30 s left");
+    assertEquals(30, CacheAsideLoad.recacheBelow(300), "from 29 s left, as protocol.txt's R30: not from 150 s left,"
+        + " which would read CouchDB twice per TTL");
   }
 
   @Test
