@@ -564,8 +564,8 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
    *     key read on is recached in the second half of its life or its last 30 s, its readers served meanwhile, and
    *     never at each read (a 1 s key's TTL left is never below 1: it expires and is vivified). Each recache is a
    *     CouchDB read: a key read on is read every TTL less R and one seconds (memcached's clock ticks once a second),
-   *     where without protection it is read once per expiry, every TTL: twice as often up to a TTL of 58 s (a 2 s TTL's
-   *     R2 wins at the first tick after the set), 300 / 271 at the default 300 s
+   *     where without protection it is read once per expiry, every TTL: about twice as often up to a TTL of 58 s
+   *     (exactly at an even TTL; a 2 s TTL's R2 wins at the first tick after the set), 300 / 271 at the default 300 s
    */
   static int recacheBelow(int ttl) {
     return Math.min(ttl / 2 + 1, RECACHE_AT_MOST);
