@@ -84,7 +84,9 @@ elif part == "stampede":
     hot_reads = sum(k["couchReads"] for k in hot)
     seconds = max(len(f["seconds"]), 1)
     most = max((k["mostInOneRefill"] for k in hot), default=0)
-    print(head + f"{refills} refills of {len(hot)} hot keys, {hot_reads} CouchDB reads,"
+    recaches = sum(k.get("recaches", 0) for k in hot)
+    print(head + f"{refills} refills of {len(hot)} hot keys ({recaches} begun by R before an expiry),"
+          f" {hot_reads} CouchDB reads,"
           f" {hot_reads / max(refills, 1):.2f} a refill (most in one {most}), hot keys' CouchDB reads a"
           f" second {hot_reads / seconds:.1f}; served during a recache {f['servedDuringRecache']:,}, waited"
           f" {f['waited']:,}; {reads:,} reads ({f['hits']:,} hits), {couch:,} reached CouchDB, {counted}; misses"

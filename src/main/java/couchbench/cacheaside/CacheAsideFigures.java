@@ -140,8 +140,10 @@ public record CacheAsideFigures(String load, String invalidate, String protectio
    * @param refills times the key was read back from CouchDB: its first fill, and once per expiry
    * @param couchReads its reads that went to CouchDB
    * @param mostInOneRefill the CouchDB reads of its worst refill
+   * @param recaches its refills begun by an mg that won the recache of its value still cached, its TTL left below R
+   *     (-Dprotect=meta); the others began with the key missing: its first fill, an expiry, an eviction
    */
-  public record HotKey(String key, long refills, long couchReads, long mostInOneRefill) {
+  public record HotKey(String key, long refills, long couchReads, long mostInOneRefill, long recaches) {
 
     /** @return CouchDB reads per refill, 0 without any */
     public double readsPerRefill() {

@@ -426,9 +426,13 @@ public final class CacheAsideLoad implements ExperimentLoad<CacheAsideFigures> {
         })))
         .doIf(session -> session.get(KIND) == Kind.MISS).then(group(MISS).on(exec(session -> {
           misses.increment();
-          missCauses.missed(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime(), won(session));
+          MissCauses.Won won = won(session);
+          missCauses.missed(session.getString(DOC), session.getLong(GET_BEGAN), System.nanoTime(), won);
           if (session.getBoolean(HOT)) {
             refills.readCouchDb(session.getString(DOC), session.getLong(GET_BEGAN));
+            if (won == MissCauses.Won.TTL_BELOW_R) {
+              refills.recached(session.getString(DOC));
+            }
           }
           return WholeGroups.startedAt(READ_START).apply(session.remove(BODY));
         })

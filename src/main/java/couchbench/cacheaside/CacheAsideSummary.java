@@ -230,10 +230,11 @@ public final class CacheAsideSummary implements Summary<CacheAsideFigures> {
   }
 
   private static Table hotKeys(List<CacheAsideFigures.HotKey> hotKeys) {
-    Table table = Table.of("hot key", "refills", "CouchDB reads", "reads per refill", "most in one refill");
+    Table table = Table.of("hot key", "refills", "CouchDB reads", "reads per refill", "most in one refill",
+        "refills begun before an expiry (R)");
     for (CacheAsideFigures.HotKey key : hotKeys) {
       table = table.row(key.key(), key.refills(), key.couchReads(),
-          String.format(Locale.ROOT, "%.2f", key.readsPerRefill()), key.mostInOneRefill());
+          String.format(Locale.ROOT, "%.2f", key.readsPerRefill()), key.mostInOneRefill(), key.recaches());
     }
     return table;
   }

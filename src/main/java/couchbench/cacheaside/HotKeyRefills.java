@@ -22,6 +22,7 @@ final class HotKeyRefills {
     private boolean open;
     private long openedByGetAt;
     private long lastClosedAt = Long.MIN_VALUE;
+    private long recaches;
   }
 
   /** @param hotKeys the hot keys, in the order the page lists them */
@@ -53,6 +54,19 @@ final class HotKeyRefills {
   }
 
   /**
+   * A read of the key that won its recache with the value still cached (-Dprotect=meta's R), after {@link #readCouchDb}
+   * counted it.
+   *
+   * @param key a hot key
+   */
+  void recached(String key) {
+    Key refills = keys.get(key);
+    synchronized (refills) {
+      refills.recaches++;
+    }
+  }
+
+  /**
    * The set of a value read from CouchDB, acknowledged: it closes the key's open refill, unless the setter's get began
    * before that refill's first one did (a late setter of the refill before).
    *
@@ -77,7 +91,7 @@ final class HotKeyRefills {
       synchronized (refills) {
         counts.add(new CacheAsideFigures.HotKey(key, refills.reads.size(),
             refills.reads.stream().mapToLong(Integer::longValue).sum(),
-            refills.reads.stream().mapToInt(Integer::intValue).max().orElse(0)));
+            refills.reads.stream().mapToInt(Integer::intValue).max().orElse(0), refills.recaches));
       }
     });
     return counts;

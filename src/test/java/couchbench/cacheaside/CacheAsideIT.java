@@ -258,6 +258,9 @@ class CacheAsideIT {
           + expired, "no update, no eviction: " + noneCauses);
       JsonNode metaCauses = metaFigures.path("missCauses");
       assertTrue(metaCauses.path("recached").asLong() > 0, "recached before it expired: " + metaCauses);
+      assertTrue(meta.path("recaches").asLong() > 0 && meta.path("recaches").asLong() < meta.path("refills").asLong(),
+          "the hot key's refills after its first fill begun by R, before it expired: " + meta);
+      assertEquals(0, none.path("recaches").asLong(), "no R without protection: " + none);
       assertEquals(metaFigures.path("misses").asLong(), metaCauses.path("cold").asLong()
           + metaCauses.path("recached").asLong() + metaCauses.path("expired").asLong(), metaCauses.toString());
       for (GatlingRun.Result run : List.of(unprotected, protectedByMeta)) {

@@ -93,7 +93,7 @@ class CacheAsideSummaryTest {
   @Test
   void shouldShowEachHotKeysCouchDbReadsPerRefill() {
     CacheAsideFigures stampede = new CacheAsideFigures("", "delete", "meta", 900, 100, 40, 300, 0, 0, 0, 0, 0, List.of(
-        new CacheAsideFigures.HotKey("hot000", 4, 4, 1), new CacheAsideFigures.HotKey("hot001", 3, 3, 1)), List.of(),
+        new CacheAsideFigures.HotKey("hot000", 4, 4, 1, 0), new CacheAsideFigures.HotKey("hot001", 3, 3, 1, 0)), List.of(),
         List.of(), null, null);
     String page = SummaryInput.page(new CacheAsideSummary(), results(1000, 250), stampede).toHtml();
 
@@ -102,8 +102,8 @@ class CacheAsideSummaryTest {
     assertTrue(page.contains("300 reads served the value cached while another user recached it, 40 waited"), page);
     assertTrue(page.contains("<td>hot001</td><td class=\"num\">3</td><td class=\"num\">3</td><td class=\"num\">1.00"
         + "</td><td class=\"num\">1</td>"), page);
-    assertEquals(2.5, new CacheAsideFigures.HotKey("hot000", 2, 5, 4).readsPerRefill());
-    assertEquals(0, new CacheAsideFigures.HotKey("hot000", 0, 0, 0).readsPerRefill());
+    assertEquals(2.5, new CacheAsideFigures.HotKey("hot000", 2, 5, 4, 0).readsPerRefill());
+    assertEquals(0, new CacheAsideFigures.HotKey("hot000", 0, 0, 0, 0).readsPerRefill());
   }
 
   @Test

@@ -18,8 +18,8 @@ class HotKeyRefillsTest {
     refills.cached("hot000", 11, 51); // the losers' sets land too: no refill of their own
     refills.cached("hot000", 12, 52);
 
-    assertEquals(List.of(new CacheAsideFigures.HotKey("hot000", 1, 3, 3), new CacheAsideFigures.HotKey("hot001", 0, 0,
-        0)), refills.counts());
+    assertEquals(List.of(new CacheAsideFigures.HotKey("hot000", 1, 3, 3, 0), new CacheAsideFigures.HotKey("hot001", 0, 0,
+        0, 0)), refills.counts());
   }
 
   @Test
@@ -30,7 +30,7 @@ class HotKeyRefillsTest {
     refills.cached("hot000", 2_000, 2_040);
     refills.readCouchDb("hot000", 4_000);
 
-    assertEquals(new CacheAsideFigures.HotKey("hot000", 3, 3, 1), refills.counts().get(0), "one read per expiry");
+    assertEquals(new CacheAsideFigures.HotKey("hot000", 3, 3, 1, 0), refills.counts().get(0), "one read per expiry");
   }
 
   @Test
@@ -39,7 +39,7 @@ class HotKeyRefillsTest {
     refills.cached("hot000", 10, 50);
     refills.readCouchDb("hot000", 45); // its get began before the set landed: the same expiry
 
-    assertEquals(new CacheAsideFigures.HotKey("hot000", 1, 2, 2), refills.counts().get(0));
+    assertEquals(new CacheAsideFigures.HotKey("hot000", 1, 2, 2, 0), refills.counts().get(0));
   }
 
   @Test
@@ -51,7 +51,7 @@ class HotKeyRefillsTest {
     refills.cached("hot000", 2_000, 2_040);
     refills.readCouchDb("hot000", 2_030); // its get began before the second set
 
-    assertEquals(new CacheAsideFigures.HotKey("hot000", 2, 4, 3), refills.counts().get(0));
+    assertEquals(new CacheAsideFigures.HotKey("hot000", 2, 4, 3, 0), refills.counts().get(0));
   }
 
   @Test
@@ -63,7 +63,7 @@ class HotKeyRefillsTest {
     refills.cached("hot000", 12, 2_010); // the first refill's slow loser stores now
     refills.readCouchDb("hot000", 2_020); // still the second refill: its set has not landed
 
-    assertEquals(new CacheAsideFigures.HotKey("hot000", 2, 4, 2), refills.counts().get(0));
+    assertEquals(new CacheAsideFigures.HotKey("hot000", 2, 4, 2, 0), refills.counts().get(0));
   }
 
   @Test
@@ -73,7 +73,18 @@ class HotKeyRefillsTest {
     refills.cached("hot001", 11, 30);
     refills.readCouchDb("hot000", 40);
 
-    assertEquals(List.of(new CacheAsideFigures.HotKey("hot000", 1, 2, 2), new CacheAsideFigures.HotKey("hot001", 1, 1,
-        1)), refills.counts());
+    assertEquals(List.of(new CacheAsideFigures.HotKey("hot000", 1, 2, 2, 0), new CacheAsideFigures.HotKey("hot001", 1, 1,
+        1, 0)), refills.counts());
+  }
+
+  @Test
+  void shouldCountTheRefillsBegunByARecacheWin() {
+    refills.readCouchDb("hot000", 10); // the first fill: the key missing
+    refills.cached("hot000", 10, 50);
+    refills.readCouchDb("hot000", 1_000); // won with the value still cached, its TTL below R
+    refills.recached("hot000");
+    refills.cached("hot000", 1_000, 1_040);
+
+    assertEquals(new CacheAsideFigures.HotKey("hot000", 2, 2, 1, 1), refills.counts().get(0));
   }
 }
