@@ -32,6 +32,9 @@ final class Corpus {
   static final List<String> TAGS = List.of("Red Sox", "red sox", "Blue Jays", "Cubs", "New York", "new york", "Mets",
       "Orioles", "Rays", "Twins", "White Sox", "Yankees");
 
+  /** A partitioned database's partitions (-Dpartitioned): document k is in partition p(k mod this). */
+  static final int PARTITIONS = 8;
+
   /** Numbers are from 0 to this, exclusive. */
   static final int NUMBERS = 100_000;
 
@@ -47,18 +50,19 @@ final class Corpus {
   /**
    * One generated document.
    *
-   * @param number its number, from 0: its id is {@link #id}
+   * @param number its number, from 0
+   * @param id its id: {@link #id}, after its partition's name and a colon in a partitioned database
    * @param title its title's words
    * @param body its body's words, some plural
    * @param tag its tag
    * @param n its number field
    * @param day its day
    */
-  record Doc(int number, List<String> title, List<String> body, String tag, int n, int day) {
+  record Doc(int number, String id, List<String> title, List<String> body, String tag, int n, int day) {
 
     /** @return the document as it is stored */
     ObjectNode json() {
-      ObjectNode doc = JSON.createObjectNode().put("_id", id(number)).put("title", String.join(" ", title))
+      ObjectNode doc = JSON.createObjectNode().put("_id", id).put("title", String.join(" ", title))
           .put("body", String.join(" ", body)).put("tag", tag);
       return doc.put("n", n).put("day", day);
     }
@@ -66,18 +70,24 @@ final class Corpus {
 
   private final List<Doc> docs;
   private final List<String> words;
+  private final boolean partitioned;
   private final Map<String, BitSet> inTitles = new HashMap<>();
   private final Map<String, BitSet> inBodies = new HashMap<>();
   private final Map<String, BitSet> tagged = new HashMap<>();
+  private final Map<String, BitSet> inPartitions = new HashMap<>();
   private final Map<String, Integer> titleCounts = new HashMap<>();
 
-  private Corpus(List<Doc> docs, List<String> words) {
+  private Corpus(List<Doc> docs, List<String> words, boolean partitioned) {
     this.docs = docs;
     this.words = words;
+    this.partitioned = partitioned;
     for (Doc doc : docs) {
       doc.title().forEach(word -> inTitles.computeIfAbsent(word, any -> new BitSet()).set(doc.number()));
       doc.body().forEach(word -> inBodies.computeIfAbsent(root(word), any -> new BitSet()).set(doc.number()));
       tagged.computeIfAbsent(doc.tag(), any -> new BitSet()).set(doc.number());
+      if (partitioned) {
+        inPartitions.computeIfAbsent(partition(doc.number()), any -> new BitSet()).set(doc.number());
+      }
     }
     inTitles.forEach((word, holders) -> titleCounts.put(word, holders.cardinality()));
   }
@@ -85,9 +95,10 @@ final class Corpus {
   /**
    * @param count how many documents
    * @param seed the seed: the same seed, the same documents
+   * @param partitioned whether each id names its partition ({@link #PARTITIONS}), for a partitioned database
    * @return the documents and their answers
    */
-  static Corpus generate(int count, long seed) {
+  static Corpus generate(int count, long seed, boolean partitioned) {
     List<String> words = vocabulary(seed);
     Zipfian ranks = new Zipfian(words.size(), 0.99, Zipfian.zeta(words.size(), 0.99),
         RandomSource.XO_RO_SHI_RO_128_PP.create(seed));
@@ -102,10 +113,11 @@ final class Corpus {
       for (int word = 8 + random.nextInt(9); word > 0; word--) {
         body.add(words.get((int) ranks.next()) + (random.nextInt(3) == 0 ? "s" : ""));
       }
-      docs.add(new Doc(number, List.copyOf(title), List.copyOf(body), TAGS.get(random.nextInt(TAGS.size())),
+      String id = partitioned ? partition(number) + ":" + id(number) : id(number);
+      docs.add(new Doc(number, id, List.copyOf(title), List.copyOf(body), TAGS.get(random.nextInt(TAGS.size())),
           random.nextInt(NUMBERS), FIRST_DAY + random.nextInt(DAYS)));
     }
-    return new Corpus(List.copyOf(docs), words);
+    return new Corpus(List.copyOf(docs), words, partitioned);
   }
 
   // Every two-syllable word, shuffled by the seed; the first VOCABULARY of them, most frequent first.
@@ -143,16 +155,43 @@ final class Corpus {
   }
 
   /**
+   * @param number a document's number
+   * @return its partition's name, e.g. p3
+   */
+  static String partition(long number) {
+    return "p" + number % PARTITIONS;
+  }
+
+  /**
+   * @param partitioned whether the database is partitioned
+   * @return the partitions a search of every document goes through, each by its own path: "" alone (the whole
+   *     database) where it is not partitioned
+   */
+  static List<String> partitions(boolean partitioned) {
+    List<String> partitions = new ArrayList<>();
+    for (int partition = 0; partition < (partitioned ? PARTITIONS : 1); partition++) {
+      partitions.add(partitioned ? partition(partition) : "");
+    }
+    return partitions;
+  }
+
+  /** @return whether each id names its partition */
+  boolean partitioned() {
+    return partitioned;
+  }
+
+  /**
    * @param id an id of a reply
    * @return its document's number; -1 for an id no generated document has (a write's)
    */
   int number(String id) {
-    if (id.length() != 9 || !id.startsWith("doc")) {
+    String plain = id.substring(id.indexOf(':') + 1);
+    if (plain.length() != 9 || !plain.startsWith("doc")) {
       return -1;
     }
     try {
-      int number = Integer.parseInt(id.substring(3));
-      return number < docs.size() ? number : -1;
+      int number = Integer.parseInt(plain.substring(3));
+      return number < docs.size() && docs.get(number).id().equals(id) ? number : -1;
     } catch (NumberFormatException e) {
       return -1;
     }
@@ -212,6 +251,14 @@ final class Corpus {
       }
     });
     return any;
+  }
+
+  /**
+   * @param partition a partition's name
+   * @return the documents in it (a copy)
+   */
+  BitSet inPartition(String partition) {
+    return (BitSet) inPartitions.getOrDefault(partition, new BitSet()).clone();
   }
 
   /**

@@ -26,13 +26,14 @@ final class Freshness {
   private final LongAdder notFound = new LongAdder();
 
   /**
-   * @param index the index's path
+   * @param database the database
    * @param write the write
    * @param update false to search with update=false
-   * @return the search for it
+   * @return the search for it, of its partition in a partitioned database
    */
-  static String path(String index, Write write, boolean update) {
-    return index + "?q=" + SearchCall.encode("title:" + write.token()) + "&limit=1" + (update ? "" : "&update=false");
+  static String path(String database, Write write, boolean update) {
+    return SearchIndex.path(database, write.partition()) + "?q=" + SearchCall.encode("title:" + write.token())
+        + "&limit=1" + (update ? "" : "&update=false");
   }
 
   /**

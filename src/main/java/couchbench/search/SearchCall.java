@@ -71,7 +71,8 @@ final class SearchCall {
    *
    * @param searchClass what is asked
    * @param engine what answers it: Nouveau, or one the class is also asked of ({@link Engine#answers})
-   * @param index the Nouveau index's path, e.g. /db/_design/search/_nouveau/docs
+   * @param index the Nouveau index's path, e.g. /db/_design/search/_nouveau/docs; in a partitioned database (the
+   *     corpus's) the search asks a partition drawn, through its own path, and its answer is the partition's alone
    * @param database the database, for the other engines
    * @param update false to ask with update=false (the index as it is, without the latest writes)
    * @param corpus the data
@@ -80,8 +81,13 @@ final class SearchCall {
    */
   static SearchCall draw(SearchClass searchClass, Engine engine, String index, String database, boolean update,
       Corpus corpus, SplittableRandom random) {
+    String partition = corpus.partitioned() ? Corpus.partition(random.nextInt(Corpus.PARTITIONS)) : "";
+    BitSet inPartition = corpus.partitioned() ? corpus.inPartition(partition) : null;
     String word = titleWord(corpus, random, 1, Integer.MAX_VALUE);
     BitSet titled = corpus.inTitles(word);
+    if (inPartition != null) {
+      titled.and(inPartition); // before the sorts' orders and the facets' counts are taken from it
+    }
     String query = "title:" + word;
     Comparison comparison = new Comparison(engine, database, update);
     String more = "";
@@ -190,6 +196,9 @@ final class SearchCall {
       }
       default -> throw new IllegalStateException(searchClass.toString());
     }
+    if (inPartition != null) {
+      expected.and(inPartition);
+    }
     if (engine != Engine.NOUVEAU) {
       if (!engine.answers(searchClass)) {
         throw new IllegalArgumentException(engine.value() + " does not answer " + searchClass.value());
@@ -197,7 +206,8 @@ final class SearchCall {
       return new SearchCall(searchClass, engine, corpus, comparison.path() + (engine.mango() ? ""
           : "&limit=" + limit), comparison.body(limit), expected, limit, order, facets);
     }
-    return new SearchCall(searchClass, engine, corpus, index + "?q=" + encode(query) + "&limit=" + limit + more
+    return new SearchCall(searchClass, engine, corpus, (partition.isEmpty() ? index : SearchIndex.path(database,
+        partition)) + "?q=" + encode(query) + "&limit=" + limit + more
         + (update ? "" : "&update=false"), "", expected, limit, order, facets);
   }
 
@@ -225,7 +235,7 @@ final class SearchCall {
   // The first PAGE ids in the sort's order; ties, as Nouveau breaks them, by id.
   private static List<String> sorted(Corpus corpus, BitSet matching, Comparator<Corpus.Doc> by) {
     return matching.stream().mapToObj(corpus.docs()::get).sorted(by.thenComparingInt(Corpus.Doc::number))
-        .limit(PAGE).map(doc -> Corpus.id(doc.number())).toList();
+        .limit(PAGE).map(Corpus.Doc::id).toList();
   }
 
   private static Map<String, Integer> counted(Corpus corpus, BitSet matching, Function<Corpus.Doc, String> facet) {

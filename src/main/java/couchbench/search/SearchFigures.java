@@ -10,6 +10,7 @@ import java.util.Map;
  * @param load the run's load, in a line
  * @param loadSeconds how long loading the documents took, before the measured part
  * @param build the index's build
+ * @param rebuild with -Drebuild, the index's rebuild after its function changed; null without
  * @param writes the documents the users wrote by their share of the mix, each acknowledged
  * @param freshness the freshness writers' searches for their writes
  * @param staircase under -Dtarget or -Dtargets, the staircase in words; "" without
@@ -18,8 +19,9 @@ import java.util.Map;
  * @param comparisonBuilds with -Dengines, each other engine's index build, seconds by design document: from its
  *     creation to its first query answered
  */
-public record SearchFigures(String load, double loadSeconds, Build build, long writes, Freshness freshness,
-    String staircase, Map<String, List<StepFigures>> steps, Map<String, Double> comparisonBuilds) {
+public record SearchFigures(String load, double loadSeconds, Build build, Build rebuild, long writes,
+    Freshness freshness, String staircase, Map<String, List<StepFigures>> steps,
+    Map<String, Double> comparisonBuilds) {
 
   /**
    * The freshness writers' searches for their own writes, each timed whole from the write's acknowledgement to the
@@ -37,7 +39,9 @@ public record SearchFigures(String load, double loadSeconds, Build build, long w
    * index has every document).
    *
    * @param seconds how long it took
-   * @param docsPerSecond the documents indexed a second
+   * @param docsPerSecond the documents indexed a second: the index's documents after it (those written meanwhile
+   *     included) over its time
+   * @param writes the documents written and acknowledged while it built (-DbuildRate), each found by a search after it
    * @param samplesSeen the reads of _active_tasks that listed its search_indexer
    * @param samples the reads of _active_tasks during the build (one every 200 ms)
    * @param progress the highest progress (%) they listed; -1 when none did
@@ -50,7 +54,17 @@ public record SearchFigures(String load, double loadSeconds, Build build, long w
    * @param couchCpuSeconds CouchDB's CPU time over the build (it reads the documents and runs the index function);
    *     -1 where not on this machine
    */
-  public record Build(double seconds, double docsPerSecond, int samplesSeen, int samples, int progress,
+  public record Build(double seconds, double docsPerSecond, long writes, int samplesSeen, int samples, int progress,
       long indexedDocs, long diskBytes, String nouveau, double nouveauCpuSeconds, long nouveauMemoryBefore,
-      long nouveauMemoryAfter, double couchCpuSeconds) {}
+      long nouveauMemoryAfter, double couchCpuSeconds) {
+
+    /**
+     * @param acknowledged the documents written and acknowledged while it built
+     * @return the same build, with them
+     */
+    Build withWrites(long acknowledged) {
+      return new Build(seconds, docsPerSecond, acknowledged, samplesSeen, samples, progress, indexedDocs, diskBytes,
+          nouveau, nouveauCpuSeconds, nouveauMemoryBefore, nouveauMemoryAfter, couchCpuSeconds);
+    }
+  }
 }

@@ -36,20 +36,36 @@ final class SearchIndex {
   private static final String FUNCTION = "function (doc) { if (typeof doc.title !== 'string') return;"
       + " index('text', 'title', doc.title); index('text', 'body', doc.body); index('string', 'tag', doc.tag);"
       + " index('double', 'n', doc.n); index('double', 'day', doc.day); }";
+  // The function after -Drebuild's change: a field more (the title's words), so that every search's answer stays the
+  // same while the function's signature, and with it the index Nouveau keeps, is new.
+  private static final String REBUILT_FUNCTION = FUNCTION.substring(0, FUNCTION.length() - 1)
+      + "index('double', 'title_words', doc.title.split(' ').length); }";
 
   private final CouchDbClient client;
   private final CouchTarget target;
   private final String database;
+  private final boolean partitioned;
 
-  SearchIndex(CouchDbClient client, CouchTarget target, String database) {
+  SearchIndex(CouchDbClient client, CouchTarget target, String database, boolean partitioned) {
     this.client = client;
     this.target = target;
     this.database = database;
+    this.partitioned = partitioned;
   }
 
-  /** @return the path searches ask, without the query string */
+  /** @return the path searches of the whole database ask, without the query string */
   String path() {
-    return "/" + database + "/_design/" + DDOC + "/_nouveau/" + INDEX;
+    return path(database, "");
+  }
+
+  /**
+   * @param database the database
+   * @param partition a partition of a partitioned database; "" for the whole database
+   * @return the path a search of it asks, without the query string
+   */
+  static String path(String database, String partition) {
+    return "/" + database + (partition.isEmpty() ? "" : "/_partition/" + SearchCall.encode(partition)) + "/_design/"
+        + DDOC + "/_nouveau/" + INDEX;
   }
 
   /**
@@ -77,11 +93,40 @@ final class SearchIndex {
   /**
    * Makes the index and waits for its first search: its build, timed and followed in _active_tasks.
    *
-   * @param docs the documents in the database
+   * @param docs the documents loaded (the index's own count, where it gives one, is what its rate counts)
    * @return the build's figures
    * @throws SearchException when the server refuses the index or the search, e.g. without its Nouveau server
    */
   SearchFigures.Build build(int docs) {
+    return timedBuild("build", docs, design(FUNCTION, ""));
+  }
+
+  /**
+   * Changes the index function (a new revision of the design document, which Nouveau indexes anew under the new
+   * function's signature) and waits for the new index's first search, timed as {@link #build} is. The new function
+   * indexes a field more, which no search asks: every class's answer stays the same.
+   *
+   * @param docs the documents loaded (the index's own count, where it gives one, is what its rate counts)
+   * @return the rebuild's figures
+   * @throws SearchException when the server refuses the new revision or the search
+   */
+  SearchFigures.Build rebuild(int docs) {
+    CouchReply current = client.get("/" + database + "/_design/" + DDOC);
+    refusedUnless(current, "a read of _design/" + DDOC, 200);
+    return timedBuild("rebuild", docs, design(REBUILT_FUNCTION, ReplyJson.of(current.body()).path("_rev").asText()));
+  }
+
+  private static String design(String function, String rev) {
+    ObjectNode design = JSON.createObjectNode();
+    if (!rev.isEmpty()) {
+      design.put("_rev", rev);
+    }
+    design.putObject("nouveau").putObject(INDEX).put("default_analyzer", "standard").put("index", function)
+        .putObject("field_analyzers").put("body", "english").put("tag", "keyword");
+    return design.toString();
+  }
+
+  private SearchFigures.Build timedBuild(String what, int docs, String design) {
     Optional<LocalServer> nouveau = nouveauProcess();
     Optional<LocalServer> couchdb = ServerProcess.of(target);
     double nouveauCpu = nouveau.map(ServerProcess::cpuSeconds).orElse(-1.0);
@@ -90,24 +135,24 @@ final class SearchIndex {
     long start = System.nanoTime();
     IndexBuildFollower.Seen seen;
     try (IndexBuildFollower follower = IndexBuildFollower.start(client, database, DDOC)) {
-      ObjectNode design = JSON.createObjectNode();
-      design.putObject("nouveau").putObject(INDEX).put("default_analyzer", "standard").put("index", FUNCTION)
-          .putObject("field_analyzers").put("body", "english").put("tag", "keyword");
-      refusedUnless(client.exchange("PUT", "/" + database + "/_design/" + DDOC, design.toString()),
+      refusedUnless(client.exchange("PUT", "/" + database + "/_design/" + DDOC, design),
           "the design document _design/" + DDOC, 201, 202);
-      refusedUnless(follower.await("GET", path() + "?q=*:*&limit=1", ""), "the first search of the index", 200);
+      // A partitioned index answers a partition's searches alone; any one waits for the whole index to be built.
+      refusedUnless(follower.await("GET", path(database, Corpus.partitions(partitioned).get(0)) + "?q=*:*&limit=1",
+          ""), "the first search of the index", 200);
       seen = follower.seen();
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     JsonNode info = ReplyJson.of(client.get("/" + database + "/_design/" + DDOC + "/_nouveau_info/" + INDEX).body())
         .path("search_index");
-    SearchFigures.Build build = new SearchFigures.Build(seconds, docs / seconds, seen.samplesSeen(), seen.samples(),
-        seen.progress(), info.path("num_docs").asLong(-1), info.path("disk_size").asLong(-1),
+    long indexed = info.path("num_docs").asLong(-1);
+    SearchFigures.Build build = new SearchFigures.Build(seconds, (indexed < 0 ? docs : indexed) / seconds, 0,
+        seen.samplesSeen(), seen.samples(), seen.progress(), indexed, info.path("disk_size").asLong(-1),
         nouveau.map(server -> server.name() + " (pid " + server.pid() + ")").orElse(""),
         spent(nouveau, nouveauCpu), nouveauMemory, nouveau.map(ServerProcess::residentBytes).orElse(-1L),
         spent(couchdb, couchCpu));
-    Console.say(String.format(Locale.ROOT, "index build: nouveau _design/%s in %s: %.2f s, %,.0f documents a second",
-        DDOC, database, seconds, build.docsPerSecond()));
+    Console.say(String.format(Locale.ROOT, "index %s: nouveau _design/%s in %s: %.2f s, %,.0f documents a second",
+        what, DDOC, database, seconds, build.docsPerSecond()));
     return build;
   }
 

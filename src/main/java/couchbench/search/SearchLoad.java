@@ -39,8 +39,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A Search run's load: the documents loaded into a fresh database, the Nouveau index built and timed, every search
- * class asked once before the load (a refusal stops the run there, in one line); then the users, each asking its
+ * A Search run's load: the documents loaded into a fresh database, the Nouveau index built and timed (while writes
+ * come with -DbuildRate; rebuilt after a change of its function with -Drebuild), every search class asked once before
+ * the load (a refusal stops the run there, in one line); then the users, each asking its
  * searches one after the other (a bookmark walk page after page) and writing new documents by its share, every reply
  * checked against the answer known from the data.
  */
@@ -71,6 +72,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   private SearchIndex index;
   private double loadSeconds;
   private SearchFigures.Build build;
+  private SearchFigures.Build rebuild;
   private Map<String, Double> comparisonBuilds = Map.of();
 
   /**
@@ -80,7 +82,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   public SearchLoad(SearchPlan plan, CouchTarget target) {
     this.plan = plan;
     this.target = target;
-    this.corpus = Corpus.generate(plan.docs(), plan.seed());
+    this.corpus = Corpus.generate(plan.docs(), plan.seed(), plan.partitioned());
     plan.curve().ifPresent(steps -> plan.questions().forEach(question -> staircases.put(question,
         new StaircaseLoad(steps, question.name(), plan.users(), Console::say))));
   }
@@ -95,11 +97,17 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   @Override
   public void prepare() {
     CouchDbClient client = new CouchDbClient(target);
-    index = new SearchIndex(client, target, plan.database());
+    index = new SearchIndex(client, target, plan.database(), plan.partitioned());
     index.requireNouveau();
-    client.createDatabase(plan.database());
+    client.createDatabase(plan.database(), plan.partitioned());
     fill(client);
-    build = index.build(plan.docs());
+    BuildWriters writers = new BuildWriters(client, plan, writeNumbers::getAndIncrement);
+    build = writers.during(() -> index.build(plan.docs()));
+    writers.requireAllFound();
+    if (plan.rebuild()) {
+      rebuild = writers.during(() -> index.rebuild(plan.docs()));
+      writers.requireAllFound();
+    }
     comparisonBuilds = index.buildComparisons(plan.engines());
     SplittableRandom random = new SplittableRandom(plan.seed());
     int asked = 0;
@@ -202,7 +210,8 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   public ChainBuilder freshWriter() {
     return exec(session -> {
       long number = writeNumbers.getAndIncrement();
-      return session.set(FRESH, Write.of(plan.database(), number, new SplittableRandom(plan.seed() + number)));
+      return session.set(FRESH, Write.of(plan.database(), number, new SplittableRandom(plan.seed() + number),
+          plan.partitioned()));
     })
         .exec(write("fresh write", FRESH))
         .doIf(session -> !session.isFailed()).then(group(FOUND_BY_SEARCH).on(
@@ -210,7 +219,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
                 .asLongAs(session -> !session.isFailed() && session.getString(VERDICT).equals(Freshness.NOT_YET)
                     && System.nanoTime() - session.getLong(SINCE) < SearchPlan.FIND_WITHIN.toNanos())
                 .on(exec(CouchHttp.stopOnRefusal(target, http("fresh search")
-                        .get(session -> Freshness.path(index.path(), session.get(FRESH), plan.update()))
+                        .get(session -> Freshness.path(plan.database(), session.get(FRESH), plan.update()))
                         .check(bodyBytes().transformWithSession((body, session) ->
                             freshness.verdict(body, session.get(FRESH))).in(Freshness.FOUND, Freshness.NOT_YET)
                             .name("search for the write").logActualValueInError(true).saveAs(VERDICT))))
@@ -272,7 +281,7 @@ public final class SearchLoad implements ExperimentLoad<SearchFigures> {
   public SearchFigures figures() {
     Map<String, List<StepFigures>> steps = new LinkedHashMap<>();
     staircases.forEach((question, staircase) -> steps.put(question.name(), staircase.steps()));
-    return new SearchFigures(plan.describe(), loadSeconds, build, writes.sum(), freshness.figures(),
+    return new SearchFigures(plan.describe(), loadSeconds, build, rebuild, writes.sum(), freshness.figures(),
         plan.curve().map(CurvePlan::describe).orElse(""), steps, comparisonBuilds);
   }
 

@@ -34,10 +34,16 @@ import java.util.Optional;
  *     default
  * @param curve with -Dtargets, a staircase of rates each class climbs alone, one class after the other; with -Dtarget,
  *     one step of that rate for -Dduration; empty for the closed model (each user's next search when the last ends)
+ * @param rebuild whether the index function is changed after the first build (a new revision of the design
+ *     document), and the index's rebuild timed as the first build is, before the load asks the new index
+ * @param buildRate documents a second written while each build runs, every one acknowledged then searched for after
+ *     it; 0 for none
+ * @param partitioned whether the database is partitioned, its index too, each search asking one partition through
+ *     {@code _partition/<p>/_design/...}
  */
 public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, Integer> shares, int users,
     int requests, String database, boolean update, double rate, Duration duration, List<Engine> engines,
-    Optional<CurvePlan> curve) {
+    Optional<CurvePlan> curve, boolean rebuild, double buildRate, boolean partitioned) {
 
   /**
    * A class asked of one engine: a request name of its own, and under -Dtarget or -Dtargets a staircase of its own.
@@ -97,6 +103,16 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
       throw new SearchException("-Drate=" + settings.get("rate", "") + ": give the freshness writers' documents a"
           + " second, from 0 (none, the default) to 1000");
     }
+    boolean partitioned = settings.booleanValue("partitioned", false);
+    if (partitioned && !engines.equals(List.of(Engine.NOUVEAU))) {
+      throw new SearchException("-Dpartitioned=true does not go with -Dengines=" + settings.get("engines", "")
+          + ": the other engines' indexes are asked of the whole database; leave -Dengines out, or -Dpartitioned");
+    }
+    double buildRate = settings.doubleValue("buildRate", 0);
+    if (buildRate < 0 || buildRate > 1000) {
+      throw new SearchException("-DbuildRate=" + settings.get("buildRate", "") + ": give the documents a second written"
+          + " while the index builds, from 0 (none, the default) to 1000");
+    }
     Duration duration = Duration.ofSeconds(settings.intValue("duration", 30, 1));
     Optional<CurvePlan> curve = paced(settings, duration);
     if (curve.isPresent() && mix.writeShare() > 0) {
@@ -110,7 +126,8 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
     return new SearchPlan(settings.intValue("docs", 20_000, 1), settings.intValue("seed", 42, 0), mix,
         Collections.unmodifiableMap(shares), settings.intValue("users", 4, 1), requests,
         DatabaseNames.fromSettings(settings, "couchbench_search"), settings.booleanValue("update", true), rate,
-        duration, engines, curve);
+        duration, engines, curve, settings.booleanValue("rebuild", false), buildRate,
+        partitioned);
   }
 
   // -Dengines=nouveau,mango,view,mango_nouveau: each search asked of each, in turn.
@@ -168,9 +185,14 @@ public record SearchPlan(int docs, long seed, RequestMix mix, Map<SearchClass, I
 
   /** @return the run's load, in a line */
   public String describe() {
-    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s; %d users, %s; %s%s%s%s",
-        docs, seed, database, users, curve.map(steps -> "each class alone in turn, each search at its intended start,"
-            + " the users sharing each step's rate: " + steps.describe()).orElse(requests > 0
+    String builds = (buildRate > 0 ? String.format(Locale.ROOT, "; %s documents a second written while the index"
+        + " builds", buildRate) : "") + (rebuild ? "; the index function changed after the first build and the index"
+        + " rebuilt" : "");
+    return String.format(Locale.ROOT, "%,d documents (seed %d) in %s%s%s; %d users, %s; %s%s%s%s",
+        docs, seed, database, partitioned ? String.format(Locale.ROOT, " (partitioned: %d partitions, each search"
+            + " asking one)", Corpus.PARTITIONS) : "", builds, users, curve.map(steps -> "each class alone in turn,"
+            + " each search at its intended start, the users sharing each step's rate: " + steps.describe())
+            .orElse(requests > 0
             ? String.format(Locale.ROOT, "%,d requests each", requests) : "searching for " + duration.toSeconds()
             + " s"), (curve.isPresent() ? "classes: " : "shares: ") + mix.describe(), update ? "" : "; searches with update=false",
         engines.equals(List.of(Engine.NOUVEAU)) ? "" : "; each search asked of " + String.join(", ",

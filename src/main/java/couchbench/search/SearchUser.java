@@ -19,6 +19,7 @@ final class SearchUser {
   private final String index;
   private final boolean update;
   private final String database;
+  private final boolean partitioned;
   private final Corpus corpus;
   private final SplittableRandom random;
   private final List<SearchClass> classes;
@@ -42,6 +43,7 @@ final class SearchUser {
     this.update = plan.update();
     this.writeNumbers = writeNumbers;
     this.database = plan.database();
+    this.partitioned = plan.partitioned();
     this.corpus = corpus;
     this.random = new SplittableRandom(plan.seed() * 1_000_003L + number);
     this.classes = new ArrayList<>(only.map(one -> List.of(one.searchClass())).orElse(plan.classes()));
@@ -64,7 +66,7 @@ final class SearchUser {
     }
     SearchClass next = classes.get(turns.next());
     if (next == null) {
-      return Write.of(database, writeNumbers.getAsLong(), random);
+      return Write.of(database, writeNumbers.getAsLong(), random, partitioned);
     }
     long draw = random.nextLong();
     engines.stream().filter(engine -> engine.answers(next)).forEach(engine -> asked.add(SearchCall.draw(next,

@@ -11,11 +11,15 @@ import java.util.SplittableRandom;
  * word of its own (its number, a syllable a digit), so that a search finds it and nothing else.
  *
  * @param id its id
+ * @param partition its partition in a partitioned database; "" in another
  * @param token the word of its own
  * @param path where it is PUT
  * @param body the document
  */
-record Write(String id, String token, String path, String body) {
+record Write(String id, String partition, String token, String path, String body) {
+
+  /** Every write's tag, which no search of the data asks for: a search for it finds every write. */
+  static final String TAG = "written";
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> DIGITS = Corpus.syllables("i");
@@ -24,14 +28,16 @@ record Write(String id, String token, String path, String body) {
    * @param database the database
    * @param number the write's number in the run, from 0
    * @param random where its other words come from
+   * @param partitioned whether the database is partitioned: the id then names a partition, by the number
    * @return the write
    */
-  static Write of(String database, long number, SplittableRandom random) {
-    String id = String.format(Locale.ROOT, "write-%09d", number);
+  static Write of(String database, long number, SplittableRandom random, boolean partitioned) {
+    String partition = partitioned ? Corpus.partition(number) : "";
+    String id = (partitioned ? partition + ":" : "") + String.format(Locale.ROOT, "write-%09d", number);
     String token = token(number);
     String body = JSON.createObjectNode().put("title", token + " " + words(3, random))
-        .put("body", words(10, random)).put("tag", "written").put("n", -1).put("day", -1).toString();
-    return new Write(id, token, "/" + database + "/" + id, body);
+        .put("body", words(10, random)).put("tag", TAG).put("n", -1).put("day", -1).toString();
+    return new Write(id, partition, token, "/" + database + "/" + id, body);
   }
 
   // Nine digits, a syllable each: write 42 is bibibibibibibikifi.

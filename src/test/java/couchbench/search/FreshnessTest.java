@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 /** A freshness writer's search for its write: found, not yet (stale), another hit, a refusal; and the counts. */
 class FreshnessTest {
 
-  private final Write write = Write.of("db", 42, new SplittableRandom(1));
+  private final Write write = Write.of("db", 42, new SplittableRandom(1), false);
 
   @Test
   void shouldSearchForTheWritesOwnWordWhichNoOtherWriteHas() {
     assertEquals("bibibibibibibikifi", write.token());
     assertTrue(write.body().contains("\"title\":\"bibibibibibibikifi "), write.body());
     assertEquals("/i/_design/search/_nouveau/docs?q=title%3Abibibibibibibikifi&limit=1&update=false",
-        Freshness.path("/i/_design/search/_nouveau/docs", write, false));
+        Freshness.path("i", write, false));
   }
 
   @Test

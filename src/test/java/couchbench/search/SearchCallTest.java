@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class SearchCallTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Corpus CORPUS = Corpus.generate(2_000, 7);
+  private static final Corpus CORPUS = Corpus.generate(2_000, 7, false);
   private static final String INDEX = "/db/_design/search/_nouveau/docs";
 
   @Test
@@ -171,6 +171,30 @@ class SearchCallTest {
 
   private static int n(String id) {
     return CORPUS.docs().get(CORPUS.number(id)).n();
+  }
+  @Test
+  void shouldAskOnePartitionThroughItsPathAndNameAHitOfAnotherPartition() {
+    Corpus partitioned = Corpus.generate(2_000, 7, true);
+    SearchCall call = SearchCall.draw(SearchClass.TERM, Engine.NOUVEAU, INDEX, "db", true, partitioned,
+        new SplittableRandom(1));
+    String partition = call.path().replaceFirst("^/db/_partition/(p\\d)/_design/search/_nouveau/docs\\?q=.*", "$1");
+    String word = URLDecoder.decode(call.path().replaceFirst(".*\\?q=", "").replaceFirst("&.*", ""),
+        StandardCharsets.UTF_8).substring("title:".length());
+    BitSet everywhere = partitioned.inTitles(word);
+    BitSet inIt = partitioned.inTitles(word);
+    inIt.and(partitioned.inPartition(partition));
+    List<String> right = inIt.stream().mapToObj(number -> partitioned.docs().get(number).id()).limit(SearchCall.PAGE)
+        .toList();
+    everywhere.andNot(inIt);
+    String elsewhere = partitioned.docs().get(everywhere.nextSetBit(0)).id();
+
+    assertTrue(partition.matches("p\\d") && right.get(0).startsWith(partition + ":"), call.path() + " " + right);
+    assertEquals(SearchCall.RIGHT, SearchCall.draw(SearchClass.TERM, Engine.NOUVEAU, INDEX, "db", true, partitioned,
+        new SplittableRandom(1)).check(reply(inIt.cardinality(), "EQUAL_TO", right)));
+    List<String> wrong = new ArrayList<>(right);
+    wrong.set(0, elsewhere);
+    assertEquals("a hit that does not match: " + elsewhere, SearchCall.draw(SearchClass.TERM, Engine.NOUVEAU, INDEX,
+        "db", true, partitioned, new SplittableRandom(1)).check(reply(inIt.cardinality(), "EQUAL_TO", wrong)));
   }
 
   private static byte[] docs(String list, String idField, List<String> ids) {

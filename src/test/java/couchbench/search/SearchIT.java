@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -73,6 +74,71 @@ class SearchIT {
         "the Nouveau server's memory in seconds.csv: " + seconds.column("nouveau resident memory (MB)"));
     String page = java.nio.file.Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.contains("the index&#39;s build") || page.contains("the index's build"), "the build's table");
+  }
+
+  @Test
+  void shouldTimeTheRebuildAfterTheIndexFunctionChangesWhileWritesComeAndFindEveryWriteAfterEachBuild()
+      throws Exception {
+    // 20 writes a second during each build; after the rebuild every class asked once, then 32 searches, of the new
+    // index. One shard (-Dq=1) for the string sort, as above.
+    GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
+        "search_rebuild", "users", "1", "requests", "32", "q", "1", "rebuild", "true", "buildRate", "20")), TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+        run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    for (String name : SearchClass.names()) {
+      assertTrue(report.get(name) != null && report.get(name).ok() > 0 && report.get(name).ko() == 0,
+          name + " answered right by the new index: " + report);
+    }
+    JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
+    JsonNode build = figures.path("build");
+    JsonNode rebuild = figures.path("rebuild");
+    long firstWrites = build.path("writes").asLong();
+    long rebuildWrites = rebuild.path("writes").asLong();
+    assertTrue(firstWrites > 0 && rebuildWrites > 0, "writes acknowledged during each build: " + figures);
+    assertTrue(run.output().contains(String.format(Locale.ROOT, "couchbench: search: every one of the %,d writes"
+        + " acknowledged while the index built found by a search after it", firstWrites + rebuildWrites)),
+        run.output());
+    // The rebuilt index holds the documents loaded and at least every write acknowledged before it was asked for.
+    long indexed = rebuild.path("indexedDocs").asLong();
+    assertTrue(indexed >= 2000 + firstWrites && indexed <= 2000 + firstWrites + rebuildWrites, rebuild.toString());
+    assertTrue(rebuild.path("seconds").asDouble() > 0 && rebuild.path("nouveauCpuSeconds").asDouble() > 0
+        && rebuild.path("nouveauMemoryAfter").asLong() > 0, "timed as the first build is: " + rebuild);
+    JsonNode design = JSON.readTree(SEARCH.node().request("GET", "/search_rebuild/_design/search", null));
+    assertTrue(design.path("_rev").asText().startsWith("2-") && design.path("nouveau").path("docs").path("index")
+        .asText().contains("title_words"), "the index function changed: " + design);
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
+    assertTrue(page.contains("after the change"), "the rebuild's row");
+  }
+
+  @Test
+  void shouldAskEveryClassOfOnePartitionAtATimeAndCheckEachAnswerAgainstThatPartitionsDocuments() throws Exception {
+    // 2,000 documents in 8 partitions, the server's default shards: a partition's documents are on one shard, so the
+    // string sort comes back in order without -Dq=1. Freshness writers' documents each searched for in its partition.
+    GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
+        "search_partitioned", "partitioned", "true", "users", "1", "requests", "32", "rate", "10", "duration", "3")),
+        TIMEOUT);
+
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+        run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    for (String name : SearchClass.names()) {
+      assertTrue(report.get(name) != null && report.get(name).ok() > 0 && report.get(name).ko() == 0,
+          name + " answered right of its partition: " + report);
+    }
+    JsonNode fresh = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
+        .path("freshness");
+    assertEquals(30, fresh.path("found").asLong(), "each write found in its partition: " + fresh);
+    assertTrue(JSON.readTree(SEARCH.node().request("GET", "/search_partitioned", null)).path("props")
+        .path("partitioned").asBoolean(), "a partitioned database");
+    // A partition's search has its documents alone: p3's 250 of the 2,000 and the freshness writes 3, 11, 19 and 27.
+    JsonNode p3 = JSON.readTree(SEARCH.node().request("GET", "/search_partitioned/_partition/p3/_design/search"
+        + "/_nouveau/docs?q=*:*&limit=200", null));
+    assertEquals(254, p3.path("total_hits").asLong(), p3.path("total_hits").toString());
+    p3.path("hits").forEach(hit -> assertTrue(hit.path("id").asText().startsWith("p3:"), hit.toString()));
   }
 
   @Test

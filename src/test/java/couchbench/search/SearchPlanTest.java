@@ -90,6 +90,20 @@ class SearchPlanTest {
         Map.of("mix", "write:1"));
     assertMessage("-Dinjector: Search runs on one injector", Map.of("injector", "1/2"));
     assertMessage("-Drate=-1: give the freshness writers' documents a second", Map.of("rate", "-1"));
+    assertMessage("-Dpartitioned=true does not go with -Dengines=nouveau,view: the other engines' indexes are asked"
+        + " of the whole database", Map.of("partitioned", "true", "engines", "nouveau,view"));
+    assertMessage("-DbuildRate=-5: give the documents a second written while the index builds",
+        Map.of("buildRate", "-5"));
+  }
+
+  @Test
+  void shouldRebuildAndWriteDuringTheBuildsOnlyWhenAsked() {
+    SearchPlan rebuilt = plan(Map.of("rebuild", "true", "buildRate", "20"));
+
+    assertTrue(rebuilt.rebuild() && rebuilt.buildRate() == 20, rebuilt.toString());
+    assertTrue(rebuilt.describe().contains("; 20.0 documents a second written while the index builds; the index"
+        + " function changed after the first build and the index rebuilt"), rebuilt.describe());
+    assertTrue(!plan(Map.of()).rebuild() && plan(Map.of()).buildRate() == 0, "neither by default");
   }
 
   private static void assertMessage(String start, Map<String, String> properties) {
