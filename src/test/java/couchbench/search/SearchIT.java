@@ -26,7 +26,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Search against a real Apache CouchDB 3.5 node with its Nouveau server, both started once for the class: 20,000
  * documents, every search class answered right while writes come, the build timed with the Nouveau server's CPU and
- * memory, which the run's seconds hold too; each write of the freshness writers found; the Nouveau server stopped
+ * memory, which the run's seconds hold too; each write of the freshness writers found; the index rebuilt after its
+ * function changed while writes come, every acknowledged write found after each build; a partitioned database searched
+ * partition by partition, every answer the partition's; the Nouveau server stopped
  * mid-run (searches failing named, then answered again); a server with Nouveau off, its Nouveau server down, and
  * pouchdb-server, each said in one line.
  */
