@@ -23,8 +23,9 @@ import org.apache.commons.rng.simple.RandomSource;
  * consonant and a vowel (a, o or u), which the standard analyzer keeps whole and the English one stems only by
  * dropping a plural "s" (no English stop word, no suffix Porter's algorithm removes, ends such a word). Titles (the
  * standard analyzer) draw them by a zipfian law, as natural text does; bodies (English) draw them the same way, a
- * third of them plural; tags are strings with spaces and capitals (the keyword analyzer: a tag matches whole and
- * case-sensitively); numbers and days are uniform.
+ * third of them plural, and a German body (the German analyzer) holds the same words, plural in "e"; tags are
+ * strings with spaces and capitals (the keyword analyzer: a tag matches whole and case-sensitively); numbers and days
+ * are uniform.
  */
 final class Corpus {
 
@@ -63,8 +64,16 @@ final class Corpus {
     /** @return the document as it is stored */
     ObjectNode json() {
       ObjectNode doc = JSON.createObjectNode().put("_id", id).put("title", String.join(" ", title))
-          .put("body", String.join(" ", body)).put("tag", tag);
+          .put("body", String.join(" ", body)).put("body_de", germanBody()).put("tag", tag);
       return doc.put("n", n).put("day", day);
+    }
+
+    // The body in German, as it were: the same words, each plural in "e" where the English one is in "s". The German
+    // analyzer's normalization folds a vowel and an e (ae, oe, ue) into the vowel, and its light stemmer leaves a
+    // word ending in a, o or u alone, so that bakae is found as baka, its root, as bakas is through the English one.
+    private String germanBody() {
+      return String.join(" ", body.stream().map(word -> word.endsWith("s") ? word.substring(0, word.length() - 1)
+          + "e" : word).toList());
     }
   }
 

@@ -188,6 +188,11 @@ final class SearchCall {
         query = "body:" + root + "s";
         expected = corpus.inBodies(root);
       }
+      case GERMAN -> {
+        String root = corpus.words().get(random.nextInt(corpus.words().size()));
+        query = "body_de:" + root + "e";
+        expected = corpus.inBodies(root);
+      }
       case KEYWORD -> {
         String tag = Corpus.TAGS.get(random.nextInt(Corpus.TAGS.size()));
         query = "tag:\"" + tag + "\"";
@@ -412,7 +417,7 @@ final class SearchCall {
 
   private static boolean wholeDoc(JsonNode stored, Corpus.Doc doc) {
     JsonNode generated = doc.json();
-    for (String field : List.of("_id", "title", "body", "tag", "n", "day")) {
+    for (String field : List.of("_id", "title", "body", "body_de", "tag", "n", "day")) {
       if (!stored.path(field).equals(generated.path(field))) {
         return false;
       }

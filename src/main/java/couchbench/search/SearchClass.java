@@ -36,6 +36,8 @@ public enum SearchClass {
   MANY("title:w, limit 200"),
   /** body:ws: a plural through the English analyzer, matching both forms. */
   STEMMED("body:ws (English analyzer)"),
+  /** body_de:we: a plural through the German analyzer, matching both forms. */
+  GERMAN("body_de:we (German analyzer)"),
   /** tag:"Red Sox": a whole, case-sensitive value (keyword analyzer). */
   KEYWORD("tag:\"Red Sox\" (keyword analyzer)");
 

@@ -173,6 +173,20 @@ class SearchCallTest {
     return CORPUS.docs().get(CORPUS.number(id)).n();
   }
   @Test
+  void shouldAskAGermanPluralOfTheGermanBodyAndExpectEveryDocumentWithEitherForm() {
+    SearchCall call = draw(SearchClass.GERMAN, 4);
+    String asked = URLDecoder.decode(call.path().replaceFirst(".*\\?q=", "").replaceFirst("&.*", ""),
+        StandardCharsets.UTF_8);
+    String root = asked.substring("body_de:".length(), asked.length() - 1);
+    BitSet either = CORPUS.where(doc -> doc.body().contains(root) || doc.body().contains(root + "s"));
+
+    assertTrue(asked.matches("body_de:[a-z]+e"), asked);
+    assertEquals(either.cardinality(), call.matches(), "the documents holding " + root + " or its plural");
+    assertTrue(CORPUS.docs().stream().anyMatch(doc -> doc.json().path("body_de").asText().contains(root + "e ")
+        || doc.json().path("body_de").asText().endsWith(root + "e")), "the German plural stored as such");
+  }
+
+  @Test
   void shouldAskOnePartitionThroughItsPathAndNameAHitOfAnotherPartition() {
     Corpus partitioned = Corpus.generate(2_000, 7, true);
     SearchCall call = SearchCall.draw(SearchClass.TERM, Engine.NOUVEAU, INDEX, "db", true, partitioned,

@@ -50,7 +50,7 @@ class SearchIT {
         "requests", "80", "mix", mix, "q", "1")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
         run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (String name : Stream.concat(SearchClass.names().stream(), Stream.of("write")).toList()) {
@@ -87,7 +87,7 @@ class SearchIT {
         "search_rebuild", "users", "1", "requests", "32", "q", "1", "rebuild", "true", "buildRate", "20")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
         run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (String name : SearchClass.names()) {
@@ -124,7 +124,7 @@ class SearchIT {
         TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 16 classes asked once before the load"),
+    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
         run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (String name : SearchClass.names()) {
