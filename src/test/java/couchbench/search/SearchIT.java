@@ -86,14 +86,7 @@ class SearchIT {
     GatlingRun.Result run = GatlingRun.run("Search", SEARCH.runProperties(Map.of("docs", "2000", "database",
         "search_rebuild", "users", "1", "requests", "32", "q", "1", "rebuild", "true", "buildRate", "20")), TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
-        run.output());
-    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
-    for (String name : SearchClass.names()) {
-      assertTrue(report.get(name) != null && report.get(name).ok() > 0 && report.get(name).ko() == 0,
-          name + " answered right by the new index: " + report);
-    }
+    assertEveryClassAnsweredRight(run, "by the new index");
     JsonNode figures = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures");
     JsonNode build = figures.path("build");
     JsonNode rebuild = figures.path("rebuild");
@@ -123,14 +116,7 @@ class SearchIT {
         "search_partitioned", "partitioned", "true", "users", "1", "requests", "32", "rate", "10", "duration", "3")),
         TIMEOUT);
 
-    assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
-        run.output());
-    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
-    for (String name : SearchClass.names()) {
-      assertTrue(report.get(name) != null && report.get(name).ok() > 0 && report.get(name).ko() == 0,
-          name + " answered right of its partition: " + report);
-    }
+    assertEveryClassAnsweredRight(run, "of its partition");
     JsonNode fresh = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile()).path("figures")
         .path("freshness");
     assertEquals(30, fresh.path("found").asLong(), "each write found in its partition: " + fresh);
@@ -313,5 +299,17 @@ class SearchIT {
     List<String> all = new ArrayList<>();
     names.forEachRemaining(all::add);
     return all;
+  }
+
+  // A run that passed, asked each of the 17 classes before its load, and had each answered right in it.
+  private static void assertEveryClassAnsweredRight(GatlingRun.Result run, String how) throws Exception {
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
+        run.output());
+    Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
+    for (String name : SearchClass.names()) {
+      assertTrue(report.get(name) != null && report.get(name).ok() > 0 && report.get(name).ko() == 0,
+          name + " answered right " + how + ": " + report);
+    }
   }
 }
