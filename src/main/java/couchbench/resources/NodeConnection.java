@@ -11,6 +11,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -82,10 +83,12 @@ final class NodeConnection implements AutoCloseable {
     if (socket == null) {
       open();
     }
+    // One write, one segment: the request line and the headers built once for the node.
+    byte[] line = ("GET " + path + " HTTP/1.1\r\n").getBytes(StandardCharsets.US_ASCII);
+    byte[] request = Arrays.copyOf(line, line.length + headers.length);
+    System.arraycopy(headers, 0, request, line.length, headers.length);
     OutputStream out = socket.getOutputStream();
-    out.write(("GET " + path + " HTTP/1.1\r\n").getBytes(StandardCharsets.US_ASCII));
-    out.write(headers);
-    out.flush();
+    out.write(request);
     HttpReplyReader.Reply reply;
     try {
       reply = reader.read(System.nanoTime() + timeout.toNanos());
