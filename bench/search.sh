@@ -11,11 +11,19 @@
 #          class's latency below saturation;
 #   curve  each of CURVE_SEARCHES alone along the staircase TARGETS (STEP s measured after 3 s settling a step);
 #   engine the questions Mango, a view and Mango's Nouveau index also answer, each asked of each, alone at
-#          ENGINE_TARGET a second for STEP s, then all in one mix for DURATION s (saturation).
-# It prints lines starting with "build", "fresh", "class", "rate", "curve" and "engine"; docs/search.md quotes them.
+#          ENGINE_TARGET a second for STEP s, then all in one mix for DURATION s (saturation);
+#   rebuild (not in the default PARTS) over each of DOCS documents, the build and then a rebuild after the index
+#          function changed, each while BUILD_RATE writes a second come (-Drebuild=true -DbuildRate=BUILD_RATE, one
+#          shard: -Dq=1);
+#   partition (not in the default PARTS) FRESH_DOCS documents in a partitioned database (8 partitions), every class
+#          asked through _partition/<p>/... in one mix, USERS users for DURATION s (saturation), then each class
+#          alone at TARGET a second for STEP s, and the same unpartitioned (all with one shard, -Dq=1, so the
+#          partition's smaller index is the one difference).
+# It prints lines starting with the part's name; docs/search.md quotes them.
 #
 #   bench/search.sh                                   # about 22 minutes
 #   DOCS="20000" RATES=50 DURATION=20 bench/search.sh
+#   PARTS="rebuild partition" BUILD_RATE=20 bench/search.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +41,8 @@ ENGINE_TARGET=${ENGINE_TARGET:-20}
 # Users sharing a rate: a user asks one search at a time, so a rate above users / latency cannot be offered.
 RATE_USERS=${RATE_USERS:-8}
 ENGINES=nouveau,mango,view,mango_nouveau
+PARTS=${PARTS:-build fresh class rate curve engine}
+BUILD_RATE=${BUILD_RATE:-20}
 LIMIT=${LIMIT:-1800}
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
@@ -60,18 +70,22 @@ label, folder = sys.argv[1], sys.argv[2]
 results = json.load(open(folder + "/results.json"))
 figures = results["figures"]
 build = figures["build"]
-if label.startswith("build"):
-    print(f"{label}: {build['indexedDocs']:,} documents in {build['seconds']:.1f} s, {build['docsPerSecond']:,.0f} a"
-          f" second; Nouveau CPU {build['nouveauCpuSeconds']:.1f} s, memory {build['nouveauMemoryBefore']/1e6:.0f} to"
-          f" {build['nouveauMemoryAfter']/1e6:.0f} MB; CouchDB CPU {build['couchCpuSeconds']:.1f} s;"
-          f" on disk {build['diskBytes']/1e6:.1f} MB")
+def built(name, build):
+    print(f"{label} {name}: {build['indexedDocs']:,} documents in {build['seconds']:.1f} s, {build['docsPerSecond']:,.0f}"
+          f" a second, {build['writes']:,} writes acknowledged meanwhile; Nouveau CPU {build['nouveauCpuSeconds']:.1f} s,"
+          f" memory {build['nouveauMemoryBefore']/1e6:.0f} to {build['nouveauMemoryAfter']/1e6:.0f} MB; CouchDB CPU"
+          f" {build['couchCpuSeconds']:.1f} s; on disk {build['diskBytes']/1e6:.1f} MB")
+if label.startswith(("build", "rebuild")):
+    built("build", build)
+if figures.get("rebuild"):
+    built("rebuild", figures["rebuild"])
 for entry in results["requests"]:
     p = {k: entry["latency"][k] / 1000 for k in ("p50", "p90", "p99", "max")}
     line = (f"{entry['count']:,} ({entry['ko']} failed), {entry['ratePerSecond']:.1f}/s, p50 {p['p50']:.1f} ms,"
             f" p90 {p['p90']:.1f} ms, p99 {p['p99']:.1f} ms, max {p['max']:.1f} ms")
     if label.startswith("fresh") and entry["name"] in ("write found by search", "fresh write", "fresh search"):
         print(f"{label} {entry['name']}: {line}")
-    elif label.startswith(("class", "rate", "curve", "engine")) and entry.get("kind") != "group":
+    elif label.startswith(("class", "rate", "curve", "engine", "partition")) and entry.get("kind") != "group":
         print(f"{label} {entry['name']}: {line}")
 # Each class's steps at its rates: from the intended start, as the page's table has them.
 steps = os.path.join(folder, "the-staircase-step-by-step.csv")
@@ -89,22 +103,44 @@ if label.startswith("fresh"):
 PY
 }
 
-for docs in $DOCS; do
-  report "build $docs" "$(search "build-$docs" -Ddocs="$docs" -Dsearches=term -Dusers=1 -Drequests=1)"
-done
-for rate in $RATES; do
-  report "fresh $rate/s update=true" "$(search "fresh-$rate-true" -Ddocs="$FRESH_DOCS" -Dsearches=term \
-    -Dusers="$USERS" -Drate="$rate" -Dduration="$DURATION")"
-done
-report "fresh $RATE_FALSE/s update=false" "$(search "fresh-$RATE_FALSE-false" -Ddocs="$FRESH_DOCS" -Dsearches=term \
-  -Dusers="$USERS" -Drate="$RATE_FALSE" -Dduration="$DURATION" -Dupdate=false)"
-report "class" "$(search class -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dduration="$DURATION" -Dq=1)"
-report "rate $TARGET/s" "$(search rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dtarget="$TARGET" -Dduration="$STEP" \
-  -Dq=1)"
-report "curve" "$(search curve -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dsearches="$CURVE_SEARCHES" \
+part() { case " $PARTS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+if part build; then
+  for docs in $DOCS; do
+    report "build $docs" "$(search "build-$docs" -Ddocs="$docs" -Dsearches=term -Dusers=1 -Drequests=1)"
+  done
+fi
+if part rebuild; then
+  for docs in $DOCS; do
+    report "rebuild $docs, $BUILD_RATE writes/s" "$(search "rebuild-$docs" -Ddocs="$docs" -Dsearches=term -Dusers=1 \
+      -Drequests=1 -Drebuild=true -DbuildRate="$BUILD_RATE" -Dq=1)"
+  done
+fi
+if part fresh; then
+  for rate in $RATES; do
+    report "fresh $rate/s update=true" "$(search "fresh-$rate-true" -Ddocs="$FRESH_DOCS" -Dsearches=term \
+      -Dusers="$USERS" -Drate="$rate" -Dduration="$DURATION")"
+  done
+  report "fresh $RATE_FALSE/s update=false" "$(search "fresh-$RATE_FALSE-false" -Ddocs="$FRESH_DOCS" -Dsearches=term \
+    -Dusers="$USERS" -Drate="$RATE_FALSE" -Dduration="$DURATION" -Dupdate=false)"
+fi
+part class && report "class" "$(search class -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dduration="$DURATION" -Dq=1)"
+part rate && report "rate $TARGET/s" "$(search rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dtarget="$TARGET" \
+  -Dduration="$STEP" -Dq=1)"
+part curve && report "curve" "$(search curve -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dsearches="$CURVE_SEARCHES" \
   -Dtargets="$TARGETS" -DstepSeconds="$STEP" -DsettleSeconds=3 -Dq=1)"
-report "engine $ENGINE_TARGET/s" "$(search engine-rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" -Dengines="$ENGINES" \
-  -Dtarget="$ENGINE_TARGET" -Dduration="$STEP" -Dq=1)"
-report "engine mix" "$(search engine-mix -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dengines="$ENGINES" \
-  -Dduration="$DURATION" -Dq=1)"
+if part engine; then
+  report "engine $ENGINE_TARGET/s" "$(search engine-rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" \
+    -Dengines="$ENGINES" -Dtarget="$ENGINE_TARGET" -Dduration="$STEP" -Dq=1)"
+  report "engine mix" "$(search engine-mix -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dengines="$ENGINES" \
+    -Dduration="$DURATION" -Dq=1)"
+fi
+if part partition; then
+  report "partition mix" "$(search partition-mix -Ddocs="$FRESH_DOCS" -Dusers="$USERS" -Dduration="$DURATION" \
+    -Dpartitioned=true -Dq=1)"
+  report "partition $TARGET/s" "$(search partition-rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" \
+    -Dtarget="$TARGET" -Dduration="$STEP" -Dpartitioned=true -Dq=1)"
+  report "unpartitioned $TARGET/s" "$(search unpartitioned-rate -Ddocs="$FRESH_DOCS" -Dusers="$RATE_USERS" \
+    -Dtarget="$TARGET" -Dduration="$STEP" -Dq=1)"
+fi
 echo "search: results in $out/reports"
