@@ -64,8 +64,8 @@ public enum MemcacheDialect {
       without.forEach(server -> Console.say(server + ": it has no meta protocol; running the text protocol"));
       return TEXT;
     }
-    Console.say("memcache protocol: meta (memcached 1.6's mg and ms, quiet in a batch of -Dpipeline above 1;"
-        + " -Dprotocol=meta)");
+    // Not every simulation pipelines: MemSet and MemGet give their -Dpipeline (quiet mg, ms) in their load line.
+    Console.say("memcache protocol: meta (memcached 1.6's mg and ms; -Dprotocol=meta)");
     return META;
   }
 
