@@ -78,7 +78,7 @@ public final class CouchResources {
    * @param system the node's {@code _node/_local/_system}
    * @return their sum, in bytes
    */
-  static long erlangMemory(JsonNode system) {
+  public static long erlangMemory(JsonNode system) {
     long bytes = 0;
     for (Map.Entry<String, JsonNode> part : system.path("memory").properties()) {
       bytes += part.getKey().endsWith("_used") ? 0 : part.getValue().asLong();

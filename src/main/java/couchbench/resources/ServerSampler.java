@@ -204,7 +204,7 @@ public final class ServerSampler {
     couchdb.ifPresent(target -> {
       List<String> urls = target.nodes().urls();
       for (String url : urls) {
-        String name = urls.size() == 1 ? "couchdb" : "couchdb " + URI.create(url).getAuthority();
+        String name = couchNodeName(urls, url);
         sources.put(name, sampler.couchNode(target.node(url), name));
       }
       sources.put("couchdb's process", sampler.processes(() -> ServerProcess.of(target).stream().toList(), true,
@@ -224,6 +224,15 @@ public final class ServerSampler {
     long toNextSecond = EVERY.toMillis() - Math.floorMod(RunClock.millis(), EVERY.toMillis());
     sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;
+  }
+
+  /**
+   * @param urls the URLs of every CouchDB node sampled
+   * @param url one of them
+   * @return the name its columns start with: "couchdb" for one node, "couchdb 127.0.0.1:5984" for one of several
+   */
+  public static String couchNodeName(List<String> urls, String url) {
+    return urls.size() == 1 ? "couchdb" : "couchdb " + URI.create(url).getAuthority();
   }
 
   // A read not made every second says so on the page: a gauge read every 5 s is that second's, the seconds between

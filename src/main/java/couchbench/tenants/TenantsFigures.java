@@ -26,10 +26,11 @@ import java.util.TreeMap;
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
  * @param cookieRenewals the renewed AuthSession cookies CouchDB sent with the users' reads and writes (-Dauth=cookie),
  *     each taken by the user's cookie jar; -1 with another auth
+ * @param erlang CouchDB's Erlang processes and memory, each node's, before the users were made and over the load
  */
 public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
     List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Active active, Wall wall, List<String> failed,
-    long failedCount, boolean kept, long cookieRenewals) {
+    long failedCount, boolean kept, long cookieRenewals, Erlang erlang) {
 
   /**
    * The sessions of the run and the users they were.
@@ -60,6 +61,29 @@ public record TenantsFigures(String load, String auth, int tenants, String itera
       return refused.values().stream().mapToLong(Long::longValue).sum();
     }
   }
+
+  /**
+   * CouchDB's Erlang processes and memory, each node's, from its {@code _node/_local/_system}: each database (shard) a
+   * node opens runs processes of its own, so the users' databases show here, and with -Ddatabases=peruser
+   * couch_peruser's making them.
+   *
+   * @param databases -Ddatabases: own, peruser (couch_peruser on for the run) or shared
+   * @param processes each node's Erlang processes
+   * @param memory each node's Erlang memory, in MB
+   */
+  public record Erlang(String databases, List<Gauge> processes, List<Gauge> memory) {}
+
+  /**
+   * One node's figure over the run.
+   *
+   * @param series its name (e.g. "couchdb erlang processes") and its value each second of the load
+   * @param beforeUsers its value before the users and their databases were made (the run's settings set); -1 when
+   *     not read
+   * @param start its value in the load's first second
+   * @param peak its highest in the load
+   * @param end its value in the load's last second
+   */
+  public record Gauge(Series series, double beforeUsers, double start, double peak, double end) {}
 
   /**
    * A figure second by second.

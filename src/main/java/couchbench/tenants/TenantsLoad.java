@@ -142,6 +142,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
   private final AtomicLong failedCount = new AtomicLong();
   private final AtomicBoolean cleanedUp = new AtomicBoolean();
   private final RunOutput run;
+  private final ErlangOverRun erlang;
   private ConfigGuard settings;
   private String iterations = "not read";
   private String maxDbsOpen = "not read";
@@ -157,6 +158,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
     this.couchdb = couchdb;
     this.run = run;
     this.accounts = new TenantAccounts(plan, new CouchDbClient(couchdb));
+    this.erlang = new ErlangOverRun(couchdb, plan.databases());
     this.authSettings = new AuthSettings(plan.auth());
     this.probes = SecurityProbe.of(plan.databases());
     List<WrongLogin> kinds = new ArrayList<>(WrongLogin.of(plan.auth()));
@@ -223,6 +225,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
           + " " + authSettings.handlerName() + " among its authentication handlers");
     }
     plan.maxDbsOpen().ifPresent(limit -> openAtStart = openDatabasesAbove(admin, limit));
+    erlang.readBeforeUsers();
     accounts.create();
   }
 
@@ -581,7 +584,7 @@ public final class TenantsLoad implements ExperimentLoad<TenantsFigures> {
         List.copyOf(letIn), letInCount.get(), activeUsers.map(drawn -> drawn.drawn(plan.active().word()))
         .orElseGet(() -> new TenantsFigures.Active(plan.active().word(), plan.tenants(), plan.tenants(), 1,
             Math.max(1, plan.tenants() / 10))), wall, List.copyOf(failed), failedCount.get(), plan.keep(),
-        plan.auth() == Auth.COOKIE ? cookieRenewals.sum() : -1);
+        plan.auth() == Auth.COOKIE ? cookieRenewals.sum() : -1, erlang.figures(servers, run.loadStartMillis()));
   }
 
   /** @return each {@link WallRefusal}'s count a second, a column of its own beside the run's requests' */

@@ -16,7 +16,7 @@ import java.util.Optional;
  * After Tenants: the latency of the login and of the requests, cold (each user's first) and warm, by auth method; the
  * security probes and wrong passwords tried and refused, and every one let in, which fails the run; the databases
  * CouchDB kept open second by second against max_dbs_open, and the requests refused for want of one, counted apart
- * from other failures (any other fails the run).
+ * from other failures (any other fails the run); each node's Erlang processes and memory over the run.
  */
 public final class TenantsSummary implements Summary<TenantsFigures> {
 
@@ -101,8 +101,60 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
     page = failure(figures).map(page::warning).orElse(page);
     page = page.table("login and requests, " + auth.word() + " auth: cold and warm", latency)
         .table("security checks: each must be refused", security);
-    return wall.open().isEmpty() ? page : page.chart("open databases and files against max_dbs_open",
+    page = wall.open().isEmpty() ? page : page.chart("open databases and files against max_dbs_open",
         openChart(wall)).chart("requests refused for want of an open database, a second", refusedChart(wall));
+    return erlang(page, figures.erlang());
+  }
+
+  /**
+   * @param databases -Ddatabases, e.g. "peruser"
+   * @return the captions' words for it, e.g. "-Ddatabases=peruser, couch_peruser on: CouchDB made each user's database"
+   */
+  static String databasesInWords(String databases) {
+    return "-Ddatabases=" + databases + switch (TenantsPlan.Databases.valueOf(databases.toUpperCase(Locale.ROOT))) {
+      case OWN -> ": each user's database made by couchbench";
+      case PERUSER -> ", couch_peruser on: CouchDB made each user's database";
+      case SHARED -> ": one database for every user";
+    };
+  }
+
+  // Each node's Erlang processes and memory before the users, at the load's start, at their peak and at its end, and
+  // charted over the load; captioned with -Ddatabases, so that a peruser run's page reads against an own one's.
+  private static SummaryPage erlang(SummaryPage page, TenantsFigures.Erlang erlang) {
+    if (erlang.processes().isEmpty() && erlang.memory().isEmpty()) {
+      return page.line("CouchDB's Erlang processes and memory: not sampled during the load (-DsampleServers=false or"
+          + " -DsampleServers.systemEvery=0).");
+    }
+    String databases = databasesInWords(erlang.databases());
+    Table table = Table.of("figure", "before the users", "load start", "peak", "load end");
+    for (TenantsFigures.Gauge gauge : erlang.processes()) {
+      table = table.row(gauge.series().name(), count(gauge.beforeUsers()), count(gauge.start()), count(gauge.peak()),
+          count(gauge.end()));
+    }
+    for (TenantsFigures.Gauge gauge : erlang.memory()) {
+      table = table.row(gauge.series().name() + " (MB)", gauge.beforeUsers() < 0 ? null : gauge.beforeUsers(),
+          gauge.start(), gauge.peak(), gauge.end());
+    }
+    page = page.table("CouchDB's Erlang processes and memory, " + databases, table);
+    if (!erlang.processes().isEmpty()) {
+      page = page.chart("CouchDB's Erlang processes over the load, " + databases, gaugeChart("CouchDB's Erlang"
+          + " processes over the load, " + databases, "processes (count)", erlang.processes()));
+    }
+    return erlang.memory().isEmpty() ? page : page.chart("CouchDB's Erlang memory over the load, " + databases,
+        gaugeChart("CouchDB's Erlang memory over the load, " + databases, "memory (MB)", erlang.memory()));
+  }
+
+  private static LineChart gaugeChart(String title, String axis, List<TenantsFigures.Gauge> gauges) {
+    LineChart chart = LineChart.titled(title).axes("seconds into the load", axis);
+    for (TenantsFigures.Gauge gauge : gauges) {
+      chart = chart.series(gauge.series().name(), gauge.series().seconds(), gauge.series().values());
+    }
+    return chart;
+  }
+
+  // A count read as a double; empty when not read.
+  private static Long count(double value) {
+    return value < 0 ? null : Math.round(value);
   }
 
   // Each node's open databases (shards) and files, second by second, with the limit set for the run as a line.

@@ -18,6 +18,7 @@ class TenantsSummaryTest {
       new TenantsFigures.ProbeTally(SecurityProbe.NEVER_GIVEN.requestName(), 20, 20),
       new TenantsFigures.ProbeTally(SecurityProbe.OTHER_USER_DOC.requestName(), 20, 20));
   private static final TenantsFigures.Active ACTIVE = new TenantsFigures.Active("all", 10, 10, 1, 1);
+  private static final TenantsFigures.Erlang NOT_SAMPLED = new TenantsFigures.Erlang("own", List.of(), List.of());
 
   @Test
   void shouldShowLoginAndRequestsColdAndWarmAndTheSecurityChecksRefused() {
@@ -42,7 +43,7 @@ class TenantsSummaryTest {
     TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
         List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
             new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0,
-        false, -1);
+        false, -1, NOT_SAMPLED);
     Results results = SummaryInput.results("Tenants", null, List.of(
         SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
         SummaryInput.entry(WrongLogin.EXPIRED_TOKEN.requestName(), 10, Map.of())));
@@ -79,7 +80,7 @@ class TenantsSummaryTest {
         + " databases", List.of(0L, 1L, 2L), List.of(4.0, 10.0, 10.0))), List.of(new TenantsFigures.Series(
         "all_dbs_active", List.of(0L, 1L, 2L), List.of(0.0, 6.0, 0.0))));
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
-        List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false, -1);
+        List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false, -1, NOT_SAMPLED);
 
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
@@ -95,10 +96,37 @@ class TenantsSummaryTest {
   }
 
   @Test
+  void shouldChartEachNodesErlangProcessesAndMemoryOverTheLoadNamingCouchPeruserAndGiveThemBeforeStartPeakAndEnd() {
+    TenantsFigures.Erlang erlang = new TenantsFigures.Erlang("peruser", List.of(
+        new TenantsFigures.Gauge(new TenantsFigures.Series("couchdb erlang processes", List.of(0L, 1L, 2L),
+            List.of(900.0, 1250.0, 1100.0)), 480, 900, 1250, 1100)), List.of(
+        new TenantsFigures.Gauge(new TenantsFigures.Series("couchdb erlang memory", List.of(0L, 1L, 2L),
+            List.of(61.25, 70.5, 66.0)), 52.125, 61.25, 70.5, 66)));
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
+        List.of(), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0, false, -1, erlang);
+
+    String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
+
+    String databases = "-Ddatabases=peruser, couch_peruser on: CouchDB made each user&#39;s database";
+    assertTrue(page.contains("CouchDB&#39;s Erlang processes and memory, " + databases), page);
+    assertTrue(page.contains("CouchDB&#39;s Erlang processes over the load, " + databases), page);
+    assertTrue(page.contains("CouchDB&#39;s Erlang memory over the load, " + databases), page);
+    for (String row : List.of(row("couchdb erlang processes", "480", "900", "1250", "1100"),
+        row("couchdb erlang memory (MB)", "52.1", "61.3", "70.5", "66"))) {
+      assertTrue(page.contains(row), row + " on the page: " + page);
+    }
+    assertEquals(figures, SummaryInput.readBack(TenantsFigures.class, figures));
+    String unsampled = SummaryInput.page(new TenantsSummary(), results(), figures(List.of(), 0)).toHtml();
+    assertTrue(unsampled.contains("CouchDB&#39;s Erlang processes and memory: not sampled during the load"), unsampled);
+    assertEquals("-Ddatabases=own: each user's database made by couchbench", TenantsSummary.databasesInWords("own"));
+    assertEquals("-Ddatabases=shared: one database for every user", TenantsSummary.databasesInWords("shared"));
+  }
+
+  @Test
   void shouldFailTheRunNamingEachOtherFailedRequest() {
     TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
         List.of(), List.of(), 0, ACTIVE, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
-        "basic write: no reply"), 2, false, -1);
+        "basic write: no reply"), 2, false, -1, NOT_SAMPLED);
 
     assertEquals(Optional.of("2 requests failed (besides refusals for want of an open database): basic read:"
         + " answered 500; basic write: no reply"), new TenantsSummary().failure(figures));
@@ -114,7 +142,16 @@ class TenantsSummaryTest {
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
     return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
         + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
-        letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false, -1);
+        letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false, -1, NOT_SAMPLED);
+  }
+
+  // A row of the page's table: its name, then its numbers.
+  private static String row(String name, String... numbers) {
+    StringBuilder row = new StringBuilder("<tr><td>" + name + "</td>");
+    for (String number : numbers) {
+      row.append("<td class=\"num\">").append(number).append("</td>");
+    }
+    return row.append("</tr>").toString();
   }
 
   private static TenantsFigures.Wall wall(Map<String, Long> refused) {
