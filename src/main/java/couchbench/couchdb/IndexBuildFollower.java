@@ -121,6 +121,11 @@ public final class IndexBuildFollower implements AutoCloseable {
     return new Seen(samples.get(), samplesSeen.get(), (int) highest.get());
   }
 
+  /** @return the build's progress as _active_tasks last listed it, %; -1 while it has listed none */
+  public int progress() {
+    return latest;
+  }
+
   /** Stops reading _active_tasks. */
   @Override
   public void close() {

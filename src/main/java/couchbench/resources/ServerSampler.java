@@ -21,13 +21,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The servers' own figures once a second during the load, on a thread of its own, by clients of its own (none of its
+ * The servers' own figures once a second during the load (and during Search's index builds, with figures of the
+ * caller's: {@link Probe}), on a thread of its own, by clients of its own (none of its
  * requests is one of the load's): each CouchDB node's {@code _node/_local/_stats} and {@code _system}, the memcache
  * servers' {@code stats}, the CPU and resident memory of each server process on this machine (the loaded servers' and
  * the others the load names, such as Nouveau's), and the load
@@ -149,6 +151,18 @@ public final class ServerSampler {
     }
   }
 
+  /**
+   * A figure the caller reads itself, each second beside the servers' (Search's index documents while it builds), kept
+   * as it is: its column is "SERVER FIGURE (UNIT)", e.g. "index documents (count)".
+   *
+   * @param server what gives it, e.g. "index"
+   * @param figure what it is, e.g. "documents"
+   * @param unit its unit, e.g. "count"
+   * @param metric its series' name in live metrics, e.g. "search_index_documents"
+   * @param read its value now; empty when it cannot be read that second (a gap)
+   */
+  public record Probe(String server, String figure, String unit, String metric, Supplier<OptionalDouble> read) {}
+
   private final Map<String, Source> sources = new LinkedHashMap<>();
   private final Cadence cadence;
   private long tick;
@@ -190,6 +204,20 @@ public final class ServerSampler {
    */
   public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache,
       List<LocalServer> others, Cadence cadence) {
+    return start(couchdb, memcache, others, List.of(), cadence);
+  }
+
+  /**
+   * @param couchdb the CouchDB server loaded, each of its nodes sampled; empty for none
+   * @param memcache the memcache servers loaded
+   * @param others other server processes on this machine: their CPU and resident memory, named by
+   *     {@link LocalServer#name()}
+   * @param probes figures the caller reads itself, each second after the servers'
+   * @param cadence how often each read is made
+   * @return the running sampler
+   */
+  public static ServerSampler start(Optional<CouchTarget> couchdb, List<MemcacheTarget> memcache,
+      List<LocalServer> others, List<Probe> probes, Cadence cadence) {
     ServerSampler sampler = new ServerSampler(cadence);
     Map<String, Source> sources = sampler.sources;
     couchdb.ifPresent(target -> {
@@ -221,6 +249,10 @@ public final class ServerSampler {
       sources.put(other.name() + "'s process", sampler.processes(() -> List.of(other), true, cadence.process()));
     }
     sources.put("the load generator", sampler.loadGenerator());
+    for (Probe probe : probes) {
+      Figure figure = new Figure(probe.server(), probe.figure(), probe.unit(), probe.metric());
+      sources.put(figure.column(), reading -> probe.read().get().ifPresent(value -> reading.gauge(figure, value)));
+    }
     long toNextSecond = EVERY.toMillis() - Math.floorMod(RunClock.millis(), EVERY.toMillis());
     sampler.thread.scheduleAtFixedRate(sampler::sample, toNextSecond, EVERY.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;

@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.DesignDocument;
 import couchbench.couchdb.MangoIndex;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A question of Search's asked of another engine than Nouveau ({@link Engine}): its request, and the indexes it needs,
  * built beside the Nouveau index. The questions: a word of the title (sorted by n, descending, or not), a tag, a range
- * of n; each engine's answer is checked as Nouveau's is, by {@link SearchCall}.
+ * of n, the count of each tag among a word's documents (a view's alone: Mango returns documents, it cannot count); each
+ * engine's answer is checked as Nouveau's is, by {@link SearchCall}.
  */
 final class Comparison {
 
@@ -26,7 +28,15 @@ final class Comparison {
       "function (doc) { if (typeof doc.title !== 'string') return; var seen = {};"
       + " doc.title.split(' ').forEach(function (word) { if (!seen[word]) { seen[word] = true;"
       + " emit([word, -doc.n], null); } }); }");
-  static final List<DesignDocument> VIEWS = List.of(BY_TAG, BY_N, BY_WORD);
+  /**
+   * Each word of the title (once a document) with the document's tag, counted by a _count reduce: one word's count of
+   * each tag is one query, {@code group_level=2} over the word's keys.
+   */
+  static final DesignDocument BY_WORD_TAG = new DesignDocument("compare-word-tags", "by",
+      "function (doc) { if (typeof doc.title !== 'string') return; var seen = {};"
+      + " doc.title.split(' ').forEach(function (word) { if (!seen[word]) { seen[word] = true;"
+      + " emit([word, doc.tag], null); } }); }", Optional.of("_count"));
+  static final List<DesignDocument> VIEWS = List.of(BY_TAG, BY_N, BY_WORD, BY_WORD_TAG);
 
   /** Mango's JSON indexes: a tag, a range of n, and a sort by n. */
   static final MangoIndex TAG = new MangoIndex("tag", "tag");
@@ -46,6 +56,7 @@ final class Comparison {
   private ArrayNode sort;
   private MangoIndex index;
   private String view = "";
+  private boolean grouped;
 
   /**
    * @param engine what answers the question
@@ -103,9 +114,25 @@ final class Comparison {
     view = BY_N.queryPath(database) + "?startkey=" + from + "&endkey=" + to;
   }
 
-  /** @return the request's path: _find, or the view's with its query string */
-  String path() {
-    return engine.mango() ? "/" + database + "/_find" : view + (update ? "" : "&update=false");
+  /**
+   * The count of each tag among a word's documents: a view's groups of [word, tag].
+   *
+   * @param word the word
+   */
+  void wordTags(String word) {
+    view = BY_WORD_TAG.queryPath(database) + "?startkey=" + SearchCall.encode("[\"" + word + "\"]") + "&endkey="
+        + SearchCall.encode("[\"" + word + "\",{}]") + "&group_level=2";
+    grouped = true;
+  }
+
+  /**
+   * @param limit the most documents asked for
+   * @return the request's path: _find, or the view's with its query string (a grouped one without a limit: each
+   *     group is a count, and every one is asked)
+   */
+  String path(int limit) {
+    return engine.mango() ? "/" + database + "/_find" : view + (grouped ? "" : "&limit=" + limit)
+        + (update ? "" : "&update=false");
   }
 
   /**

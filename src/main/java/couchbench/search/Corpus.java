@@ -23,9 +23,9 @@ import org.apache.commons.rng.simple.RandomSource;
  * consonant and a vowel (a, o or u), which the standard analyzer keeps whole and the English one stems only by
  * dropping a plural "s" (no English stop word, no suffix Porter's algorithm removes, ends such a word). Titles (the
  * standard analyzer) draw them by a zipfian law, as natural text does; bodies (English) draw them the same way, a
- * third of them plural, and a German body (the German analyzer) holds the same words, plural in "e"; tags are
- * strings with spaces and capitals (the keyword analyzer: a tag matches whole and case-sensitively); numbers and days
- * are uniform.
+ * third of them plural, and a German body (the German analyzer) holds the same words, plural in "e", a French one
+ * (the French analyzer) plural in "x"; tags are strings with spaces and capitals (the keyword analyzer: a tag matches
+ * whole and case-sensitively); numbers and days are uniform.
  */
 final class Corpus {
 
@@ -64,7 +64,8 @@ final class Corpus {
     /** @return the document as it is stored */
     ObjectNode json() {
       ObjectNode doc = JSON.createObjectNode().put("_id", id).put("title", String.join(" ", title))
-          .put("body", String.join(" ", body)).put("body_de", germanBody()).put("tag", tag);
+          .put("body", String.join(" ", body)).put("body_de", germanBody()).put("body_fr", frenchBody())
+          .put("tag", tag);
       return doc.put("n", n).put("day", day);
     }
 
@@ -72,8 +73,21 @@ final class Corpus {
     // analyzer's normalization folds a vowel and an e (ae, oe, ue) into the vowel, and its light stemmer leaves a
     // word ending in a, o or u alone, so that bakae is found as baka, its root, as bakas is through the English one.
     private String germanBody() {
+      return pluralIn("e");
+    }
+
+    // The body in French, as it were: each plural in "x" (as chevaux, bijoux). The French analyzer's light stemmer
+    // drops a final x from a word of more than 3 letters (turning "aux" into "al" only after an a and a u, which a
+    // word of syllables never ends in), then, from a word of more than 4 letters, a final r or e and one of two equal
+    // letters ending it; its suffixes all hold an e or an i, and its stop words are no word of these syllables: bakax
+    // is found as baka, and baka stays baka.
+    private String frenchBody() {
+      return pluralIn("x");
+    }
+
+    private String pluralIn(String ending) {
       return String.join(" ", body.stream().map(word -> word.endsWith("s") ? word.substring(0, word.length() - 1)
-          + "e" : word).toList());
+          + ending : word).toList());
     }
   }
 

@@ -15,9 +15,12 @@ public enum Engine {
   /** {@code POST /db/_find}: tag and n through JSON indexes; a word of the title by $regex, reading every document. */
   MANGO("Mango _find, JSON indexes on tag and n; a title word by $regex", SearchClass.TERM, SearchClass.KEYWORD,
       SearchClass.RANGE, SearchClass.SORT_NUMBER),
-  /** {@code GET /db/_design/compare-*}: views keyed by tag, by n, and by each title word with -n. */
-  VIEW("map views keyed by tag, by n, by [title word, -n]", SearchClass.TERM, SearchClass.KEYWORD, SearchClass.RANGE,
-      SearchClass.SORT_NUMBER),
+  /**
+   * {@code GET /db/_design/compare-*}: views keyed by tag, by n, and by each title word with -n; and by [title word,
+   * tag] with a _count reduce, grouped for a word's count of each tag.
+   */
+  VIEW("map views keyed by tag, by n, by [title word, -n]; by [title word, tag] with _count, group_level=2",
+      SearchClass.TERM, SearchClass.KEYWORD, SearchClass.RANGE, SearchClass.SORT_NUMBER, SearchClass.COUNTS),
   /**
    * {@code POST /db/_find} over a Mango index of type nouveau (CouchDB 3.5): a range of n alone. On CouchDB 3.5.0 its
    * equality on a string field finds nothing (a value with a space is refused: a phrase query of a field without

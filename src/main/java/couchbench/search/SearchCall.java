@@ -159,6 +159,7 @@ final class SearchCall {
         more = "&counts=" + encode("[\"tag\"]") + "&top_n=" + (Corpus.TAGS.size() + 1);
         limit = 1;
         facets = counted(corpus, titled, Corpus.Doc::tag);
+        comparison.wordTags(word);
       }
       case RANGES -> {
         StringBuilder ranges = new StringBuilder("{\"n\":[");
@@ -193,6 +194,11 @@ final class SearchCall {
         query = "body_de:" + root + "e";
         expected = corpus.inBodies(root);
       }
+      case FRENCH -> {
+        String root = corpus.words().get(random.nextInt(corpus.words().size()));
+        query = "body_fr:" + root + "x";
+        expected = corpus.inBodies(root);
+      }
       case KEYWORD -> {
         String tag = Corpus.TAGS.get(random.nextInt(Corpus.TAGS.size()));
         query = "tag:\"" + tag + "\"";
@@ -208,8 +214,8 @@ final class SearchCall {
       if (!engine.answers(searchClass)) {
         throw new IllegalArgumentException(engine.value() + " does not answer " + searchClass.value());
       }
-      return new SearchCall(searchClass, engine, corpus, comparison.path() + (engine.mango() ? ""
-          : "&limit=" + limit), comparison.body(limit), expected, limit, order, facets);
+      return new SearchCall(searchClass, engine, corpus, comparison.path(limit), comparison.body(limit), expected,
+          limit, order, facets);
     }
     return new SearchCall(searchClass, engine, corpus, (partition.isEmpty() ? index : SearchIndex.path(database,
         partition)) + "?q=" + encode(query) + "&limit=" + limit + more
@@ -336,6 +342,9 @@ final class SearchCall {
     if (reply.has("error")) {
       return refusal(reply);
     }
+    if (engine == Engine.VIEW && facets != null) {
+      return groupCounts(reply.path("rows"));
+    }
     // Nouveau's hits, Mango's docs, a view's rows: each holds the id of a document that matches.
     String list = engine == Engine.NOUVEAU ? "hits" : engine.mango() ? "docs" : "rows";
     String idField = engine.mango() ? "_id" : "id";
@@ -381,8 +390,9 @@ final class SearchCall {
           given.put(count.getKey(), count.getValue().asInt());
         }
       });
-      if (!given.equals(facets)) {
-        return "the " + facet + " facet counts " + given + ", " + facets + " expected";
+      String counted = facetCounts(facet, given);
+      if (!counted.equals(RIGHT)) {
+        return counted;
       }
     }
     if (searchClass == SearchClass.BOOKMARK && seen.size() < matches) {
@@ -394,6 +404,21 @@ final class SearchCall {
       done = false;
     }
     return RIGHT;
+  }
+
+  // A view's _count grouped by [word, tag]: each row the count of a tag among the word's documents (none for a tag
+  // none of them has).
+  private String groupCounts(JsonNode rows) {
+    if (!rows.isArray()) {
+      return "no rows array in the reply";
+    }
+    Map<String, Integer> given = new LinkedHashMap<>();
+    rows.forEach(row -> given.put(row.path("key").path(1).asText(), row.path("value").asInt()));
+    return facetCounts("tag", given);
+  }
+
+  private String facetCounts(String facet, Map<String, Integer> given) {
+    return given.equals(facets) ? RIGHT : "the " + facet + " facet counts " + given + ", " + facets + " expected";
   }
 
   /**
@@ -417,7 +442,7 @@ final class SearchCall {
 
   private static boolean wholeDoc(JsonNode stored, Corpus.Doc doc) {
     JsonNode generated = doc.json();
-    for (String field : List.of("_id", "title", "body", "body_de", "tag", "n", "day")) {
+    for (String field : List.of("_id", "title", "body", "body_de", "body_fr", "tag", "n", "day")) {
       if (!stored.path(field).equals(generated.path(field))) {
         return false;
       }

@@ -38,6 +38,8 @@ public enum SearchClass {
   STEMMED("body:ws (English analyzer)"),
   /** body_de:we: a plural through the German analyzer, matching both forms. */
   GERMAN("body_de:we (German analyzer)"),
+  /** body_fr:wx: a plural through the French analyzer, matching both forms. */
+  FRENCH("body_fr:wx (French analyzer)"),
   /** tag:"Red Sox": a whole, case-sensitive value (keyword analyzer). */
   KEYWORD("tag:\"Red Sox\" (keyword analyzer)");
 

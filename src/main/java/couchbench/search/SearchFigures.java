@@ -41,7 +41,8 @@ public record SearchFigures(String load, double loadSeconds, Build build, Build 
    * @param seconds how long it took
    * @param docsPerSecond the documents indexed a second: the index's documents after it (those written meanwhile
    *     included) over its time
-   * @param writes the documents written and acknowledged while it built (-DbuildRate), each found by a search after it
+   * @param writes the documents written and acknowledged while it built (-DbuildRate), and in the second after it that
+   *     the last of {@code bySecond} waits for; each found by a search after it
    * @param samplesSeen the reads of _active_tasks that listed its search_indexer
    * @param samples the reads of _active_tasks during the build (one every 200 ms)
    * @param progress the highest progress (%) they listed; -1 when none did
@@ -53,10 +54,15 @@ public record SearchFigures(String load, double loadSeconds, Build build, Build 
    * @param nouveauMemoryAfter the same, after it
    * @param couchCpuSeconds CouchDB's CPU time over the build (it reads the documents and runs the index function);
    *     -1 where not on this machine
+   * @param bySecond the build second by second; empty where nothing was sampled (null in a results.json of before)
    */
   public record Build(double seconds, double docsPerSecond, long writes, int samplesSeen, int samples, int progress,
       long indexedDocs, long diskBytes, String nouveau, double nouveauCpuSeconds, long nouveauMemoryBefore,
-      long nouveauMemoryAfter, double couchCpuSeconds) {
+      long nouveauMemoryAfter, double couchCpuSeconds, List<BuildSecond> bySecond) {
+
+    public Build {
+      bySecond = bySecond == null ? List.of() : List.copyOf(bySecond);
+    }
 
     /**
      * @param acknowledged the documents written and acknowledged while it built
@@ -64,7 +70,22 @@ public record SearchFigures(String load, double loadSeconds, Build build, Build 
      */
     Build withWrites(long acknowledged) {
       return new Build(seconds, docsPerSecond, acknowledged, samplesSeen, samples, progress, indexedDocs, diskBytes,
-          nouveau, nouveauCpuSeconds, nouveauMemoryBefore, nouveauMemoryAfter, couchCpuSeconds);
+          nouveau, nouveauCpuSeconds, nouveauMemoryBefore, nouveauMemoryAfter, couchCpuSeconds, bySecond);
     }
   }
+
+  /**
+   * One second of a build, read by the servers' sampler ({@link couchbench.resources.ServerSampler}) at the second's
+   * end; -1 where a figure was not read that second (a CPU rate needs two readings: none in the first second; the
+   * processes of a server elsewhere; _nouveau_info before Nouveau opened the index).
+   *
+   * @param second seconds since the design document's PUT
+   * @param nouveauCpu the Nouveau server's CPU over the second, % of a core
+   * @param nouveauMemory its resident memory, MB
+   * @param couchCpu CouchDB's CPU over the second, % of a core
+   * @param indexedDocs the index's documents, as _nouveau_info said
+   * @param progress the build's progress as _active_tasks last listed it (read every 200 ms), %
+   */
+  public record BuildSecond(double second, double nouveauCpu, double nouveauMemory, double couchCpu,
+      double indexedDocs, double progress) {}
 }

@@ -10,22 +10,31 @@ import couchbench.couchdb.IndexBuildFollower;
 import couchbench.couchdb.MangoIndex;
 import couchbench.couchdb.ReplyJson;
 import couchbench.resources.ServerProcess;
+import couchbench.resources.ServerSampler;
+import couchbench.results.ServerSeries;
 import couchbench.startup.Console;
+import couchbench.startup.RunClock;
 import couchbench.targets.CouchTarget;
 import couchbench.targets.LocalServer;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 
 /**
  * The run's Nouveau index, in a design document of its own: title (the standard analyzer), body (English), body_de
- * (German), tag (a
+ * (German), body_fr (French), tag (a
  * string: keyword, sortable, counted), n and day (numbers); checked for, made and its build timed, with the Nouveau
- * server's CPU time and memory where it runs on this machine (found by the port of the URL CouchDB is set to).
+ * server's CPU time and memory where it runs on this machine (found by the port of the URL CouchDB is set to), in all
+ * and second by second (the servers' sampler, with the index's documents).
  */
 final class SearchIndex {
 
@@ -34,8 +43,10 @@ final class SearchIndex {
   static final String INDEX = "docs";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String COUCHDB = "couchdb";
   private static final String FUNCTION = "function (doc) { if (typeof doc.title !== 'string') return;"
       + " index('text', 'title', doc.title); index('text', 'body', doc.body); index('text', 'body_de', doc.body_de);"
+      + " index('text', 'body_fr', doc.body_fr);"
       + " index('string', 'tag', doc.tag);"
       + " index('double', 'n', doc.n); index('double', 'day', doc.day); }";
   // The function after -Drebuild's change: a field more (the title's words), so that every search's answer stays the
@@ -124,38 +135,105 @@ final class SearchIndex {
       design.put("_rev", rev);
     }
     design.putObject("nouveau").putObject(INDEX).put("default_analyzer", "standard").put("index", function)
-        .putObject("field_analyzers").put("body", "english").put("body_de", "german").put("tag", "keyword");
+        .putObject("field_analyzers").put("body", "english").put("body_de", "german").put("body_fr", "french")
+        .put("tag", "keyword");
     return design.toString();
   }
 
   private SearchFigures.Build timedBuild(String what, int docs, String design) {
     Optional<LocalServer> nouveau = nouveauProcess();
-    Optional<LocalServer> couchdb = ServerProcess.of(target);
+    // Named so, whatever its process is called (beam.smp when found by its port): the build's columns are fixed.
+    Optional<LocalServer> couchdb = ServerProcess.of(target).map(server -> new LocalServer(COUCHDB, server.pid(),
+        server.dataDirectory()));
     double nouveauCpu = nouveau.map(ServerProcess::cpuSeconds).orElse(-1.0);
     long nouveauMemory = nouveau.map(ServerProcess::residentBytes).orElse(-1L);
     double couchCpu = couchdb.map(ServerProcess::cpuSeconds).orElse(-1.0);
     long start = System.nanoTime();
+    long startMillis = RunClock.millis();
     IndexBuildFollower.Seen seen;
+    ServerSeries sampled;
+    long end;
+    double nouveauSpent;
+    long nouveauMemoryAfter;
+    double couchSpent;
     try (IndexBuildFollower follower = IndexBuildFollower.start(client, database, DDOC)) {
-      refusedUnless(client.exchange("PUT", "/" + database + "/_design/" + DDOC, design),
-          "the design document _design/" + DDOC, 201, 202);
-      // A partitioned index answers a partition's searches alone; any one waits for the whole index to be built.
-      refusedUnless(follower.await("GET", path(database, Corpus.partitions(partitioned).get(0)) + "?q=*:*&limit=1",
-          ""), "the first search of the index", 200);
+      // The servers' processes alone (no CouchDB node's _stats: the build is no load), with the index's documents and
+      // the progress the follower last read.
+      AtomicLong documentsAskedAt = new AtomicLong(start);
+      ServerSampler sampler = ServerSampler.start(Optional.empty(), List.of(), Stream.of(nouveau, couchdb)
+          .flatMap(Optional::stream).toList(), List.of(new ServerSampler.Probe("index", "documents", "count",
+              "search_index_documents", () -> {
+                documentsAskedAt.set(System.nanoTime());
+                return indexedDocs();
+              }), new ServerSampler.Probe("build", "progress", "%", "search_build_progress",
+              () -> follower.progress() < 0 ? OptionalDouble.empty() : OptionalDouble.of(follower.progress()))),
+          ServerSampler.Cadence.EVERY_SECOND);
+      try {
+        refusedUnless(client.exchange("PUT", "/" + database + "/_design/" + DDOC, design),
+            "the design document _design/" + DDOC, 201, 202);
+        // A partitioned index answers a partition's searches alone; any one waits for the whole index to be built.
+        refusedUnless(follower.await("GET", path(database, Corpus.partitions(partitioned).get(0))
+            + "?q=*:*&limit=1", ""), "the first search of the index", 200);
+        end = System.nanoTime();
+        nouveauSpent = spent(nouveau, nouveauCpu);
+        nouveauMemoryAfter = nouveau.map(ServerProcess::residentBytes).orElse(-1L);
+        couchSpent = spent(couchdb, couchCpu);
+        awaitSecondAfter(end, documentsAskedAt);
+      } finally {
+        sampled = sampler.stop();
+      }
       seen = follower.seen();
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    JsonNode info = ReplyJson.of(client.get("/" + database + "/_design/" + DDOC + "/_nouveau_info/" + INDEX).body())
-        .path("search_index");
+    double seconds = (end - start) / 1e9;
+    JsonNode info = info();
     long indexed = info.path("num_docs").asLong(-1);
     SearchFigures.Build build = new SearchFigures.Build(seconds, (indexed < 0 ? docs : indexed) / seconds, 0,
         seen.samplesSeen(), seen.samples(), seen.progress(), indexed, info.path("disk_size").asLong(-1),
         nouveau.map(server -> server.name() + " (pid " + server.pid() + ")").orElse(""),
-        spent(nouveau, nouveauCpu), nouveauMemory, nouveau.map(ServerProcess::residentBytes).orElse(-1L),
-        spent(couchdb, couchCpu));
+        nouveauSpent, nouveauMemory, nouveauMemoryAfter, couchSpent, bySecond(sampled, startMillis));
     Console.say(String.format(Locale.ROOT, "index %s: nouveau _design/%s in %s: %.2f s, %,.0f documents a second",
         what, DDOC, database, seconds, build.docsPerSecond()));
     return build;
+  }
+
+  // The sample of the second the build ended in, which has the whole index: its reading started after the end (the
+  // sampler's stop lets a sample under way end). Up to 3 s: a sampler that lags leaves the last second out.
+  private static void awaitSecondAfter(long end, AtomicLong documentsAskedAt) {
+    long giveUp = end + 3_000_000_000L;
+    try {
+      while (documentsAskedAt.get() <= end && System.nanoTime() < giveUp) {
+        Thread.sleep(20);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private JsonNode info() {
+    return ReplyJson.of(client.get("/" + database + "/_design/" + DDOC + "/_nouveau_info/" + INDEX).body())
+        .path("search_index");
+  }
+
+  // The index's documents now (buffered ones included: Nouveau counts its IndexWriter's); none before it is opened.
+  private OptionalDouble indexedDocs() {
+    long indexed = info().path("num_docs").asLong(-1);
+    return indexed < 0 ? OptionalDouble.empty() : OptionalDouble.of(indexed);
+  }
+
+  // Each sample of the build as its second: its time since the PUT, -1 for a figure not read.
+  private static List<SearchFigures.BuildSecond> bySecond(ServerSeries sampled, long startMillis) {
+    List<SearchFigures.BuildSecond> seconds = new ArrayList<>();
+    for (ServerSeries.Sample sample : sampled.samples()) {
+      ToDoubleFunction<String> value = column -> {
+        int index = sampled.columns().indexOf(column);
+        return index < 0 || Double.isNaN(sample.values()[index]) ? -1 : sample.values()[index];
+      };
+      seconds.add(new SearchFigures.BuildSecond(Math.round((sample.epochMillis() - startMillis) / 100.0) / 10.0,
+          value.applyAsDouble("nouveau cpu (% of a core)"), value.applyAsDouble("nouveau resident memory (MB)"),
+          value.applyAsDouble(COUCHDB + " cpu (% of a core)"), value.applyAsDouble("index documents (count)"),
+          value.applyAsDouble("build progress (%)")));
+    }
+    return seconds;
   }
 
   /**

@@ -3,6 +3,7 @@ package couchbench.search;
 import couchbench.curve.CurvePage;
 import couchbench.curve.StepFigures;
 import couchbench.report.BarChart;
+import couchbench.report.LineChart;
 import couchbench.report.SummaryPage;
 import couchbench.report.Table;
 import couchbench.results.Results;
@@ -12,12 +13,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 /**
- * After Search: the index's build (its time, documents a second, the Nouveau server's CPU and memory), then each
- * search class's latency and throughput (Gatling's, by request name) and the writes', with a chart of the medians.
+ * After Search: the index's build (its time, documents a second, the Nouveau server's CPU and memory, and the same
+ * second by second), then each search class's latency and throughput (Gatling's, by request name) and the writes', with
+ * a chart of the medians.
  */
 public final class SearchSummary implements Summary<SearchFigures> {
+
+  private static final String BUILD_SECONDS = "seconds into the build";
 
   @Override
   public Class<SearchFigures> figuresType() {
@@ -45,6 +50,7 @@ public final class SearchSummary implements Summary<SearchFigures> {
                 "documents indexed", "index on disk (MB)", "_active_tasks: seen / read", "progress seen (%)",
                 "Nouveau server", "its CPU (s)", "its memory before (MB)", "after (MB)", "CouchDB CPU (s)"),
                 "first", figures.build()), "after the change", figures.rebuild()));
+    page = bySecond(page, figures);
     if (!figures.comparisonBuilds().isEmpty()) {
       Table builds = Table.of("design document", "build (s)");
       for (Map.Entry<String, Double> built : figures.comparisonBuilds().entrySet()) {
@@ -105,6 +111,62 @@ public final class SearchSummary implements Summary<SearchFigures> {
     }
     return classes.isEmpty() ? page : page.chart("median latency per search class", BarChart.titled(
         "median latency", classes).axes("search class", "p50 (ms)").series("p50", medians));
+  }
+
+  // Each build second by second, sampled as the load's seconds are: charts of the CPU, the Nouveau server's memory and
+  // the index's documents, and the numbers in a table of their own (its CSV: build-seconds.csv).
+  private static SummaryPage bySecond(SummaryPage page, SearchFigures figures) {
+    Map<String, SearchFigures.Build> builds = new LinkedHashMap<>();
+    builds.put("first", figures.build());
+    if (figures.rebuild() != null) {
+      builds.put("after the change", figures.rebuild());
+    }
+    builds.values().removeIf(build -> build == null || build.bySecond().isEmpty());
+    if (builds.isEmpty()) {
+      return page;
+    }
+    LineChart cpu = LineChart.titled("CPU during the build").axes(BUILD_SECONDS, "% of a core");
+    LineChart memory = LineChart.titled("the Nouveau server's resident memory during the build")
+        .axes(BUILD_SECONDS, "MB");
+    LineChart documents = LineChart.titled("the index's documents during the build (_nouveau_info)")
+        .axes(BUILD_SECONDS, "documents");
+    Table table = Table.of("build", "second", "nouveau cpu (% of a core)", "nouveau resident memory (MB)",
+        "couchdb cpu (% of a core)", "index documents", "progress (%)");
+    for (Map.Entry<String, SearchFigures.Build> build : builds.entrySet()) {
+      List<SearchFigures.BuildSecond> seconds = build.getValue().bySecond();
+      String of = builds.size() == 1 ? "" : ", " + build.getKey();
+      cpu = line(line(cpu, "Nouveau" + of, seconds, SearchFigures.BuildSecond::nouveauCpu), "CouchDB" + of, seconds,
+          SearchFigures.BuildSecond::couchCpu);
+      memory = line(memory, "Nouveau" + of, seconds, SearchFigures.BuildSecond::nouveauMemory);
+      documents = line(documents, "indexed" + of, seconds, SearchFigures.BuildSecond::indexedDocs);
+      for (SearchFigures.BuildSecond second : seconds) {
+        table = table.row(build.getKey(), second.second(), known(round(second.nouveauCpu())),
+            known(round(second.nouveauMemory())), known(round(second.couchCpu())),
+            known(Math.round(second.indexedDocs())), known(Math.round(second.progress())));
+      }
+    }
+    return page.line("The build second by second: the Nouveau server's and CouchDB's processes read as the load's"
+            + " seconds read them (the CPU a rate over each second: none in the first), the index's documents as"
+            + " _nouveau_info said at each second's end, the progress as _active_tasks last listed it.")
+        .chart("the build: CPU", cpu).chart("the build: the Nouveau server's memory", memory)
+        .chart("the build: the index's documents", documents).table("build seconds", table);
+  }
+
+  // A figure's line, a second it was not read (-1) a gap; none where it was never read (a server elsewhere).
+  private static LineChart line(LineChart chart, String name, List<SearchFigures.BuildSecond> seconds,
+      ToDoubleFunction<SearchFigures.BuildSecond> figure) {
+    List<Double> ys = seconds.stream().map(second -> figure.applyAsDouble(second) < 0 ? Double.NaN
+        : figure.applyAsDouble(second)).toList();
+    return ys.stream().allMatch(y -> y.isNaN()) ? chart
+        : chart.series(name, seconds.stream().map(SearchFigures.BuildSecond::second).toList(), ys);
+  }
+
+  private static Object known(double value) {
+    return value < 0 ? "" : value;
+  }
+
+  private static Object known(long value) {
+    return value < 0 ? "" : value;
   }
 
   private static Table buildRow(Table table, String which, SearchFigures.Build build) {

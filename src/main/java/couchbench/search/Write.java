@@ -36,7 +36,8 @@ record Write(String id, String partition, String token, String path, String body
     String id = (partitioned ? partition + ":" : "") + String.format(Locale.ROOT, "write-%09d", number);
     String token = token(number);
     String body = JSON.createObjectNode().put("title", token + " " + words(3, random))
-        .put("body", words(10, random)).put("body_de", words(10, random)).put("tag", TAG).put("n", -1).put("day", -1)
+        .put("body", words(10, random)).put("body_de", words(10, random))
+        .put("body_fr", words(10, random)).put("tag", TAG).put("n", -1).put("day", -1)
         .toString();
     return new Write(id, partition, token, "/" + database + "/" + id, body);
   }

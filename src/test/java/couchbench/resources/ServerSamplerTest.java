@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +115,27 @@ class ServerSamplerTest {
     assertTrue(cpu.stream().anyMatch(percent -> percent > 0), "a rate from the second reading on: " + cpu + " in "
         + series.columns());
     assertTrue(memory.stream().allMatch(megabytes -> megabytes > 0), "every second: " + memory);
+  }
+
+  @Test
+  void shouldKeepACallersProbeEachSecondAsItIsAndLeaveASecondItCannotReadEmpty() throws Exception {
+    // Search's index documents while it builds: read by the caller, the second it has none (not opened yet) a gap.
+    AtomicInteger reads = new AtomicInteger();
+    ServerSampler.Probe documents = new ServerSampler.Probe("index", "documents", "count", "search_index_documents",
+        () -> {
+          int read = reads.incrementAndGet();
+          return read == 1 ? OptionalDouble.empty() : OptionalDouble.of(100.0 * read);
+        });
+    ServerSampler sampler = ServerSampler.start(Optional.empty(), List.of(), List.of(), List.of(documents),
+        ServerSampler.Cadence.EVERY_SECOND);
+    Thread.sleep(3_500);
+    ServerSeries series = sampler.stop();
+
+    List<Double> values = new ArrayList<>();
+    series.samples().forEach(sample -> values.add(value(series, sample.values(), "index documents (count)")));
+    assertTrue(values.size() >= 3 && values.size() == reads.get(), "one read a second: " + values);
+    assertTrue(values.get(0).isNaN(), "the first second, not read: " + values);
+    assertEquals(List.of(200.0, 300.0), values.subList(1, 3), "each second's own, as it is (not a rate)");
   }
 
   private static double value(ServerSeries series, double[] values, String column) {

@@ -2,6 +2,7 @@ package couchbench.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +16,9 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** SearchCall's checks, fed replies made here from the corpus: a right one passes, each kind of wrong one is named. */
@@ -111,6 +114,32 @@ class SearchCallTest {
   }
 
   @Test
+  void shouldCountAWordsTagsByAViewsGroupsAndNameACountThatDiffers() {
+    String word = word(draw(SearchClass.COUNTS, 9));
+    SearchCall view = SearchCall.draw(SearchClass.COUNTS, Engine.VIEW, INDEX, "db", true, CORPUS,
+        new SplittableRandom(9));
+    Map<String, Integer> counts = new TreeMap<>();
+    CORPUS.inTitles(word).stream().forEach(number -> counts.merge(CORPUS.docs().get(number).tag(), 1, Integer::sum));
+
+    assertEquals("counts / view", view.name());
+    assertEquals("/db/_design/compare-word-tags/_view/by?startkey=" + SearchCall.encode("[\"" + word + "\"]")
+        + "&endkey=" + SearchCall.encode("[\"" + word + "\",{}]") + "&group_level=2", view.path(),
+        "every group asked: no limit");
+    ObjectNode rows = JSON.createObjectNode();
+    ArrayNode groups = rows.putArray("rows");
+    counts.forEach((tag, count) -> groups.addObject().put("value", count).putArray("key").add(word).add(tag));
+    assertEquals(SearchCall.RIGHT, view.check(bytes(rows)));
+    ((ObjectNode) groups.get(0)).put("value", groups.get(0).path("value").asInt() + 1);
+    assertTrue(SearchCall.draw(SearchClass.COUNTS, Engine.VIEW, INDEX, "db", true, CORPUS, new SplittableRandom(9))
+        .check(bytes(rows)).startsWith("the tag facet counts "), "a count off by one");
+    groups.remove(0);
+    assertTrue(SearchCall.draw(SearchClass.COUNTS, Engine.VIEW, INDEX, "db", true, CORPUS, new SplittableRandom(9))
+        .check(bytes(rows)).startsWith("the tag facet counts "), "a tag left out");
+    assertThrows(IllegalArgumentException.class, () -> SearchCall.draw(SearchClass.COUNTS, Engine.MANGO, INDEX, "db",
+        true, CORPUS, new SplittableRandom(9)), "Mango cannot count");
+  }
+
+  @Test
   void shouldAskNouveausQuestionOfMangoAndAViewAndNameAWrongAnswerOfEither() {
     String word = word(draw(SearchClass.SORT_NUMBER, 11));
     SearchCall mango = SearchCall.draw(SearchClass.SORT_NUMBER, Engine.MANGO, INDEX, "db", true, CORPUS,
@@ -174,16 +203,29 @@ class SearchCallTest {
   }
   @Test
   void shouldAskAGermanPluralOfTheGermanBodyAndExpectEveryDocumentWithEitherForm() {
-    SearchCall call = draw(SearchClass.GERMAN, 4);
+    assertPluralOfItsBody(SearchClass.GERMAN, "body_de", "e");
+  }
+
+  @Test
+  void shouldAskAFrenchPluralOfTheFrenchBodyAndExpectEveryDocumentWithEitherForm() {
+    assertPluralOfItsBody(SearchClass.FRENCH, "body_fr", "x");
+  }
+
+  // A language's body holds the English body's words, each plural ("s" there) in its own ending: a search of a
+  // plural expects every document with the word in either form.
+  private static void assertPluralOfItsBody(SearchClass searchClass, String field, String ending) {
+    SearchCall call = draw(searchClass, 4);
     String asked = URLDecoder.decode(call.path().replaceFirst(".*\\?q=", "").replaceFirst("&.*", ""),
         StandardCharsets.UTF_8);
-    String root = asked.substring("body_de:".length(), asked.length() - 1);
+    String root = asked.substring((field + ":").length(), asked.length() - 1);
     BitSet either = CORPUS.where(doc -> doc.body().contains(root) || doc.body().contains(root + "s"));
 
-    assertTrue(asked.matches("body_de:[a-z]+e"), asked);
+    assertTrue(asked.matches(field + ":[a-z]+" + ending), asked);
     assertEquals(either.cardinality(), call.matches(), "the documents holding " + root + " or its plural");
-    assertTrue(CORPUS.docs().stream().anyMatch(doc -> doc.json().path("body_de").asText().contains(root + "e ")
-        || doc.json().path("body_de").asText().endsWith(root + "e")), "the German plural stored as such");
+    assertTrue(CORPUS.docs().stream().anyMatch(doc -> doc.json().path(field).asText().contains(root + ending + " ")
+        || doc.json().path(field).asText().endsWith(root + ending)), "the plural stored as such");
+    assertTrue(CORPUS.docs().stream().noneMatch(doc -> doc.json().path(field).asText().contains("s")),
+        "no plural in s: " + field);
   }
 
   @Test

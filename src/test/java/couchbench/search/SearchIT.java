@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Search against a real Apache CouchDB 3.5 node with its Nouveau server, both started once for the class: 20,000
  * documents, every search class answered right while writes come, the build timed with the Nouveau server's CPU and
- * memory, which the run's seconds hold too; each write of the freshness writers found; the index rebuilt after its
+ * memory, in all and second by second (charted, build-seconds.csv), which the run's seconds hold too for the load;
+ * a word's tag counts asked of a view's _count as of Nouveau's facet; each write of the freshness writers found; the index rebuilt after its
  * function changed while writes come, every acknowledged write found after each build; a partitioned database searched
  * partition by partition, every answer the partition's; the Nouveau server stopped
  * mid-run (searches failing named, then answered again); a server with Nouveau off, its Nouveau server down, and
@@ -50,7 +51,7 @@ class SearchIT {
         "requests", "80", "mix", mix, "q", "1")), TIMEOUT);
 
     assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
+    assertTrue(run.output().contains("couchbench: search: each of the 18 classes asked once before the load"),
         run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (String name : Stream.concat(SearchClass.names().stream(), Stream.of("write")).toList()) {
@@ -74,8 +75,9 @@ class SearchIT {
         "the Nouveau server's CPU in seconds.csv: " + seconds.column("nouveau cpu (% of a core)"));
     assertTrue(seconds.column("nouveau resident memory (MB)").stream().anyMatch(megabytes -> megabytes > 100),
         "the Nouveau server's memory in seconds.csv: " + seconds.column("nouveau resident memory (MB)"));
-    String page = java.nio.file.Files.readString(run.requireRunFolder().resolve("summary.html"));
+    String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.contains("the index&#39;s build") || page.contains("the index's build"), "the build's table");
+    assertBuildSecondBySecond(run, build, 20_000);
   }
 
   @Test
@@ -106,6 +108,12 @@ class SearchIT {
         .asText().contains("title_words"), "the index function changed: " + design);
     String page = Files.readString(run.requireRunFolder().resolve("summary.html"));
     assertTrue(page.contains("after the change"), "the rebuild's row");
+    // Each build second by second, in the same file and charts.
+    List<String> csv = Files.readAllLines(run.requireRunFolder().resolve("build-seconds.csv"));
+    assertTrue(build.path("bySecond").size() > 0 && rebuild.path("bySecond").size() > 0, figures.toString());
+    assertEquals(1 + build.path("bySecond").size() + rebuild.path("bySecond").size(), csv.size(), csv.toString());
+    assertTrue(csv.stream().anyMatch(line -> line.startsWith("first,"))
+        && csv.stream().anyMatch(line -> line.startsWith("after the change,")), "each build's seconds: " + csv);
   }
 
   @Test
@@ -179,13 +187,13 @@ class SearchIT {
   @Test
   void shouldAnswerTheSameQuestionsRightOfNouveauMangoAViewAndMangosNouveauIndexAndNameTheirWrongAnswers()
       throws Exception {
-    // The classes another engine answers (term, keyword, range, sort_number), each asked of every engine that answers
-    // it, 13 questions: each asked once and answered right before the load; as the load starts, every document is
-    // deleted behind the run's back, so that each engine's answers are wrong from then on. One user asks the 13 four
-    // times: a round takes under a second, and the deletion (a read of every id, then a bulk delete) may land in the
-    // second.
+    // The classes another engine answers (term, keyword, range, sort_number, counts), each asked of every engine that
+    // answers it, 15 questions: each asked once and answered right before the load; as the load starts, every
+    // document is deleted behind the run's back, so that each engine's answers are wrong from then on. One user asks
+    // the 15 four times: a round takes under a second, and the deletion (a read of every id, then a bulk delete) may
+    // land in the second.
     GatlingRun.Running running = GatlingRun.start("Search", SEARCH.runProperties(Map.of("docs", "1000", "database",
-        "search_engines", "users", "1", "requests", "52", "q", "1", "engines", "nouveau,mango,view,mango_nouveau")),
+        "search_engines", "users", "1", "requests", "60", "q", "1", "engines", "nouveau,mango,view,mango_nouveau")),
         Map.of());
     running.awaitLine("Simulation Search started.*", TIMEOUT);
     ArrayNode deletions = JSON.createObjectNode().putArray("docs");
@@ -198,23 +206,24 @@ class SearchIT {
     GatlingRun.Result run = running.finish(TIMEOUT);
 
     assertEquals(2, run.exitCode(), "the wrong answers fail the run: " + run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 4 classes asked once before the load of each of"
-        + " the 4 engines: 13 requests, every answer right"), run.output());
+    assertTrue(run.output().contains("couchbench: search: each of the 5 classes asked once before the load of each of"
+        + " the 4 engines: 15 requests, every answer right"), run.output());
     JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
     Map<String, JsonNode> entries = new HashMap<>();
     results.path("requests").forEach(entry -> entries.put(entry.path("name").asText(), entry));
     for (String name : List.of("term", "term / mango", "term / view", "keyword", "keyword / mango", "keyword / view",
         "range", "range / mango", "range / view", "range / mango_nouveau", "sort_number", "sort_number / mango",
-        "sort_number / view")) {
+        "sort_number / view", "counts", "counts / view")) {
       JsonNode entry = entries.get(name);
       assertTrue(entry != null, name + " asked: " + entries.keySet());
       List<String> failures = iterable(entry.path("failures").fieldNames());
       // A search asked before the deletion took effect is still right: the last rounds' are all wrong.
       assertTrue(entry.path("ko").asLong() > 0 && failures.stream().allMatch(failure -> failure.matches(
-          "search answer, found (\\d+ hits, \\d+ expected|total_hits \\d+ ).*")),
+          "search answer, found (\\d+ hits, \\d+ expected|total_hits \\d+ |the tag facet counts ).*")),
           name + ": each answer after the deletion named wrong: " + entry);
     }
-    assertEquals(List.of("compare-tag", "compare-n", "compare-words", "mango-tag", "mango-n", "mango-nouveau"),
+    assertEquals(List.of("compare-tag", "compare-n", "compare-words", "compare-word-tags", "mango-tag", "mango-n",
+        "mango-nouveau"),
         iterable(results.path("figures").path("comparisonBuilds").fieldNames()), "each build timed");
   }
 
@@ -295,16 +304,51 @@ class SearchIT {
     }
   }
 
+  // The build second by second (results.json, build-seconds.csv, the page's charts): a row a second of the build and
+  // one for the second it ended in, the Nouveau server's CPU and memory and CouchDB's CPU read, the index's documents
+  // rising to what it holds once built.
+  private static void assertBuildSecondBySecond(GatlingRun.Result run, JsonNode build, long indexed)
+      throws Exception {
+    JsonNode bySecond = build.path("bySecond");
+    double seconds = build.path("seconds").asDouble();
+    assertTrue(bySecond.size() >= seconds - 1 && bySecond.size() <= seconds + 2, "a row a second of the "
+        + seconds + " s: " + bySecond.size());
+    List<Double> documents = new ArrayList<>();
+    bySecond.forEach(second -> documents.add(second.path("indexedDocs").asDouble()));
+    assertTrue(streamOf(bySecond).anyMatch(second -> second.path("nouveauCpu").asDouble() > 0)
+        && streamOf(bySecond).anyMatch(second -> second.path("couchCpu").asDouble() > 0), "both processes' CPU: "
+        + bySecond);
+    assertTrue(streamOf(bySecond).allMatch(second -> second.path("nouveauMemory").asDouble() > 0),
+        "the Nouveau server's memory each second: " + bySecond);
+    List<Double> read = documents.stream().filter(count -> count >= 0).toList();
+    for (int at = 1; at < read.size(); at++) {
+      assertTrue(read.get(at) >= read.get(at - 1), "the index's documents never fall: " + documents);
+    }
+    assertTrue(read.get(0) < indexed && read.get(read.size() - 1) == indexed, "rising to " + indexed + ": "
+        + documents);
+    List<String> csv = Files.readAllLines(run.requireRunFolder().resolve("build-seconds.csv"));
+    assertEquals(bySecond.size() + 1, csv.size(), "a heading and a row a second: " + csv);
+    assertTrue(Files.exists(run.requireRunFolder().resolve("the-build-cpu.png"))
+        && Files.exists(run.requireRunFolder().resolve("the-build-the-nouveau-server-s-memory.png"))
+        && Files.exists(run.requireRunFolder().resolve("the-build-the-index-s-documents.png")), "the charts");
+  }
+
+  private static Stream<JsonNode> streamOf(JsonNode array) {
+    List<JsonNode> all = new ArrayList<>();
+    array.forEach(all::add);
+    return all.stream();
+  }
+
   private static List<String> iterable(Iterator<String> names) {
     List<String> all = new ArrayList<>();
     names.forEachRemaining(all::add);
     return all;
   }
 
-  // A run that passed, asked each of the 17 classes before its load, and had each answered right in it.
+  // A run that passed, asked each of the 18 classes before its load, and had each answered right in it.
   private static void assertEveryClassAnsweredRight(GatlingRun.Result run, String how) throws Exception {
     assertEquals(0, run.exitCode(), run.why());
-    assertTrue(run.output().contains("couchbench: search: each of the 17 classes asked once before the load"),
+    assertTrue(run.output().contains("couchbench: search: each of the 18 classes asked once before the load"),
         run.output());
     Map<String, GatlingReport.Counts> report = GatlingReport.requests(run.requireRunFolder());
     for (String name : SearchClass.names()) {

@@ -68,16 +68,17 @@ class SearchPlanTest {
   void shouldAskEachQuestionOfEveryEngineThatAnswersItAndRefuseOneNoneAnswers() {
     SearchPlan compared = plan(Map.of("engines", "nouveau,mango,view,mango_nouveau"));
 
-    assertEquals(List.of(SearchClass.TERM, SearchClass.RANGE, SearchClass.SORT_NUMBER, SearchClass.KEYWORD),
-        compared.classes(), "by default, the classes another engine answers");
+    assertEquals(List.of(SearchClass.TERM, SearchClass.RANGE, SearchClass.SORT_NUMBER, SearchClass.COUNTS,
+        SearchClass.KEYWORD), compared.classes(), "by default, the classes another engine answers");
     assertEquals(List.of("term", "term / mango", "term / view", "range", "range / mango", "range / view",
-        "range / mango_nouveau", "sort_number", "sort_number / mango", "sort_number / view", "keyword",
-        "keyword / mango", "keyword / view"), compared.questions().stream().map(SearchPlan.Question::name).toList());
+        "range / mango_nouveau", "sort_number", "sort_number / mango", "sort_number / view", "counts",
+        "counts / view", "keyword", "keyword / mango", "keyword / view"),
+        compared.questions().stream().map(SearchPlan.Question::name).toList());
     assertEquals(List.of("range / view"), plan(Map.of("engines", "view", "searches", "range", "targets", "5"))
         .questions().stream().map(SearchPlan.Question::name).toList(), "a staircase of its own");
     assertEquals(List.of(Engine.NOUVEAU), plan(Map.of()).engines());
     assertMessage("-Dengines=mango,view: none of them answers phrase (title:\"w1 w2\" (a phrase)); they answer term,"
-        + " range, sort_number, keyword", Map.of("engines", "mango,view", "searches", "term,phrase"));
+        + " range, sort_number, counts, keyword", Map.of("engines", "mango,view", "searches", "term,phrase"));
     assertMessage("-Dengines=nouveau,solr: no engine solr; there are nouveau, mango, view, mango_nouveau",
         Map.of("engines", "nouveau,solr"));
   }
