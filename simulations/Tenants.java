@@ -10,10 +10,10 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 
 /**
  * A login and a database per user: -Dtenants users created in _users before the load (-Diterations set for the run),
- * each authenticating by -Dauth=basic, cookie, jwt or proxy and reading and writing its own database; its login, its
- * first request and its steady ones timed apart, and now and then another user's database, a database never given and
- * another user's _users document tried (in a shared database: a write over another user's document), each of which
- * must be refused. See docs/tenants.md.
+ * each authenticating by -Dauth=basic, cookie, jwt or proxy (or a comma list of them, dealt to the users in turn) and
+ * reading and writing its own database; its login, its first request and its steady ones timed apart, and now and
+ * then another user's database, a database never given and another user's _users document tried (in a shared
+ * database: a write over another user's document), each of which must be refused. See docs/tenants.md.
  */
 public class Tenants extends CouchbenchSimulation {
 
@@ -24,7 +24,7 @@ public class Tenants extends CouchbenchSimulation {
   // The users' sessions (one per user, or -Dsessions of users drawn by -Dactive), all at once: each tries its wrong
   // logins (a user's first session), logs in (cookie), sends its first request and a probe of each kind, then reads
   // and writes its own documents for -Dduration, a probe every -DprobeEvery-th request; with -DcookieTimeout it then
-  // tries its login's cookie, expired by then.
+  // tries its login's cookie, expired by then. Each step goes the way of the user's method.
   private final ScenarioBuilder users = scenario(simulation()).exec(load.newUser()).exec(load.signIn())
       .during(plan.duration(), false).on(load.nextRequest()).exec(load.signOff());
 

@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -19,10 +20,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What -Dauth=jwt and proxy set on CouchDB for the run, taken and restored by the run's {@link ConfigGuard}: the
- * handler added in front of {@code [chttpd] authentication_handlers}, and a secret drawn for the run, which is never
- * printed nor written anywhere (the guard's restore file keeps the server's originals, not it): the JWT signing key in
- * {@code [jwt_keys] hmac:_default}, or the proxy's {@code [chttpd_auth] secret} with {@code proxy_use_secret = true}.
+ * What jwt and proxy among -Dauth's methods set on CouchDB for the run, taken and restored by the run's
+ * {@link ConfigGuard} in one go: their handlers added in front of {@code [chttpd] authentication_handlers}, and a
+ * secret drawn for the run, which is never printed nor written anywhere (the guard's restore file keeps the server's
+ * originals, not it): the JWT signing key in {@code [jwt_keys] hmac:_default}, and the proxy's {@code [chttpd_auth]
+ * secret} with {@code proxy_use_secret = true}.
  * CouchDB 3.5 reads the handlers only as its HTTP listener starts, so the run also changes {@code [chttpd]
  * server_options} (the same options, written with one more space), a change that restarts the listener, and restores
  * it last.
@@ -54,24 +56,30 @@ final class AuthSettings {
   private static final Duration HANDLERS_TIMEOUT = Duration.ofSeconds(15);
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  private final Auth auth;
+  // The run's methods that CouchDB must be set up for, in -Dauth's order.
+  private final List<Auth> onServer;
   private final byte[] secret = new byte[32];
 
-  /** @param auth the run's -Dauth */
-  AuthSettings(Auth auth) {
-    this.auth = auth;
+  /** @param auths the run's -Dauth methods */
+  AuthSettings(List<Auth> auths) {
+    this.onServer = auths.stream().filter(auth -> auth == Auth.JWT || auth == Auth.PROXY).toList();
     RANDOM.nextBytes(secret);
   }
 
   /** @return whether the run changes CouchDB's authentication (jwt and proxy do) */
   boolean changesServer() {
-    return auth == Auth.JWT || auth == Auth.PROXY;
+    return !onServer.isEmpty();
   }
 
   /** @return the settings it changes, the listener's options last: restored last, they restart it once all are back */
   Set<ConfigKey> keys() {
     Set<ConfigKey> keys = new LinkedHashSet<>(List.of(HANDLERS));
-    keys.addAll(auth == Auth.JWT ? List.of(JWT_KEY) : List.of(SECRET, PROXY_USE_SECRET));
+    if (onServer.contains(Auth.JWT)) {
+      keys.add(JWT_KEY);
+    }
+    if (onServer.contains(Auth.PROXY)) {
+      keys.addAll(List.of(SECRET, PROXY_USE_SECRET));
+    }
     keys.add(SERVER_OPTIONS);
     return keys;
   }
@@ -79,16 +87,18 @@ final class AuthSettings {
   /**
    * @param settings the run's guard, which took {@link #keys}
    * @param couchdb the server
-   * @return the handler, the secret and the listener's options for the run, to be applied with the run's other
+   * @return the handlers, the secrets and the listener's options for the run, to be applied with the run's other
    *     settings in one go (a guard's apply puts back what it is not given)
    */
   Map<ConfigKey, String> values(ConfigGuard settings, CouchTarget couchdb) {
     Map<ConfigKey, String> values = new LinkedHashMap<>();
-    values.put(HANDLERS, "{chttpd_auth, " + handlerName() + "_authentication_handler}, "
-        + settings.original(couchdb, HANDLERS).orElse(DEFAULT_HANDLERS));
-    if (auth == Auth.JWT) {
+    StringBuilder handlers = new StringBuilder();
+    handlerNames().forEach(name -> handlers.append("{chttpd_auth, ").append(name).append("_authentication_handler}, "));
+    values.put(HANDLERS, handlers + settings.original(couchdb, HANDLERS).orElse(DEFAULT_HANDLERS));
+    if (onServer.contains(Auth.JWT)) {
       values.put(JWT_KEY, Base64.getEncoder().encodeToString(secret));
-    } else {
+    }
+    if (onServer.contains(Auth.PROXY)) {
       values.put(SECRET, proxySecret());
       values.put(PROXY_USE_SECRET, "true");
     }
@@ -99,10 +109,11 @@ final class AuthSettings {
   }
 
   /**
-   * Waits, once {@link #values} are applied, until the server names the handler in {@code GET /_session}.
+   * Waits, once {@link #values} are applied, until the server names every handler of the run in {@code GET
+   * /_session}.
    *
    * @param couchdb the server
-   * @throws TenantsException when the handler is not named within 15 s
+   * @throws TenantsException when they are not all named within 15 s
    */
   void awaitHandler(CouchTarget couchdb) {
     CouchDbClient admin = new CouchDbClient(couchdb);
@@ -111,10 +122,10 @@ final class AuthSettings {
     while (System.nanoTime() < deadline) {
       try {
         handlers = ReplyJson.of(admin.get("/_session").body()).path("info").path("authentication_handlers");
-        for (JsonNode handler : handlers) {
-          if (handler.asText().equals(handlerName())) {
-            return;
-          }
+        Set<String> named = new HashSet<>();
+        handlers.forEach(handler -> named.add(handler.asText()));
+        if (named.containsAll(handlerNames())) {
+          return;
         }
       } catch (RuntimeException restarting) {
         // the listener is restarting: asked again below
@@ -126,15 +137,16 @@ final class AuthSettings {
         break;
       }
     }
-    throw new TenantsException(couchdb.describe() + " does not name " + handlerName() + " among its authentication"
-        + " handlers in GET /_session (" + handlers + ") " + HANDLERS_TIMEOUT.toSeconds() + " s after " + HANDLERS
-        + " and " + SERVER_OPTIONS + " were set for -Dauth=" + auth.word() + ": check that it is Apache CouchDB 3.x"
+    throw new TenantsException(couchdb.describe() + " does not name " + String.join(" and ", handlerNames())
+        + " among its authentication handlers in GET /_session (" + handlers + ") " + HANDLERS_TIMEOUT.toSeconds()
+        + " s after " + HANDLERS + " and " + SERVER_OPTIONS + " were set for -Dauth's " + String.join(" and ",
+        handlerNames()) + ": check that it is Apache CouchDB 3.x"
         + " and that its log shows no error at the listener's restart");
   }
 
-  /** @return the handler as {@code GET /_session} names it: "jwt" or "proxy" */
-  String handlerName() {
-    return auth.word();
+  /** @return the handlers the run adds, as {@code GET /_session} names them: "jwt", "proxy" or both */
+  List<String> handlerNames() {
+    return onServer.stream().map(Auth::word).toList();
   }
 
   /**

@@ -9,28 +9,38 @@ import java.util.TreeMap;
  * security checks tried and refused.
  *
  * @param load the load in words ({@link TenantsPlan#describe})
- * @param auth how the users authenticated: basic, cookie, jwt or proxy
+ * @param auths how the users authenticated: each method of -Dauth (basic, cookie, jwt, proxy) and its users
  * @param tenants the users created
  * @param iterations the PBKDF2 iterations their passwords were hashed with, and where that number came from
  * @param probes each security probe's tries and refusals
- * @param wrongLogins each kind of wrong login's tries and refusals: a wrong password (basic, cookie), a token signed
- *     with a wrong key and an expired one (jwt), a wrong proxy token (proxy); once per user each
- * @param letIn every probe or wrong password let in (at most {@link TenantsLoad#LET_IN_KEPT}): the user, the request,
+ * @param wrongLogins each method's kinds of wrong login, their tries and refusals, named by method ("basic wrong
+ *     password"): a wrong password (basic, cookie), a token signed with a wrong key and an expired one (jwt), a wrong
+ *     proxy token (proxy), an expired login cookie (cookie with -DcookieTimeout); once per user each
+ * @param letIn every probe or wrong password let in (at most {@link TenantsTally#KEPT}): the user, the request,
  *     the status
  * @param letInCount how many were let in, all told
  * @param active which users were active: each its own session (-Dactive=all), or sessions drawn by a distribution
  * @param wall the databases CouchDB kept open second by second against max_dbs_open, and the requests it refused
  *     for want of one
- * @param failed every other failed request (at most {@link TenantsLoad#LET_IN_KEPT}): its name and its answer
+ * @param failed every other failed request (at most {@link TenantsTally#KEPT}): its name and its answer
  * @param failedCount how many other requests failed, all told: any fails the run
  * @param kept whether the users and their databases were left after the run (-Dkeep=true)
  * @param cookieRenewals the renewed AuthSession cookies CouchDB sent with the users' reads and writes (-Dauth=cookie),
- *     each taken by the user's cookie jar; -1 with another auth
+ *     each taken by the user's cookie jar; -1 without cookie among the methods
  * @param erlang CouchDB's Erlang processes and memory, each node's, before the users were made and over the load
  */
-public record TenantsFigures(String load, String auth, int tenants, String iterations, List<ProbeTally> probes,
+public record TenantsFigures(String load, List<Method> auths, int tenants, String iterations, List<ProbeTally> probes,
     List<ProbeTally> wrongLogins, List<String> letIn, long letInCount, Active active, Wall wall, List<String> failed,
     long failedCount, boolean kept, long cookieRenewals, Erlang erlang) {
+
+  /**
+   * One auth method of the run.
+   *
+   * @param auth its name, as -Dauth takes it
+   * @param users the users authenticating by it: user k by the k-th method of -Dauth in turn
+   * @param sessions the sessions of those users (each user one with -Dactive=all)
+   */
+  public record Method(String auth, int users, long sessions) {}
 
   /**
    * The sessions of the run and the users they were.

@@ -5,16 +5,18 @@ import couchbench.scaleout.InjectorShare;
 import couchbench.startup.Settings;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 
 /**
  * A Tenants run's parameters: -Dtenants application users, each with a login in {@code _users} and a database of its
- * own, authenticating by -Dauth, reading (-Dread) and writing its own documents for -Dduration seconds, every
- * -DprobeEvery-th request trying what it was never given.
+ * own, authenticating by one of -Dauth's methods (user k by the k-th in turn), reading (-Dread) and writing its own
+ * documents for -Dduration seconds, every -DprobeEvery-th request trying what it was never given.
  *
  * @param tenants the application users, one virtual user each
- * @param auth how they authenticate
+ * @param auths how they authenticate: each user by one of these methods, user k by method k mod their number
  * @param databases where the users' documents are: a database each, or one shared by all
  * @param validate whether every write runs through a {@code validate_doc_update} that lets only a document's owner
  *     write it (always with a shared database)
@@ -23,7 +25,7 @@ import java.util.OptionalInt;
  * @param iterations the PBKDF2 iterations set in {@code [chttpd_auth] iterations} for the run; empty to keep the
  *     server's
  * @param cookieTimeout the seconds an AuthSession cookie lasts, set in {@code [chttpd_auth] timeout} for the run
- *     (-Dauth=cookie); empty to keep the server's
+ *     (cookie among -Dauth's methods); empty to keep the server's
  * @param maxDbsOpen the databases CouchDB keeps open, set in {@code [couchdb] max_dbs_open} for the run; empty to
  *     keep the server's
  * @param read the share of the steady requests that are reads of the user's own documents; the rest are writes
@@ -33,7 +35,7 @@ import java.util.OptionalInt;
  * @param prefix the prefix of the users' names and databases: {@code <prefix>_00000}, {@code <prefix>_closed}
  * @param keep whether the users and databases are left after the run
  */
-public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean validate, Active active, int sessions, OptionalInt iterations, OptionalInt cookieTimeout, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
+public record TenantsPlan(int tenants, List<Auth> auths, Databases databases, boolean validate, Active active, int sessions, OptionalInt iterations, OptionalInt cookieTimeout, OptionalInt maxDbsOpen, double read, int docs, int probeEvery,
     Duration duration, String prefix, boolean keep) {
 
   /** How a user proves who it is. */
@@ -102,7 +104,8 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
   public static final int DEFAULT_DURATION = 30;
 
   /**
-   * @param settings tenants, auth, active, sessions, databases, validate, iterations, maxDbsOpen, read, docs, probeEvery, duration, database, keep
+   * @param settings tenants, auth (one method or a comma list), active, sessions, databases, validate, iterations,
+   *     maxDbsOpen, read, docs, probeEvery, duration, database, keep
    * @return the plan
    * @throws TenantsException naming the property and what to give instead, before anything is created
    */
@@ -133,12 +136,17 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     }
     OptionalInt iterations = forTheRun(settings, "iterations");
     OptionalInt maxDbsOpen = forTheRun(settings, "maxDbsOpen");
-    Auth auth = auth(settings.get("auth", "basic"));
+    String authList = settings.get("auth", "basic");
+    List<Auth> auths = auths(authList);
+    if (auths.size() > tenants) {
+      throw new TenantsException("-Dauth=" + authList + " names " + auths.size() + " methods for -Dtenants=" + tenants
+          + ": each method needs a user of its own; give -Dtenants of at least " + auths.size() + " or fewer methods");
+    }
     OptionalInt cookieTimeout = forTheRun(settings, "cookieTimeout");
     int duration = settings.intValue("duration", DEFAULT_DURATION, 1);
-    if (cookieTimeout.isPresent() && auth != Auth.COOKIE) {
-      throw new TenantsException("-DcookieTimeout is for -Dauth=cookie (how long an AuthSession cookie lasts): leave it"
-          + " out or give -Dauth=cookie");
+    if (cookieTimeout.isPresent() && !auths.contains(Auth.COOKIE)) {
+      throw new TenantsException("-DcookieTimeout is for cookie auth (how long an AuthSession cookie lasts): leave it"
+          + " out or put cookie among -Dauth's methods (-Dauth=cookie, or e.g. -Dauth=basic,cookie)");
     }
     if (cookieTimeout.isPresent() && cookieTimeout.getAsInt() >= duration) {
       throw new TenantsException("-DcookieTimeout=" + cookieTimeout.getAsInt() + " is not below -Dduration=" + duration
@@ -149,15 +157,32 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     if (!(read >= 0 && read <= 1)) {
       throw new TenantsException("-Dread=" + read + " is not a proportion: give a value from 0 to 1");
     }
-    return new TenantsPlan(tenants, auth, databases, validate, active, sessions, iterations, cookieTimeout, maxDbsOpen,
-        read, settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery", DEFAULT_PROBE_EVERY, 1),
-        Duration.ofSeconds(duration),
+    return new TenantsPlan(tenants, List.copyOf(auths), databases, validate, active, sessions, iterations,
+        cookieTimeout, maxDbsOpen, read, settings.intValue("docs", DEFAULT_DOCS, 1), settings.intValue("probeEvery",
+        DEFAULT_PROBE_EVERY, 1), Duration.ofSeconds(duration),
         DatabaseNames.fromSettings(settings, "couchbench_tenants"), settings.booleanValue("keep", false));
   }
 
   // A server's setting given for the run, 1 or more; absent, the server's own is kept.
   private static OptionalInt forTheRun(Settings settings, String name) {
     return settings.value(name).isPresent() ? OptionalInt.of(settings.intValue(name, 0, 1)) : OptionalInt.empty();
+  }
+
+  /**
+   * @param user a user's number, from 0
+   * @return how it authenticates: the methods dealt in turn, so that each has users
+   */
+  public Auth auth(int user) {
+    return auths.get(user % auths.size());
+  }
+
+  /**
+   * @param auth one of the run's methods
+   * @return how many of the -Dtenants users authenticate by it
+   */
+  public int usersOf(Auth auth) {
+    int method = auths.indexOf(auth);
+    return method < 0 ? 0 : (tenants - method + auths.size() - 1) / auths.size();
   }
 
   /** @return the share of the steady requests that are writes, 1 - read in decimal */
@@ -178,11 +203,26 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
       case SHARED -> "one shared database, %,d documents each";
     };
     return String.format(Locale.ROOT, "%,d users%s, %s auth, " + where + "%s, read %s, write %s, a security probe every"
-        + " %d%s request%s; %d s", tenants, sessionsDrawn, auth.word(), docs, validate
+        + " %d%s request%s; %d s", tenants, sessionsDrawn, methods(), docs, validate
         ? ", every write through a validate_doc_update" : "", read, write(),
         probeEvery, ordinalSuffix(probeEvery), (maxDbsOpen.isPresent() ? "; max_dbs_open " + maxDbsOpen.getAsInt() : "")
         + (cookieTimeout.isPresent() ? "; cookies lasting " + cookieTimeout.getAsInt() + " s" : ""),
         duration.toSeconds());
+  }
+
+  // "basic", or a mix in words: "basic, cookie and jwt (dealt to the users in turn)".
+  private String methods() {
+    List<String> words = auths.stream().map(Auth::word).toList();
+    return inWords(words) + (auths.size() == 1 ? "" : " (dealt to the users in turn)");
+  }
+
+  /**
+   * @param words one or more
+   * @return them in a sentence: "basic", "basic and jwt", "basic, cookie and jwt"
+   */
+  static String inWords(List<String> words) {
+    return words.size() == 1 ? words.get(0) : String.join(", ", words.subList(0, words.size() - 1)) + " and "
+        + words.get(words.size() - 1);
   }
 
   private static String ordinalSuffix(int n) {
@@ -208,16 +248,34 @@ public record TenantsPlan(int tenants, Auth auth, Databases databases, boolean v
     };
   }
 
-  private static Auth auth(String value) {
-    return switch (value.strip()) {
+  // -Dauth: one method, or a comma list of distinct ones.
+  private static List<Auth> auths(String value) {
+    List<Auth> auths = new ArrayList<>();
+    for (String word : value.split(",", -1)) {
+      if (word.isBlank()) {
+        throw new TenantsException("-Dauth=" + value + " has an empty method: give one of basic, cookie, jwt and proxy,"
+            + " or a comma list of them without empty items, e.g. -Dauth=basic,cookie,jwt,proxy");
+      }
+      Auth auth = auth(word.strip(), value);
+      if (auths.contains(auth)) {
+        throw new TenantsException("-Dauth=" + value + " names " + auth.word() + " twice: give each method once, e.g."
+            + " -Dauth=basic,cookie,jwt,proxy");
+      }
+      auths.add(auth);
+    }
+    return auths;
+  }
+
+  private static Auth auth(String word, String value) {
+    return switch (word) {
       case "basic" -> Auth.BASIC;
       case "cookie" -> Auth.COOKIE;
       case "jwt" -> Auth.JWT;
       case "proxy" -> Auth.PROXY;
-      default -> throw new TenantsException("-Dauth=" + value + " is not a way Tenants' users authenticate: give"
-          + " -Dauth=basic (name and password on every request, the default), cookie (POST /_session, then its"
-          + " AuthSession cookie), jwt (an HS256 token on every request) or proxy (X-Auth-CouchDB-UserName and"
-          + " -Token)");
+      default -> throw new TenantsException("-Dauth=" + (value.strip().equals(word) ? word : value + ": " + word)
+          + " is not a way Tenants' users authenticate: give -Dauth=basic (name and password on every request, the"
+          + " default), cookie (POST /_session, then its AuthSession cookie), jwt (an HS256 token on every request) or"
+          + " proxy (X-Auth-CouchDB-UserName and -Token), or a comma list of them, e.g. -Dauth=basic,jwt");
     };
   }
 

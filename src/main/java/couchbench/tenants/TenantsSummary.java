@@ -13,10 +13,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * After Tenants: the latency of the login and of the requests, cold (each user's first) and warm, by auth method; the
- * security probes and wrong passwords tried and refused, and every one let in, which fails the run; the databases
- * CouchDB kept open second by second against max_dbs_open, and the requests refused for want of one, counted apart
- * from other failures (any other fails the run); each node's Erlang processes and memory over the run.
+ * After Tenants: the latency of the login and of the requests, cold (each user's first) and warm, of each auth method
+ * of the run, in one table; the security probes and each method's wrong logins tried and refused, and every one let
+ * in, which fails the run; the databases CouchDB kept open second by second against max_dbs_open, and the requests
+ * refused for want of one, counted apart from other failures (any other fails the run); each node's Erlang processes and memory over the run.
  */
 public final class TenantsSummary implements Summary<TenantsFigures> {
 
@@ -48,20 +48,11 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
 
   @Override
   public SummaryPage page(Results results, TenantsFigures figures) {
-    Auth auth = Auth.valueOf(figures.auth().toUpperCase(Locale.ROOT));
     Table latency = Table.of("request", "when", "count", "OK", "KO", "p50 ms", "p90 ms", "p99 ms", "max ms");
-    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.LOGIN), "once per user: POST /_session");
-    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.FIRST_REQUEST), switch (auth) {
-      case JWT -> "cold: the user's first request with its token (a JWT has no login request)";
-      case PROXY -> "cold: the user's first request with the proxy's headers (no login request)";
-      case BASIC, COOKIE -> "cold: the user's first request with its login";
-    });
-    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.READ), "warm: a read of its own document");
-    latency = row(latency, results, TenantsLoad.named(auth, TenantsLoad.WRITE), "warm: a write to its own database");
-    for (TenantsFigures.ProbeTally wrong : figures.wrongLogins()) {
-      latency = row(latency, results, wrong.request(), wrong.request().equals(WrongLogin.EXPIRED_COOKIE.requestName())
-          ? "once per user, at its end, its login's cookie past -DcookieTimeout: refused"
-          : "once per user, before its login: refused");
+    List<String> methods = new ArrayList<>();
+    for (TenantsFigures.Method method : figures.auths()) {
+      methods.add(method.auth());
+      latency = rows(latency, results, Auth.valueOf(method.auth().toUpperCase(Locale.ROOT)));
     }
     Table security = Table.of("security check", "tried", "refused", "let in");
     for (TenantsFigures.ProbeTally probe : figures.probes()) {
@@ -76,6 +67,8 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
         .line(String.format(Locale.ROOT, "Users: %,d, created in _users before the load, their passwords hashed with"
             + " PBKDF2 at %s iterations; they and their databases (the load says which) %s after the run.",
             figures.tenants(), figures.iterations(), figures.kept() ? "kept (-Dkeep=true)" : "deleted"))
+        .line("Auth (-Dauth, user k by the k-th method in turn): " + String.join(", ", figures.auths().stream()
+            .map(method -> String.format(Locale.ROOT, "%s %,d users", method.auth(), method.users())).toList()) + ".")
         .line(String.format(Locale.ROOT, "Security: %,d probes tried, %,d refused; %,d wrong logins tried (%s), %,d"
             + " refused; %,d let in.", figures.probesTried(), figures.probesRefused(), figures.wrongLoginsTried(),
             String.join(", ", figures.wrongLogins().stream().map(TenantsFigures.ProbeTally::request).toList()),
@@ -99,7 +92,7 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
         wall.refusedCount(), String.join(", ", wall.refused().entrySet().stream().map(reason -> reason.getKey() + " "
             + String.format(Locale.ROOT, "%,d", reason.getValue())).toList())));
     page = failure(figures).map(page::warning).orElse(page);
-    page = page.table("login and requests, " + auth.word() + " auth: cold and warm", latency)
+    page = page.table("login and requests, " + TenantsPlan.inWords(methods) + " auth: cold and warm", latency)
         .table("security checks: each must be refused", security);
     page = wall.open().isEmpty() ? page : page.chart("open databases and files against max_dbs_open",
         openChart(wall)).chart("requests refused for want of an open database, a second", refusedChart(wall));
@@ -179,6 +172,26 @@ public final class TenantsSummary implements Summary<TenantsFigures> {
       chart = chart.series(series.name(), series.seconds(), series.values());
     }
     return chart;
+  }
+
+  // One method's rows: its login (cookie), its first request (cold), its reads and writes (warm), its wrong logins.
+  private static Table rows(Table table, Results results, Auth auth) {
+    Table rows = row(table, results, TenantsLoad.named(auth, TenantsLoad.LOGIN), "once per user: POST /_session");
+    rows = row(rows, results, TenantsLoad.named(auth, TenantsLoad.FRESH_COOKIE), "once per user, after its login:"
+        + " its own database with exactly the login's cookie, let in while fresh (-DcookieTimeout)");
+    rows = row(rows, results, TenantsLoad.named(auth, TenantsLoad.FIRST_REQUEST), switch (auth) {
+      case JWT -> "cold: the user's first request with its token (a JWT has no login request)";
+      case PROXY -> "cold: the user's first request with the proxy's headers (no login request)";
+      case BASIC, COOKIE -> "cold: the user's first request with its login";
+    });
+    rows = row(rows, results, TenantsLoad.named(auth, TenantsLoad.READ), "warm: a read of its own document");
+    rows = row(rows, results, TenantsLoad.named(auth, TenantsLoad.WRITE), "warm: a write to its own database");
+    for (WrongLogin kind : WrongLogin.of(auth)) {
+      rows = row(rows, results, TenantsLoad.named(auth, kind.requestName()), "once per user, before its login:"
+          + " refused");
+    }
+    return row(rows, results, TenantsLoad.named(auth, WrongLogin.EXPIRED_COOKIE.requestName()), "once per user, at"
+        + " its end, its login's cookie past -DcookieTimeout: refused");
   }
 
   private static Table row(Table table, Results results, String name, String when) {

@@ -4,7 +4,7 @@ import couchbench.tenants.TenantsPlan.Auth;
 import java.util.List;
 import java.util.Set;
 
-/** A login each user tries once, before its own, that CouchDB must refuse: which kinds depends on -Dauth. */
+/** A login each user tries once, before its own, that CouchDB must refuse: which kinds depends on the user's method. */
 public enum WrongLogin {
 
   /** Its name with a wrong password (basic: GET of its database; cookie: POST /_session). */
@@ -17,7 +17,8 @@ public enum WrongLogin {
   WRONG_PROXY_TOKEN("wrong proxy token", SecurityProbe.REFUSALS),
   /**
    * GET of its database with the AuthSession cookie of its login, at the end of its session, older than -DcookieTimeout
-   * (the cookie jar holds a renewed one): CouchDB takes the request as anonymous's, 401.
+   * (the cookie jar holds a renewed one): CouchDB takes the request as anonymous's, 401. Tried only once the same
+   * cookie was let in right after the login ({@link TenantsLoad#FRESH_COOKIE}).
    */
   EXPIRED_COOKIE("expired cookie", SecurityProbe.REFUSALS);
 
@@ -30,7 +31,7 @@ public enum WrongLogin {
   }
 
   /**
-   * @param auth the run's -Dauth
+   * @param auth a method of -Dauth
    * @return the wrong logins its users try as they start
    */
   public static List<WrongLogin> of(Auth auth) {
@@ -41,7 +42,7 @@ public enum WrongLogin {
     };
   }
 
-  /** @return its request name in Gatling's report and results.json */
+  /** @return its request name after the method's, e.g. "wrong password" of "basic wrong password" */
   public String requestName() {
     return requestName;
   }

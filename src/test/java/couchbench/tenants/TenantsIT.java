@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -31,10 +32,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * counted; a database whose _security the test opens mid-run is let in and fails the run, named; after each run,
  * passed or failed, the users and databases are gone and the settings as they were (unset). A login that is not an
  * admin's, and pouchdb-server, are refused in one line before anything is made. The admin's password appears in no
- * output and no file of a run. With -Dauth=jwt and proxy (20 users each), every request with the run's token or
- * headers is let in, a token of a wrong key, an expired one and a wrong proxy token are refused, the handlers, the key
- * and the secret are restored and the node answers with its own handlers again; neither the secret drawn for the run
- * nor the node's own appears in any output or file. With -DmaxDbsOpen=10 and 30 users, the requests refused for want
+ * output and no file of a run. With -Dauth=basic,cookie,jwt,proxy (20 users, 5 a method), every request of each
+ * method's users with its login, token or headers is let in, each method's wrong logins (a wrong password, a token of
+ * a wrong key, an expired one, a wrong proxy token) are refused and counted, the handlers, the key and the secret are
+ * restored and the node answers with its own handlers again; neither a secret drawn for the run nor the node's own
+ * appears in any output or file. With -DmaxDbsOpen=10 and 30 users, the requests refused for want
  * of an open database are counted apart and in seconds.csv, and the limit restored.
  */
 class TenantsIT {
@@ -42,7 +44,7 @@ class TenantsIT {
   private static final Duration TIMEOUT = Duration.ofMinutes(3);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int USERS = 50;
-  // JWT and proxy users: no password is hashed after their creation, so fewer show the same.
+  // The mix of methods, the shared, peruser and cookie-timeout runs: fewer users show the same.
   private static final int AUTH_USERS = 20;
   private static final int THOUSAND = 1_000;
   // The wall: 30 users' databases of 2 shards each, against 10 open at most.
@@ -201,8 +203,12 @@ class TenantsIT {
     // The sessions' reads and writes after their login cookie lapsed went in with the renewed ones.
     assertTrue(figures.path("cookieRenewals").asLong() > 0, figures.toString());
     assertEquals(0, ko(results, "cookie read") + ko(results, "cookie write"), results.path("requests").toString());
-    assertEquals(List.of("wrong password", "expired cookie"), figures.path("wrongLogins").findValuesAsText("request"),
-        figures.toString());
+    assertEquals(List.of("cookie wrong password", "cookie expired cookie"), figures.path("wrongLogins")
+        .findValuesAsText("request"), figures.toString());
+    // Each drawn user's login cookie, exactly as saved, let in right after its login (its first session): the same
+    // cookie refused at the end was refused for its age.
+    assertEquals(drawn, ok(results, "cookie login cookie, fresh"), results.path("requests").toString());
+    assertEquals(0, ko(results, "cookie login cookie, fresh"), results.path("requests").toString());
     // Each user drawn tries each wrong login once, in its first session.
     assertEveryProbeRefused(results, figures, drawn);
     assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains("Active users"
@@ -213,35 +219,10 @@ class TenantsIT {
   }
 
   @Test
-  void shouldLetInTokensOfTheRunsKeyAndRefuseAWrongKeysAndAnExpiredOneWithJwtAuth() throws Exception {
-    String prefix = "tenants_jwt";
-    CompletableFuture<String> key = duringRun("/_node/_local/_config/jwt_keys/hmac:_default");
-    // Every user's database with the ownership check: a token's sub is the name validate_doc_update is given.
-    CompletableFuture<String> validate = duringRun("/" + prefix + "_00000/" + TenantAccounts.OWNERSHIP);
-    Map<String, String> properties = load(prefix, "jwt", AUTH_USERS);
-    properties.put("validate", "true");
-
-    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
-
-    assertTrue(JSON.readTree(validate.get()).path("validate_doc_update").asText().contains("forbidden"),
-        validate.get());
-    JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "jwt");
-    JsonNode figures = results.path("figures");
-    assertEquals(List.of("token signed with a wrong key", "expired token"), figures.path("wrongLogins")
-        .findValuesAsText("request"), figures.toString());
-    assertEquals(AUTH_USERS, ok(results, "token signed with a wrong key"), "each refused: 400 Bad HMAC");
-    assertEquals(AUTH_USERS, ok(results, "expired token"), "each refused: 401 exp not in future");
-    assertLeftNothing(prefix);
-    String runKey = JSON.readTree(key.get()).asText();
-    assertNoSecret(run, runKey, Base64.getUrlEncoder().withoutPadding().encodeToString(Base64.getDecoder()
-        .decode(runKey)));
-    assertNoAdminPassword(run);
-  }
-
-  @Test
-  void shouldLetInTheProxysHeadersWithTheRunsSecretAndRefuseAWrongTokenWithProxyAuth() throws Exception {
-    String prefix = "tenants_proxy";
+  void shouldLetInEachMethodsUsersAndRefuseEachMethodsWrongLoginsInOneRunOfBasicCookieJwtAndProxy() throws Exception {
+    String prefix = "tenants_mix";
     String nodeSecret = COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth/secret", null);
+    CompletableFuture<String> key = duringRun("/_node/_local/_config/jwt_keys/hmac:_default");
     CompletableFuture<String> secret = CompletableFuture.supplyAsync(() -> {
       long deadline = System.nanoTime() + TIMEOUT.toNanos();
       while (System.nanoTime() < deadline) {
@@ -253,15 +234,58 @@ class TenantsIT {
       }
       throw new AssertionError("[chttpd_auth] secret never changed");
     });
+    // Every user's database with the ownership check: a token's sub and the proxy's name are the names
+    // validate_doc_update is given.
+    CompletableFuture<String> validate = duringRun("/" + prefix + "_00000/" + TenantAccounts.OWNERSHIP);
+    Map<String, String> properties = load(prefix, "basic,cookie,jwt,proxy", AUTH_USERS);
+    properties.put("validate", "true");
 
-    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(load(prefix, "proxy", AUTH_USERS)),
-        TIMEOUT);
+    GatlingRun.Result run = GatlingRun.run("Tenants", COUCHDB.runProperties(properties), TIMEOUT);
 
-    JsonNode results = assertEveryRequestOfItsOwnLetInAndEveryOtherRefused(run, "proxy");
-    assertEquals(AUTH_USERS, ok(results, "wrong proxy token"), results.path("figures").toString());
+    assertEquals(0, run.exitCode(), run.why());
+    assertTrue(run.output().contains("CouchDB names jwt and proxy among its authentication handlers"), run.output());
+    assertTrue(JSON.readTree(validate.get()).path("validate_doc_update").asText().contains("forbidden"),
+        validate.get());
+    JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
+    JsonNode figures = results.path("figures");
+    // User k by method k mod 4: 5 users each.
+    int each = AUTH_USERS / 4;
+    Map<String, List<String>> wrongLogins = new LinkedHashMap<>();
+    wrongLogins.put("basic", List.of("basic wrong password"));
+    wrongLogins.put("cookie", List.of("cookie wrong password"));
+    wrongLogins.put("jwt", List.of("jwt token signed with a wrong key", "jwt expired token"));
+    wrongLogins.put("proxy", List.of("proxy wrong proxy token"));
+    assertEquals(List.copyOf(wrongLogins.keySet()), figures.path("auths").findValuesAsText("auth"),
+        figures.toString());
+    for (JsonNode method : figures.path("auths")) {
+      assertEquals(each, method.path("users").asInt(), method.toString());
+      assertEquals(each, method.path("sessions").asInt(), method.toString());
+    }
+    for (String auth : wrongLogins.keySet()) {
+      assertEquals(each, ok(results, auth + " first request"), auth + "'s users' first requests");
+      assertEquals(0, ko(results, auth + " first request") + ko(results, auth + " read") + ko(results, auth
+          + " write"), results.path("requests").toString());
+      assertTrue(ok(results, auth + " read") > 0 && ok(results, auth + " write") > 0,
+          auth + ": " + results.path("requests"));
+      for (String wrong : wrongLogins.get(auth)) {
+        // Each refused (a wrong key's 400 Bad HMAC, the others 401) and counted, by the method's users alone.
+        assertEquals(each, ok(results, wrong), wrong + ": " + results.path("requests"));
+        assertEquals(each, wrongLogin(figures, wrong).path("tried").asLong(), figures.toString());
+        assertEquals(each, wrongLogin(figures, wrong).path("refused").asLong(), figures.toString());
+      }
+    }
+    assertEquals(each, ok(results, "cookie login"), "each cookie user's POST /_session");
+    assertEquals(wrongLogins.values().stream().flatMap(List::stream).toList(), figures.path("wrongLogins")
+        .findValuesAsText("request"), figures.toString());
+    assertEveryProbeRefused(results, figures, AUTH_USERS, each);
+    assertTrue(Files.readString(run.requireRunFolder().resolve("summary.html")).contains("login and requests, basic,"
+        + " cookie, jwt and proxy auth: cold and warm"), "one table of the four methods on the page");
     assertLeftNothing(prefix);
     assertEquals(nodeSecret, COUCHDB.node().request("GET", "/_node/_local/_config/chttpd_auth/secret", null),
         "the node's own secret restored");
+    String runKey = JSON.readTree(key.get()).asText();
+    assertNoSecret(run, runKey, Base64.getUrlEncoder().withoutPadding().encodeToString(Base64.getDecoder()
+        .decode(runKey)));
     assertNoSecret(run, JSON.readTree(secret.get()).asText());
     assertNoSecret(run, JSON.readTree(nodeSecret).asText());
     assertNoAdminPassword(run);
@@ -387,6 +411,11 @@ class TenantsIT {
   }
 
   private static void assertEveryProbeRefused(JsonNode results, JsonNode figures, int users) {
+    assertEveryProbeRefused(results, figures, users, users);
+  }
+
+  // Each probe tried by each of the users, each wrong login by each of its method's.
+  private static void assertEveryProbeRefused(JsonNode results, JsonNode figures, int users, int usersOfAMethod) {
     for (JsonNode probe : figures.path("probes")) {
       // Each user tries each kind once as it starts, and again now and then.
       assertTrue(probe.path("tried").asLong() >= users, probe.toString());
@@ -394,8 +423,8 @@ class TenantsIT {
       assertEquals(probe.path("tried").asLong(), ok(results, probe.path("request").asText()), probe.toString());
     }
     for (JsonNode wrong : figures.path("wrongLogins")) {
-      assertEquals(users, wrong.path("tried").asLong(), figures.toString());
-      assertEquals(users, wrong.path("refused").asLong(), figures.toString());
+      assertEquals(usersOfAMethod, wrong.path("tried").asLong(), figures.toString());
+      assertEquals(usersOfAMethod, wrong.path("refused").asLong(), figures.toString());
     }
     assertEquals(0, figures.path("letInCount").asLong(), figures.toString());
   }
@@ -500,6 +529,15 @@ class TenantsIT {
     assertTrue(index >= 0, name + " in seconds.csv: " + columns);
     return lines.subList(1, lines.size()).stream().map(line -> line.split(",", -1)).filter(cells -> cells.length
         > index && !cells[index].isEmpty()).map(cells -> Double.parseDouble(cells[index])).toList();
+  }
+
+  private static JsonNode wrongLogin(JsonNode figures, String request) {
+    for (JsonNode wrong : figures.path("wrongLogins")) {
+      if (wrong.path("request").asText().equals(request)) {
+        return wrong;
+      }
+    }
+    return JSON.createObjectNode();
   }
 
   private static long ok(JsonNode results, String name) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class TenantsPlanTest {
@@ -20,7 +21,7 @@ class TenantsPlanTest {
     TenantsPlan plan = plan(Map.of());
 
     assertEquals(10, plan.tenants());
-    assertEquals(TenantsPlan.Auth.BASIC, plan.auth());
+    assertEquals(List.of(TenantsPlan.Auth.BASIC), plan.auths());
     assertEquals(OptionalInt.empty(), plan.iterations());
     assertEquals(OptionalInt.empty(), plan.maxDbsOpen());
     assertEquals(0.8, plan.read());
@@ -42,7 +43,7 @@ class TenantsPlanTest {
         Map.entry("database", "tenants_it"), Map.entry("keep", "true")));
 
     assertEquals(100, plan.tenants());
-    assertEquals(TenantsPlan.Auth.COOKIE, plan.auth());
+    assertEquals(List.of(TenantsPlan.Auth.COOKIE), plan.auths());
     assertEquals(OptionalInt.of(1000), plan.iterations());
     assertEquals(OptionalInt.of(40), plan.maxDbsOpen());
     assertEquals(0.5, plan.write());
@@ -106,9 +107,29 @@ class TenantsPlanTest {
 
   @Test
   void shouldTakeJwtAndProxyAuth() {
-    assertEquals(TenantsPlan.Auth.JWT, plan(Map.of("auth", "jwt")).auth());
-    assertEquals(TenantsPlan.Auth.PROXY, plan(Map.of("auth", " proxy ")).auth());
+    assertEquals(List.of(TenantsPlan.Auth.JWT), plan(Map.of("auth", "jwt")).auths());
+    assertEquals(List.of(TenantsPlan.Auth.PROXY), plan(Map.of("auth", " proxy ")).auths());
     assertTrue(plan(Map.of("auth", "jwt")).describe().contains("jwt auth"));
+  }
+
+  @Test
+  void shouldDealAMixOfMethodsToTheUsersInTurnByTheirNumber() {
+    TenantsPlan plan = plan(Map.of("auth", "basic, cookie,jwt,proxy", "tenants", "10"));
+
+    assertEquals(List.of(TenantsPlan.Auth.BASIC, TenantsPlan.Auth.COOKIE, TenantsPlan.Auth.JWT,
+        TenantsPlan.Auth.PROXY), plan.auths());
+    assertEquals(List.of(TenantsPlan.Auth.BASIC, TenantsPlan.Auth.COOKIE, TenantsPlan.Auth.JWT,
+        TenantsPlan.Auth.PROXY, TenantsPlan.Auth.BASIC, TenantsPlan.Auth.COOKIE, TenantsPlan.Auth.JWT,
+        TenantsPlan.Auth.PROXY, TenantsPlan.Auth.BASIC, TenantsPlan.Auth.COOKIE),
+        IntStream.range(0, 10).mapToObj(plan::auth).toList());
+    assertEquals(List.of(3, 3, 2, 2), plan.auths().stream().map(plan::usersOf).toList());
+    assertTrue(plan.describe().startsWith("10 users, basic, cookie, jwt and proxy (dealt to the users in turn) auth,"),
+        plan.describe());
+    TenantsPlan two = plan(Map.of("auth", "jwt,basic", "tenants", "2"));
+    assertEquals(List.of(TenantsPlan.Auth.JWT, TenantsPlan.Auth.BASIC), two.auths(), "in -Dauth's order");
+    assertEquals(List.of(1, 1), two.auths().stream().map(two::usersOf).toList());
+    assertEquals(OptionalInt.of(3), plan(Map.of("auth", "basic,cookie", "cookieTimeout", "3", "duration", "8"))
+        .cookieTimeout(), "cookie among the methods");
   }
 
   @Test
@@ -120,14 +141,27 @@ class TenantsPlanTest {
     assertRefused(Map.of("tenants", "many"), "-Dtenants=many is not a whole number");
     assertRefused(Map.of("auth", "digest"), "-Dauth=digest is not a way Tenants' users authenticate: give"
         + " -Dauth=basic");
+    assertRefused(Map.of("auth", "basic,digest"), "-Dauth=basic,digest: digest is not a way Tenants' users"
+        + " authenticate: give -Dauth=basic (name and password on every request, the default), cookie (POST /_session,"
+        + " then its AuthSession cookie), jwt (an HS256 token on every request) or proxy (X-Auth-CouchDB-UserName and"
+        + " -Token), or a comma list of them, e.g. -Dauth=basic,jwt");
+    assertRefused(Map.of("auth", "basic,jwt,basic"), "-Dauth=basic,jwt,basic names basic twice: give each method once,"
+        + " e.g. -Dauth=basic,cookie,jwt,proxy");
+    assertRefused(Map.of("auth", "basic,,jwt"), "-Dauth=basic,,jwt has an empty method: give one of basic, cookie, jwt"
+        + " and proxy, or a comma list of them without empty items, e.g. -Dauth=basic,cookie,jwt,proxy");
+    assertRefused(Map.of("auth", "basic,"), "-Dauth=basic, has an empty method");
+    assertRefused(Map.of("auth", ","), "-Dauth=, has an empty method");
+    assertRefused(Map.of("auth", "basic,cookie,jwt", "tenants", "2"), "-Dauth=basic,cookie,jwt names 3 methods for"
+        + " -Dtenants=2: each method needs a user of its own; give -Dtenants of at least 3 or fewer methods");
     assertRefused(Map.of("databases", "mine"), "-Ddatabases=mine is not a way Tenants gives users databases: give"
         + " -Ddatabases=own");
     assertRefused(Map.of("databases", "shared", "validate", "false"), "-Dvalidate=false with -Ddatabases=shared:"
         + " nothing would keep a user from writing over another user's documents in the shared database; leave"
         + " -Dvalidate out (true with shared) or give -Ddatabases=own");
     assertRefused(Map.of("validate", "maybe"), "-Dvalidate=maybe");
-    assertRefused(Map.of("cookieTimeout", "5"), "-DcookieTimeout is for -Dauth=cookie (how long an AuthSession cookie"
-        + " lasts): leave it out or give -Dauth=cookie");
+    assertRefused(Map.of("cookieTimeout", "5"), "-DcookieTimeout is for cookie auth (how long an AuthSession cookie"
+        + " lasts): leave it out or put cookie among -Dauth's methods (-Dauth=cookie, or e.g. -Dauth=basic,cookie)");
+    assertRefused(Map.of("auth", "basic,jwt", "cookieTimeout", "5"), "-DcookieTimeout is for cookie auth");
     assertRefused(Map.of("auth", "cookie", "cookieTimeout", "30"), "-DcookieTimeout=30 is not below -Dduration=30:"
         + " each user's login cookie must have expired when it is tried again at the end; give a -DcookieTimeout"
         + " below -Dduration");

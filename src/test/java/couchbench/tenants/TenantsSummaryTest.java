@@ -26,13 +26,13 @@ class TenantsSummaryTest {
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
     assertEquals(Optional.empty(), new TenantsSummary().failure(figures));
-    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong logins tried (wrong password), 10"
-        + " refused; 0 let in."),
-        page);
+    assertTrue(page.contains("Security: 70 probes tried, 70 refused; 10 wrong logins tried (cookie wrong password),"
+        + " 10 refused; 0 let in."), page);
+    assertTrue(page.contains("Auth (-Dauth, user k by the k-th method in turn): cookie 10 users."), page);
     assertTrue(page.contains("hashed with PBKDF2 at 1000 (-Diterations, for the run; the server&#39;s 600000 restored"
         + " after) iterations"), page);
     for (String request : List.of("cookie login", "cookie first request", "cookie read", "cookie write",
-        "wrong password", SecurityProbe.NEVER_GIVEN.requestName())) {
+        "cookie wrong password", SecurityProbe.NEVER_GIVEN.requestName())) {
       assertTrue(page.contains(request), request + " on the page: " + page);
     }
     assertTrue(page.contains("cold: the user&#39;s first request with its login"), page);
@@ -40,20 +40,50 @@ class TenantsSummaryTest {
 
   @Test
   void shouldShowAJwtRunsFirstRequestWithoutALoginAndItsTwoWrongLoginsApart() {
-    TenantsFigures figures = new TenantsFigures("10 users, jwt auth", "jwt", 10, "the server's 600000", PROBES,
-        List.of(new TenantsFigures.ProbeTally(WrongLogin.WRONG_KEY.requestName(), 10, 10),
-            new TenantsFigures.ProbeTally(WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0,
+    TenantsFigures figures = new TenantsFigures("10 users, jwt auth", methods("jwt"), 10, "the server's 600000", PROBES,
+        List.of(new TenantsFigures.ProbeTally("jwt " + WrongLogin.WRONG_KEY.requestName(), 10, 10),
+            new TenantsFigures.ProbeTally("jwt " + WrongLogin.EXPIRED_TOKEN.requestName(), 10, 9)), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0,
         false, -1, NOT_SAMPLED);
     Results results = SummaryInput.results("Tenants", null, List.of(
         SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, TenantsLoad.FIRST_REQUEST), 10, Map.of()),
-        SummaryInput.entry(WrongLogin.EXPIRED_TOKEN.requestName(), 10, Map.of())));
+        SummaryInput.entry(TenantsLoad.named(TenantsPlan.Auth.JWT, WrongLogin.EXPIRED_TOKEN.requestName()), 10,
+            Map.of())));
 
     String page = SummaryInput.page(new TenantsSummary(), results, figures).toHtml();
 
     assertTrue(page.contains("a JWT has no login request"), page);
-    assertTrue(page.contains("20 wrong logins tried (token signed with a wrong key, expired token), 19 refused"),
-        page);
-    assertTrue(page.contains("expired token"), page);
+    assertTrue(page.contains("20 wrong logins tried (jwt token signed with a wrong key, jwt expired token), 19"
+        + " refused"), page);
+    assertTrue(page.contains("jwt expired token"), page);
+    assertTrue(page.contains("login and requests, jwt auth: cold and warm"), page);
+  }
+
+  @Test
+  void shouldShowEveryMethodOfAMixInOneTableWithItsUsers() {
+    List<TenantsFigures.Method> mix = List.of(new TenantsFigures.Method("basic", 3, 3),
+        new TenantsFigures.Method("cookie", 3, 3), new TenantsFigures.Method("jwt", 2, 2),
+        new TenantsFigures.Method("proxy", 2, 2));
+    TenantsFigures figures = new TenantsFigures("10 users, basic, cookie, jwt and proxy (dealt to the users in turn)"
+        + " auth", mix, 10, "the server's 600000", PROBES, List.of(), List.of(), 0, ACTIVE, wall(Map.of()), List.of(),
+        0, false, 0);
+    List<String> requests = List.of("basic first request", "basic read", "basic wrong password", "cookie login",
+        "cookie login cookie, fresh", "cookie read", "cookie expired cookie", "jwt first request",
+        "jwt expired token", "proxy write", "proxy wrong proxy token");
+    Results results = SummaryInput.results("Tenants", null, requests.stream()
+        .map(request -> SummaryInput.entry(request, 3, Map.of())).toList());
+
+    String page = SummaryInput.page(new TenantsSummary(), results, figures).toHtml();
+
+    assertTrue(page.contains("login and requests, basic, cookie, jwt and proxy auth: cold and warm"), page);
+    assertTrue(page.contains("Auth (-Dauth, user k by the k-th method in turn): basic 3 users, cookie 3 users, jwt 2"
+        + " users, proxy 2 users."), page);
+    int last = -1;
+    for (String request : requests) {
+      int at = page.indexOf("<td>" + request + "</td>");
+      assertTrue(at > last, request + " in the table, each method's rows together: " + page);
+      last = at;
+    }
+    assertTrue(page.contains("let in while fresh"), page);
   }
 
   @Test
@@ -79,7 +109,7 @@ class TenantsSummaryTest {
         + " (500 in CouchDB 3.5) restored after)", 10, 4, refused, List.of(new TenantsFigures.Series("couchdb open"
         + " databases", List.of(0L, 1L, 2L), List.of(4.0, 10.0, 10.0))), List.of(new TenantsFigures.Series(
         "all_dbs_active", List.of(0L, 1L, 2L), List.of(0.0, 6.0, 0.0))));
-    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", methods("basic"), 10, "the server's 600000", PROBES,
         List.of(), List.of(), 0, ACTIVE, wall, List.of(), 0, false, -1, NOT_SAMPLED);
 
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
@@ -124,7 +154,7 @@ class TenantsSummaryTest {
 
   @Test
   void shouldFailTheRunNamingEachOtherFailedRequest() {
-    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", methods("basic"), 10, "the server's 600000", PROBES,
         List.of(), List.of(), 0, ACTIVE, wall(Map.of("all_dbs_active", 3L)), List.of("basic read: answered 500",
         "basic write: no reply"), 2, false, -1, NOT_SAMPLED);
 
@@ -140,8 +170,8 @@ class TenantsSummaryTest {
   }
 
   private static TenantsFigures figures(List<String> letIn, long letInCount) {
-    return new TenantsFigures("10 users, cookie auth", "cookie", 10, "1000 (-Diterations, for the run; the server's"
-        + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("wrong password", 10, 10)), letIn,
+    return new TenantsFigures("10 users, cookie auth", methods("cookie"), 10, "1000 (-Diterations, for the run; the server's"
+        + " 600000 restored after)", PROBES, List.of(new TenantsFigures.ProbeTally("cookie wrong password", 10, 10)), letIn,
         letInCount, ACTIVE, wall(Map.of("all_dbs_active", 0L)), List.of(), 0, false, -1, NOT_SAMPLED);
   }
 
@@ -152,6 +182,10 @@ class TenantsSummaryTest {
       row.append("<td class=\"num\">").append(number).append("</td>");
     }
     return row.append("</tr>").toString();
+  }
+
+  private static List<TenantsFigures.Method> methods(String auth) {
+    return List.of(new TenantsFigures.Method(auth, 10, 10));
   }
 
   private static TenantsFigures.Wall wall(Map<String, Long> refused) {
