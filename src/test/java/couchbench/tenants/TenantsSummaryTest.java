@@ -65,7 +65,7 @@ class TenantsSummaryTest {
         new TenantsFigures.Method("proxy", 2, 2));
     TenantsFigures figures = new TenantsFigures("10 users, basic, cookie, jwt and proxy (dealt to the users in turn)"
         + " auth", mix, 10, "the server's 600000", PROBES, List.of(), List.of(), 0, ACTIVE, wall(Map.of()), List.of(),
-        0, false, 0);
+        0, false, 0, NOT_SAMPLED);
     List<String> requests = List.of("basic first request", "basic read", "basic wrong password", "cookie login",
         "cookie login cookie, fresh", "cookie read", "cookie expired cookie", "jwt first request",
         "jwt expired token", "proxy write", "proxy wrong proxy token");
@@ -132,8 +132,8 @@ class TenantsSummaryTest {
             List.of(900.0, 1250.0, 1100.0)), 480, 900, 1250, 1100)), List.of(
         new TenantsFigures.Gauge(new TenantsFigures.Series("couchdb erlang memory", List.of(0L, 1L, 2L),
             List.of(61.25, 70.5, 66.0)), 52.125, 61.25, 70.5, 66)));
-    TenantsFigures figures = new TenantsFigures("10 users, basic auth", "basic", 10, "the server's 600000", PROBES,
-        List.of(), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0, false, -1, erlang);
+    TenantsFigures figures = new TenantsFigures("10 users, basic auth", methods("basic"), 10, "the server's 600000",
+        PROBES, List.of(), List.of(), 0, ACTIVE, wall(Map.of()), List.of(), 0, false, -1, erlang);
 
     String page = SummaryInput.page(new TenantsSummary(), results(), figures).toHtml();
 
