@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import couchbench.couchdb.CouchDbClient;
+import couchbench.couchdb.CouchDbException;
 import couchbench.couchdb.CouchReply;
 import couchbench.couchdb.ReplyJson;
 import couchbench.data.RandomText;
@@ -184,11 +185,31 @@ final class TenantAccounts {
     if (plan.databases() == TenantsPlan.Databases.SHARED) {
       admin.deleteDatabase(sharedDatabase());
     } else {
-      // With couch_peruser's delete_dbs too, whichever comes second finds none (404, taken as deleted).
-      eachAtOnce(tenant -> admin.deleteDatabase(tenant.database()));
+      eachAtOnce(tenant -> deleteDatabase(tenant.database()));
     }
     admin.deleteDatabase(closedDatabase());
     Console.say(String.format(Locale.ROOT, "tenants: the %,d users and their databases deleted", tenants.size()));
+  }
+
+  // With couch_peruser's delete_dbs the server deletes a user's database as the user goes: whichever DELETE comes
+  // second finds none (404, taken as deleted), but one sent while the server's own is under way was answered 500
+  // (unknown_error, badarg) by CouchDB 3.5. Such a refusal is fine once the database is gone; asked again while it is
+  // not, for 2 s at most.
+  private void deleteDatabase(String database) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        admin.deleteDatabase(database);
+        return;
+      } catch (CouchDbException e) {
+        if (!admin.databaseExists(database)) {
+          return;
+        }
+        if (attempt == 20) {
+          throw e;
+        }
+        pause();
+      }
+    }
   }
 
   // Each user's database work, DATABASES_AT_ONCE users at a time; the first failure thrown, the others stopped.

@@ -66,8 +66,8 @@ class TenantsClusterIT {
       assertEquals(0, run.exitCode(), run.why());
       JsonNode results = JSON.readTree(run.requireRunFolder().resolve("results.json").toFile());
       JsonNode figures = results.path("figures");
-      assertEquals(USERS, ok(results, "cookie login"), "each user's POST /_session, through its node");
-      assertEquals(USERS, ok(results, "cookie first request"), results.path("requests").toString());
+      assertEquals(USERS, TenantsIT.ok(results, "cookie login"), "each user's POST /_session, through its node");
+      assertEquals(USERS, TenantsIT.ok(results, "cookie first request"), results.path("requests").toString());
       for (JsonNode probe : figures.path("probes")) {
         assertTrue(probe.path("tried").asLong() >= USERS, probe.toString());
         assertEquals(probe.path("tried").asLong(), probe.path("refused").asLong(), probe.toString());
@@ -129,7 +129,7 @@ class TenantsClusterIT {
         try {
           return node.request("GET", path, null);
         } catch (IllegalStateException notYet) {
-          pause();
+          TenantsIT.pause();
         }
       }
       throw new AssertionError(path + " was never set on " + node.url());
@@ -163,23 +163,5 @@ class TenantsClusterIT {
         "iterations restored on " + node.url());
     assertFalse(JSON.readTree(node.request("GET", "/_node/_local/_config/couchdb", null)).has("max_dbs_open"),
         "max_dbs_open restored on " + node.url());
-  }
-
-  private static long ok(JsonNode results, String name) {
-    for (JsonNode entry : results.path("requests")) {
-      if (entry.path("name").asText().equals(name)) {
-        return entry.path("ok").asLong();
-      }
-    }
-    return 0;
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(20);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }

@@ -514,7 +514,8 @@ class TenantsIT {
     throw new AssertionError(database + "'s _security never named " + user);
   }
 
-  private static void pause() {
+  // Also TenantsClusterIT's.
+  static void pause() {
     try {
       Thread.sleep(20);
     } catch (InterruptedException e) {
@@ -540,7 +541,8 @@ class TenantsIT {
     return JSON.createObjectNode();
   }
 
-  private static long ok(JsonNode results, String name) {
+  // Also TenantsClusterIT's.
+  static long ok(JsonNode results, String name) {
     return entry(results, name).path("ok").asLong();
   }
 
