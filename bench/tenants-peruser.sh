@@ -5,7 +5,7 @@
 # the order swapped every other round. Each run prints one line: the node's Erlang processes and memory before the
 # users were made, at the load's start, at the peak and at the end (figures.erlang), and the reads a second.
 #
-#   bench/tenants-peruser.sh                                   # about 4 minutes
+#   bench/tenants-peruser.sh                                   # about 3 minutes
 #   ROUNDS=3 TENANTS=500 DURATION=20 bench/tenants-peruser.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
