@@ -145,11 +145,13 @@ final class AuthChains {
     return first;
   }
 
-  // JWT and proxy users carry a token made once per session; basic and cookie users none.
+  // What basic, JWT and proxy users send with each request is made once per session, not per request: basic's and
+  // JWT's Authorization header, the proxy's token; cookie users carry none.
   private Session withToken(Session session) {
     return switch (auth) {
-      case BASIC, COOKIE -> session;
-      case JWT -> session.set(TOKEN, authSettings.jwt(tenant(session), Instant.now().plus(plan.duration())
+      case BASIC -> session.set(TOKEN, tenant(session).credentials().authorization());
+      case COOKIE -> session;
+      case JWT -> session.set(TOKEN, "Bearer " + authSettings.jwt(tenant(session), Instant.now().plus(plan.duration())
           .plus(TOKEN_MARGIN)));
       case PROXY -> session.set(TOKEN, authSettings.proxyToken(tenant(session)));
     };
@@ -294,10 +296,9 @@ final class AuthChains {
   private HttpRequestActionBuilder asUser(HttpRequestActionBuilder request) {
     HttpRequestActionBuilder answered = answered(request);
     return switch (auth) {
-      case BASIC -> answered.header("Authorization", session -> tenant(session).credentials().authorization());
+      case BASIC, JWT -> answered.header("Authorization", session -> session.getString(TOKEN));
       case COOKIE -> answered.check(headerRegex("Set-Cookie", "AuthSession=[^;]+").findAll().optional()
           .saveAs(RENEWED));
-      case JWT -> answered.header("Authorization", session -> "Bearer " + session.getString(TOKEN));
       case PROXY -> asProxied(answered, session -> session.getString(TOKEN));
     };
   }
